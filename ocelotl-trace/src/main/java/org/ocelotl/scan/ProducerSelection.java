@@ -1,0 +1,24 @@
+package org.ocelotl.scan;
+
+import java.util.List;
+
+/**
+ * Which producers a model covers.
+ *
+ * @param include names (or '/'-separated paths from below the root) of the nodes whose subtrees
+ *                are kept; empty keeps everything
+ * @param exclude nodes whose subtrees are removed, after {@code include}
+ * @param depth   when positive, nodes at this depth become the model's leaves, each summing its
+ *                subtree (a coarser model of a deep hierarchy); 0 keeps every level
+ */
+public record ProducerSelection(List<String> include, List<String> exclude, int depth) {
+  public static final ProducerSelection ALL = new ProducerSelection(List.of(), List.of(), 0);
+
+  public ProducerSelection {
+    include = List.copyOf(include);
+    exclude = List.copyOf(exclude);
+    if (depth < 0) {
+      throw new IllegalArgumentException("the producer depth must be ≥ 1, got " + depth);
+    }
+  }
+}
