@@ -1,0 +1,89 @@
+package org.ocelotl.scan;
+
+/**
+ * Rebuilds additive slice sums (durations, counts, value × time) for a coarser grid or a
+ * sub-window from the sums of a finer grid, without reading the trace again.
+ *
+ * <p>A fine slice that lies inside one target slice adds to it in full; one that straddles a
+ * target boundary is split in proportion to the overlap, which assumes its content is spread
+ * evenly: such a rebuild is approximate. When every target boundary falls on a fine boundary
+ * no slice is split and the rebuild equals a rescan (up to the order of additions).
+ */
+public final class Rebinning {
+  private final SliceGrid target;
+  private final int[] firstFine;
+  private final double[][] weights;
+  private final boolean exact;
+
+  private Rebinning(SliceGrid target, int[] firstFine, double[][] weights, boolean exact) {
+    this.target = target;
+    this.firstFine = firstFine;
+    this.weights = weights;
+    this.exact = exact;
+  }
+
+  /** Whether {@code fine} can serve {@code target}: its window covers the target window. */
+  public static boolean covers(SliceGrid fine, SliceGrid target) {
+    return fine.start() <= target.start() && target.end() <= fine.end();
+  }
+
+  /** How each target slice takes from the fine slices. */
+  public static Rebinning of(SliceGrid fine, SliceGrid target) {
+    if (!covers(fine, target)) {
+      throw new IllegalArgumentException("a model of [" + fine.start() + ", " + fine.end()
+          + ") cannot be rebuilt for [" + target.start() + ", " + target.end() + ")");
+    }
+    int[] firstFine = new int[target.slices()];
+    double[][] weights = new double[target.slices()][];
+    boolean exact = true;
+    for (int k = 0; k < target.slices(); k++) {
+      double from = target.boundary(k);
+      double to = target.boundary(k + 1);
+      int first = fine.sliceOf(from);
+      int last = to >= fine.end() ? fine.slices() - 1 : fine.sliceOf(to);
+      if (last > first && to == fine.boundary(last)) {
+        last--;
+      }
+      firstFine[k] = first;
+      weights[k] = new double[last - first + 1];
+      for (int j = first; j <= last; j++) {
+        double lo = fine.boundary(j);
+        double hi = fine.boundary(j + 1);
+        double overlap = Math.min(hi, to) - Math.max(lo, from);
+        boolean whole = lo >= from && hi <= to;
+        weights[k][j - first] = whole ? 1 : Math.max(0, overlap) / (hi - lo);
+        exact &= whole;
+      }
+    }
+    return new Rebinning(target, firstFine, weights, exact);
+  }
+
+  /** True when no fine slice is split: the result equals a rescan. */
+  public boolean exact() {
+    return exact;
+  }
+
+  /**
+   * @param fine   sums laid out (row · fineSlices + slice) · types + type
+   * @param rows   number of rows (leaves)
+   * @param types  number of types
+   * @return sums for the target grid in the same layout
+   */
+  public double[] apply(double[] fine, int rows, int fineSlices, int types) {
+    int slices = target.slices();
+    double[] result = new double[rows * slices * types];
+    for (int row = 0; row < rows; row++) {
+      for (int k = 0; k < slices; k++) {
+        int out = (row * slices + k) * types;
+        double[] w = weights[k];
+        for (int j = 0; j < w.length; j++) {
+          int in = (row * fineSlices + firstFine[k] + j) * types;
+          for (int u = 0; u < types; u++) {
+            result[out + u] += w[j] * fine[in + u];
+          }
+        }
+      }
+    }
+    return result;
+  }
+}
