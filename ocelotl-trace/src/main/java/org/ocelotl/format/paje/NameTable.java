@@ -85,10 +85,18 @@ final class NameTable {
     }
   }
 
+  /** A plain loop: names are a few bytes long, too short for Arrays.equals to pay off. */
   private boolean matches(int entry, int scope, byte[] bytes, int from, int to) {
-    int offset = entryOffset[entry];
-    return entryScope[entry] == scope
-        && Arrays.equals(arena, offset, offset + entryLength[entry], bytes, from, to);
+    if (entryScope[entry] != scope || entryLength[entry] != to - from) {
+      return false;
+    }
+    int offset = entryOffset[entry] - from;
+    for (int i = from; i < to; i++) {
+      if (arena[offset + i] != bytes[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int hash(int scope, byte[] bytes, int from, int to) {
