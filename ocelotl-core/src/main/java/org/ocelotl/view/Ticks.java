@@ -50,7 +50,8 @@ public final class Ticks {
       int exponent = (int) Math.floor(Math.log10(Math.abs(value)) + 1e-9);
       int decimals = Math.max(0, exponent - stepExponent);
       String mantissa = String.format(Locale.ROOT, "%." + decimals + "f", value / Math.pow(10, exponent));
-      return mantissa + "e" + exponent;
+      // 1.0e9 next to 1.5e9 reads as noise: drop zeros the value does not need.
+      return mantissa.replaceAll("\\.?0+$", "") + "e" + exponent;
     }
     int decimals = Math.max(0, -stepExponent);
     return String.format(Locale.ROOT, "%." + decimals + "f", value);
