@@ -9,8 +9,10 @@ import java.util.Locale;
  *
  * <p>A type's colour is the trace's colour when the trace defines one; otherwise a slot of
  * {@link #TYPE_COLOURS} chosen from a hash of the type's name, so the same type keeps its colour
- * across views and runs. When that slot is taken, or has the same hue as the previous type's
- * colour (layers and legend rows of neighbouring types touch), the next acceptable slot is used.
+ * across views and runs. When that hue is taken the next free one is used (so a type's colour can
+ * depend on the types listed before it, never on those after); the twelve strong hues are used
+ * before their lighter shades, and a light shade never follows its own strong hue (layers and
+ * legend rows of neighbouring types touch).
  */
 public final class Palette {
   /** Twelve distinct hues, then a lighter shade of each; slot i and i + 12 share a hue. */
@@ -63,7 +65,7 @@ public final class Palette {
         previousSlot = -1;
         continue;
       }
-      int slot = freeSlot(Math.floorMod(types.get(u).hashCode(), used.length), used, previousSlot);
+      int slot = freeSlot(Math.floorMod(types.get(u).hashCode(), HUES), used, previousSlot);
       used[slot] = true;
       usedCount++;
       previousSlot = slot;
@@ -72,21 +74,23 @@ public final class Palette {
     return result;
   }
 
-  private static int freeSlot(int start, boolean[] used, int previousSlot) {
-    int fallback = -1;
-    for (int k = 0; k < used.length; k++) {
-      int slot = (start + k) % used.length;
-      if (used[slot]) {
-        continue;
-      }
-      if (previousSlot < 0 || slot % HUES != previousSlot % HUES) {
-        return slot;
-      }
-      if (fallback < 0) {
-        fallback = slot;
+  // Strong hues first, from the name's hash; the lighter shades only once every strong hue is
+  // taken, and never the shade of the previous type's hue.
+  private static int freeSlot(int hash, boolean[] used, int previousSlot) {
+    for (int shade = 0; shade < 2; shade++) {
+      for (int k = 0; k < HUES; k++) {
+        int slot = shade * HUES + (hash + k) % HUES;
+        if (!used[slot] && (previousSlot < 0 || slot % HUES != previousSlot % HUES)) {
+          return slot;
+        }
       }
     }
-    return fallback;
+    for (int slot = 0; slot < used.length; slot++) {
+      if (!used[slot]) {
+        return slot; // only the previous type's shade is left
+      }
+    }
+    throw new AssertionError("called with a free slot");
   }
 
   // A mid-saturation colour of the name's hue (HSV with s = 0.55, v = 0.8), computed here so the
