@@ -1,0 +1,34 @@
+package org.ocelotl.export;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.Partition;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.view.TimeWindow;
+import org.ocelotl.view.ViewKind;
+
+/**
+ * Everything one overview picture shows.
+ *
+ * @param model        the microscopic model
+ * @param window       its time window, in the trace's unit
+ * @param view         which overview
+ * @param breakpoints  the p search's output, p ascending (for the curves panel)
+ * @param p            the chosen p
+ * @param partition    the partition optimal at p
+ * @param typeColours  null, or one entry per type of the model: null or the trace's "r g b"
+ * @param traceName    shown as the picture's title
+ * @param metric       e.g. "state total duration" (caption, and the stacked bars' y axis)
+ * @param exactModel   false when the model was rebuilt from a cached one (approximate)
+ */
+public record OverviewInput(MicroscopicModel model, TimeWindow window, ViewKind view,
+    List<Breakpoint> breakpoints, double p, Partition partition, List<String> typeColours,
+    String traceName, String metric, boolean exactModel) {
+  public OverviewInput {
+    breakpoints = List.copyOf(breakpoints);
+    // List.copyOf refuses nulls, and a type without a trace colour is a null entry.
+    typeColours = typeColours == null ? null : Collections.unmodifiableList(new ArrayList<>(typeColours));
+  }
+}

@@ -1,0 +1,123 @@
+package org.ocelotl.view;
+
+import java.util.List;
+import java.util.function.BiConsumer;
+
+/**
+ * A minimal JSON writer for the geometry records (the core takes no library). Commas are placed
+ * by tracking whether the current object or array already holds an element.
+ */
+final class Json {
+  private final StringBuilder out = new StringBuilder();
+  private boolean needsComma;
+
+  Json open() {
+    comma();
+    out.append('{');
+    needsComma = false;
+    return this;
+  }
+
+  Json close() {
+    out.append('}');
+    needsComma = true;
+    return this;
+  }
+
+  Json key(String key) {
+    comma();
+    string(key);
+    out.append(':');
+    needsComma = false;
+    return this;
+  }
+
+  Json field(String key, String value) {
+    return key(key).value(value);
+  }
+
+  Json field(String key, double value) {
+    return key(key).value(value);
+  }
+
+  Json field(String key, boolean value) {
+    key(key);
+    comma();
+    out.append(value);
+    needsComma = true;
+    return this;
+  }
+
+  Json value(String value) {
+    comma();
+    if (value == null) {
+      out.append("null");
+    } else {
+      string(value);
+    }
+    needsComma = true;
+    return this;
+  }
+
+  Json value(double value) {
+    comma();
+    number(value);
+    needsComma = true;
+    return this;
+  }
+
+  <T> Json array(String key, List<T> items, BiConsumer<Json, T> writer) {
+    key(key);
+    out.append('[');
+    needsComma = false;
+    for (T item : items) {
+      writer.accept(this, item);
+    }
+    out.append(']');
+    needsComma = true;
+    return this;
+  }
+
+  private void comma() {
+    if (needsComma) {
+      out.append(',');
+    }
+  }
+
+  private void number(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      out.append((long) v);
+    } else if (Double.isFinite(v)) {
+      out.append(v);
+    } else {
+      out.append("null"); // JSON has no NaN or infinity
+    }
+  }
+
+  private void string(String s) {
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
+  }
+
+  @Override
+  public String toString() {
+    return out.toString();
+  }
+}
