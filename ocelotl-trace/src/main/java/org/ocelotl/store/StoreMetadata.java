@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
 
 /**
@@ -107,64 +108,124 @@ public record StoreMetadata(Source source, double start, double end, String time
     };
   }
 
-  static EventCategory category(String name) {
-    for (EventCategory category : EventCategory.values()) {
-      if (categoryName(category).equals(name)) {
-        return category;
-      }
-    }
-    throw new IllegalArgumentException("unknown category " + name);
-  }
-
   /** Reads what {@link #toJson} wrote; any surprise is a {@link StoreFormatException}. */
   static StoreMetadata fromJson(Path file, Object parsed) throws StoreFormatException {
-    try {
-      Map<?, ?> json = (Map<?, ?>) parsed;
-      if (!StoreLayout.METADATA_FORMAT.equals(json.get("format"))) {
-        throw new StoreFormatException(file, "format", StoreLayout.METADATA_FORMAT, String.valueOf(json.get("format")));
-      }
-      long version = ((Number) json.get("version")).longValue();
-      if (version != StoreLayout.VERSION) {
-        throw new StoreFormatException(file, "format version", String.valueOf(StoreLayout.VERSION), String.valueOf(version));
-      }
-      Map<?, ?> src = (Map<?, ?>) json.get("source");
-      Source source = new Source((String) src.get("path"), number(src.get("size")).longValue(),
-          number(src.get("modified")).longValue(), (String) src.get("fingerprint"), (String) src.get("format"));
-      Map<?, ?> countMap = (Map<?, ?>) json.get("counts");
-      long[] counts = new long[EventCategory.values().length];
-      for (EventCategory category : EventCategory.values()) {
-        counts[category.ordinal()] = number(countMap.get(categoryName(category))).longValue();
-      }
-      List<Producer> producers = new ArrayList<>();
-      for (Object item : (List<?>) json.get("producers")) {
-        List<?> row = (List<?>) item;
-        producers.add(new Producer(number(row.get(0)).intValue(), (String) row.get(1), (String) row.get(2),
-            number(row.get(3)).intValue(), orNaN(row.get(4)), orNaN(row.get(5)), (Boolean) row.get(6)));
-      }
-      List<EventType> types = new ArrayList<>();
-      for (Object item : (List<?>) json.get("types")) {
-        List<?> row = (List<?>) item;
-        types.add(new EventType(number(row.get(0)).intValue(), (String) row.get(1), category((String) row.get(2)),
-            (String) row.get(3), (String) row.get(4), number(row.get(5)).longValue()));
-      }
-      List<String> warnings = new ArrayList<>();
-      for (Object item : (List<?>) json.get("warnings")) {
-        warnings.add((String) item);
-      }
-      return new StoreMetadata(source, orNaN(json.get("start")), orNaN(json.get("end")), (String) json.get("unit"),
-          counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
-          number(json.get("chunkCapacity")).intValue());
-    } catch (ClassCastException | NullPointerException | IndexOutOfBoundsException | IllegalArgumentException e) {
-      throw new StoreFormatException(file, "metadata", "the fields version " + StoreLayout.VERSION + " writes",
-          "a missing or mistyped field (" + e.getMessage() + ")");
+    Fields json = new Fields(file, "", parsed);
+    String format = json.string("format", false);
+    if (!StoreLayout.METADATA_FORMAT.equals(format)) {
+      throw new StoreFormatException(file, "format", StoreLayout.METADATA_FORMAT, format);
     }
+    long version = json.number("version").longValue();
+    if (version != StoreLayout.VERSION) {
+      throw new StoreFormatException(file, "format version", String.valueOf(StoreLayout.VERSION), String.valueOf(version));
+    }
+    Fields src = json.object("source");
+    Source source = new Source(src.string("path", false), src.number("size").longValue(),
+        src.number("modified").longValue(), src.string("fingerprint", false), src.string("format", false));
+    Fields countFields = json.object("counts");
+    long[] counts = new long[EventCategory.values().length];
+    for (EventCategory category : EventCategory.values()) {
+      counts[category.ordinal()] = countFields.number(categoryName(category)).longValue();
+    }
+    List<Producer> producers = new ArrayList<>();
+    for (Fields row : json.rows("producers", 7)) {
+      producers.add(new Producer(row.number(0).intValue(), row.string(1, false), row.string(2, false),
+          row.number(3).intValue(), row.numberOrNaN(4), row.numberOrNaN(5), row.bool(6)));
+    }
+    List<EventType> types = new ArrayList<>();
+    for (Fields row : json.rows("types", 6)) {
+      String category = row.string(2, false);
+      EventCategory parsedCategory = Arrays.stream(EventCategory.values())
+          .filter(c -> categoryName(c).equals(category)).findFirst()
+          .orElseThrow(() -> new StoreFormatException(file, "field " + row.path + "[2]",
+              "states, events, variables or links", category));
+      types.add(new EventType(row.number(0).intValue(), row.string(1, false), parsedCategory,
+          row.string(3, true), row.string(4, true), row.number(5).longValue()));
+    }
+    List<String> warnings = new ArrayList<>();
+    for (Fields row : json.rows("warnings", -1)) {
+      warnings.add(row.string(-1, false));
+    }
+    return new StoreMetadata(source, json.numberOrNaN("start"), json.numberOrNaN("end"), json.string("unit", false),
+        counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
+        json.number("chunkCapacity").intValue());
   }
 
-  private static Number number(Object value) {
-    return (Number) value;
-  }
+  /** Typed access to parsed JSON whose errors name the field: "field producers[3][1]: expected …". */
+  private static final class Fields {
+    final Path file;
+    final String path;
+    final Object value;
 
-  private static double orNaN(Object value) {
-    return value == null ? Double.NaN : ((Number) value).doubleValue();
+    Fields(Path file, String path, Object value) {
+      this.file = file;
+      this.path = path;
+      this.value = value;
+    }
+
+    private Object get(Object key) {
+      if (key instanceof Integer i && i < 0) {
+        return value;
+      }
+      if (key instanceof Integer i) {
+        return value instanceof List<?> list && i < list.size() ? list.get(i) : null;
+      }
+      return value instanceof Map<?, ?> map ? map.get(key) : null;
+    }
+
+    private String name(Object key) {
+      if (key instanceof Integer i) {
+        return i < 0 ? path : path + "[" + i + "]";
+      }
+      return path.isEmpty() ? (String) key : path + "." + key;
+    }
+
+    private <T> T typed(Object key, Class<T> type, String expected, boolean nullable) throws StoreFormatException {
+      Object found = get(key);
+      if (found == null && nullable) {
+        return null;
+      }
+      if (!type.isInstance(found)) {
+        throw new StoreFormatException(file, "field " + name(key), expected,
+            found == null ? "nothing" : Json.write(found));
+      }
+      return type.cast(found);
+    }
+
+    String string(Object key, boolean nullable) throws StoreFormatException {
+      return typed(key, String.class, "a string", nullable);
+    }
+
+    Number number(Object key) throws StoreFormatException {
+      return typed(key, Number.class, "a number", false);
+    }
+
+    double numberOrNaN(Object key) throws StoreFormatException {
+      Number number = typed(key, Number.class, "a number or null", true);
+      return number == null ? Double.NaN : number.doubleValue();
+    }
+
+    boolean bool(Object key) throws StoreFormatException {
+      return typed(key, Boolean.class, "true or false", false);
+    }
+
+    Fields object(String key) throws StoreFormatException {
+      return new Fields(file, name(key), typed(key, Map.class, "an object", false));
+    }
+
+    /** The items of a list; with {@code width} ≥ 0, each must be a list of that many items. */
+    List<Fields> rows(String key, int width) throws StoreFormatException {
+      List<?> list = typed(key, List.class, "a list", false);
+      List<Fields> rows = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        Fields row = new Fields(file, name(key) + "[" + i + "]", list.get(i));
+        if (width >= 0 && !(list.get(i) instanceof List<?> items && items.size() == width)) {
+          throw new StoreFormatException(file, "field " + row.path, "a list of " + width + " items",
+              Json.write(list.get(i)));
+        }
+        rows.add(row);
+      }
+      return rows;
+    }
   }
 }
