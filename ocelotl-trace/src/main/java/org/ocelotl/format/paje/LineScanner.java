@@ -1,0 +1,238 @@
+package org.ocelotl.format.paje;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Splits a Pajé trace into lines and each line into fields, straight in one reused byte
+ * buffer: fields are (start, end) offsets into {@link #buffer()}, valid until the next call
+ * of {@link #next()}. Blanks (space, tab, CR) separate fields; a field starting with {@code "}
+ * runs to the next {@code "} (quotes excluded); a field starting with {@code #} starts a
+ * comment that runs to the end of the line. Lines without fields are skipped.
+ */
+final class LineScanner {
+  /** A line longer than this is not text we can read: the input is most likely not a trace. */
+  static final int MAX_LINE = 64 << 20;
+  private static final int BUFFER_SIZE = 1 << 20;
+  private static final int BINARY_PROBE = 8192;
+
+  private final InputStream in;
+  private final Runnable refilled;
+  private byte[] buffer = new byte[BUFFER_SIZE];
+  private int position;
+  private int limit;
+  private boolean endOfInput;
+  private int[] fieldStart = new int[16];
+  private int[] fieldEnd = new int[16];
+  private int fieldCount;
+  private int lineStart;
+  private int lineEnd;
+  private long lineNumber;
+  private boolean unterminatedQuote;
+  private boolean binary;
+
+  /** {@code refilled} runs after every read from {@code in} (for progress reports). */
+  LineScanner(InputStream in, Runnable refilled) throws IOException {
+    this.in = in;
+    this.refilled = refilled;
+    fill();
+    binary = containsNul(buffer, 0, Math.min(limit, BINARY_PROBE));
+  }
+
+  /** Whether the start of the input holds NUL bytes, which no text trace has. */
+  boolean looksBinary() {
+    return binary;
+  }
+
+  /** Moves to the next line that has fields; false at the end of the input. */
+  boolean next() throws IOException {
+    do {
+      if (!scanLine()) {
+        return false;
+      }
+    } while (fieldCount == 0);
+    return true;
+  }
+
+  byte[] buffer() {
+    return buffer;
+  }
+
+  int fieldCount() {
+    return fieldCount;
+  }
+
+  int start(int field) {
+    return fieldStart[field];
+  }
+
+  int end(int field) {
+    return fieldEnd[field];
+  }
+
+  String field(int field) {
+    return new String(buffer, fieldStart[field], fieldEnd[field] - fieldStart[field],
+        StandardCharsets.UTF_8);
+  }
+
+  boolean fieldEquals(int field, String ascii) {
+    int length = fieldEnd[field] - fieldStart[field];
+    if (length != ascii.length()) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      if (buffer[fieldStart[field] + i] != ascii.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  long lineNumber() {
+    return lineNumber;
+  }
+
+  /** A quoted field of this line has no closing quote. */
+  boolean unterminatedQuote() {
+    return unterminatedQuote;
+  }
+
+  /** The text of the current line, for error messages. */
+  String lineText() {
+    int end = lineEnd;
+    while (end > lineStart && buffer[end - 1] == '\r') {
+      end--;
+    }
+    return new String(buffer, lineStart, end - lineStart, StandardCharsets.UTF_8);
+  }
+
+  private boolean scanLine() throws IOException {
+    while (true) {
+      int next = tokenize(position, limit);
+      if (next >= 0) {
+        lineStart = position;
+        position = next;
+        lineNumber++;
+        return true;
+      }
+      if (endOfInput) {
+        if (position == limit) {
+          return false;
+        }
+        terminateLastLine();
+      } else {
+        compactAndFill();
+      }
+    }
+  }
+
+  /** Splits the line starting at {@code from}; returns the offset after its newline, or -1. */
+  private int tokenize(int from, int limit) {
+    byte[] b = buffer;
+    int i = from;
+    int count = 0;
+    unterminatedQuote = false;
+    while (i < limit) {
+      byte c = b[i];
+      if (c == ' ' || c == '\t' || c == '\r') {
+        i++;
+      } else if (c == '\n') {
+        fieldCount = count;
+        lineEnd = i;
+        return i + 1;
+      } else if (c == '#') {
+        while (i < limit && b[i] != '\n') {
+          i++;
+        }
+      } else {
+        int start;
+        int end;
+        if (c == '"') {
+          start = ++i;
+          while (i < limit && b[i] != '"' && b[i] != '\n') {
+            i++;
+          }
+          if (i == limit) {
+            return -1;
+          }
+          end = i;
+          if (b[i] == '"') {
+            i++;
+          } else {
+            unterminatedQuote = true;
+          }
+        } else {
+          start = i;
+          while (i < limit && (c = b[i]) != ' ' && c != '\t' && c != '\n' && c != '\r') {
+            i++;
+          }
+          end = i;
+        }
+        if (count == fieldStart.length) {
+          fieldStart = Arrays.copyOf(fieldStart, count * 2);
+          fieldEnd = Arrays.copyOf(fieldEnd, count * 2);
+        }
+        fieldStart[count] = start;
+        fieldEnd[count] = end;
+        count++;
+      }
+    }
+    return -1;
+  }
+
+  private void terminateLastLine() {
+    if (limit == buffer.length) {
+      buffer = Arrays.copyOf(buffer, buffer.length + 1);
+    }
+    buffer[limit++] = '\n';
+  }
+
+  private void compactAndFill() throws IOException {
+    int pending = limit - position;
+    if (position == 0 && limit == buffer.length) {
+      if (buffer.length >= MAX_LINE) {
+        throw new LineTooLongException(lineNumber + 1);
+      }
+      buffer = Arrays.copyOf(buffer, buffer.length * 2);
+    } else {
+      System.arraycopy(buffer, position, buffer, 0, pending);
+    }
+    position = 0;
+    limit = pending;
+    fill();
+  }
+
+  private void fill() throws IOException {
+    while (limit < buffer.length) {
+      int read = in.read(buffer, limit, buffer.length - limit);
+      if (read < 0) {
+        endOfInput = true;
+        break;
+      }
+      limit += read;
+    }
+    refilled.run();
+  }
+
+  private static boolean containsNul(byte[] bytes, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (bytes[i] == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A line did not end within {@link #MAX_LINE} bytes. */
+  static final class LineTooLongException extends IOException {
+    private static final long serialVersionUID = 1L;
+    final long line;
+
+    LineTooLongException(long line) {
+      super("line " + line + " is longer than " + (MAX_LINE >> 20) + " MB");
+      this.line = line;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package org.ocelotl.format.paje;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceReader;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Reads a Pajé trace (PajeNG, SimGrid, ViTE, Akypuera), plain or gzip-compressed (recognised
+ * by its magic bytes, whatever the file name), in one streaming pass: memory follows the
+ * number of containers, types and open states or links, never the number of events.
+ *
+ * <p>Mapping into the sink: containers are producers (the root container "0" is producer 0,
+ * kind = container type name); for states and events the event type is the entity value
+ * (group = the Pajé state/event type name, colour from PajeDefineEntityValue); for variables
+ * and links it is the variable or link type. Semantics follow pj_dump; docs/format-paje.md
+ * lists the differences.
+ */
+public final class PajeReader implements TraceReader {
+  private static final int GZIP_BUFFER = 1 << 16;
+  /** Progress is reported after at least this many more bytes. */
+  private static final long PROGRESS_STEP = 4 << 20;
+
+  @Override
+  public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
+      InputStream text = isGzip(raw) ? new GZIPInputStream(raw, GZIP_BUFFER) : raw;
+      long[] reported = {0};
+      LineScanner lines = new LineScanner(text, () -> {
+        if (raw.count - reported[0] >= PROGRESS_STEP) {
+          reported[0] = raw.count;
+          options.bytesRead().accept(raw.count);
+        }
+      });
+      new PajeImport(file, sink, options, lines).run();
+      options.bytesRead().accept(raw.count);
+    } catch (EOFException e) {
+      throw new TraceFormatException(file + ": truncated gzip data: the compressed stream ends"
+          + " early (expected the gzip trailer)");
+    } catch (ZipException e) {
+      throw new TraceFormatException(file + ": corrupt gzip data (" + e.getMessage() + ")");
+    } catch (LineScanner.LineTooLongException e) {
+      throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage()
+          + ": not a Pajé trace (expected lines of text)");
+    }
+  }
+
+  /** Whether the stream starts with the gzip magic bytes 1f 8b (the stream is not consumed). */
+  private static boolean isGzip(InputStream in) throws IOException {
+    in.mark(2);
+    int first = in.read();
+    int second = in.read();
+    in.reset();
+    return first == 0x1f && second == 0x8b;
+  }
+
+  /** Counts the bytes read from the file (compressed bytes for gzip) for progress reports. */
+  private static final class CountingInputStream extends FilterInputStream {
+    long count;
+
+    CountingInputStream(InputStream in) {
+      super(new BufferedInputStream(in, 1 << 16));
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        count++;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) {
+        count += n;
+      }
+      return n;
+    }
+
+    @Override
+    public synchronized void mark(int limit) {
+      in.mark(limit);
+    }
+
+    @Override
+    public synchronized void reset() throws IOException {
+      in.reset();
+      count = 0;
+    }
+  }
+}
