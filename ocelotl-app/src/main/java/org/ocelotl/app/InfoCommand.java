@@ -41,6 +41,7 @@ public final class InfoCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.print(Json.pretty(info));
+      out.flush();
     } else {
       printText(info, out);
     }

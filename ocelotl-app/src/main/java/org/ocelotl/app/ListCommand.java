@@ -39,6 +39,7 @@ public final class ListCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.print(Json.pretty(rows));
+      out.flush();
       return 0;
     }
     if (rows.isEmpty()) {

@@ -1,5 +1,6 @@
 package org.ocelotl.trace;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
+import org.ocelotl.format.paje.PajeReader;
 
 /**
  * The formats Ocelotl reads, chosen by name ({@code --format}) or recognised from a file's
@@ -15,7 +17,7 @@ import java.util.zip.GZIPInputStream;
  */
 public final class Formats {
   /** How many leading bytes recognisers see. */
-  static final int HEAD_BYTES = 4096;
+  static final int HEAD_BYTES = 64 * 1024;
   private final List<TraceFormat> formats;
 
   public Formats(List<TraceFormat> formats) {
@@ -25,6 +27,8 @@ public final class Formats {
   /** Every format of this build, most specific recogniser first. */
   public static Formats standard() {
     return new Formats(List.of(
+        new TraceFormat("paje", "Pajé (PajeNG, SimGrid, ViTE, Akypuera), plain or gzip", PajeReader::new,
+            Formats::looksLikePaje)
     ));
   }
 
@@ -60,21 +64,26 @@ public final class Formats {
 
   /** Up to {@link #HEAD_BYTES} first bytes of the file, decompressed when it is gzip. */
   static byte[] head(Path file) throws IOException {
-    byte[] raw = readHead(Files.newInputStream(file));
-    if (raw.length >= 2 && (raw[0] & 0xff) == 0x1f && (raw[1] & 0xff) == 0x8b) {
-      try {
-        return readHead(new GZIPInputStream(Files.newInputStream(file)));
-      } catch (IOException e) {
-        return raw; // a damaged gzip stream: let recognisers (and then the reader) judge
+    byte[] raw;
+    try (InputStream in = Files.newInputStream(file)) {
+      raw = in.readNBytes(HEAD_BYTES);
+    }
+    if (raw.length < 2 || (raw[0] & 0xff) != 0x1f || (raw[1] & 0xff) != 0x8b) {
+      return raw;
+    }
+    // What decompresses before any damage: a truncated or corrupt stream is still recognised,
+    // so that its reader reports the damage precisely.
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+      byte[] buffer = new byte[8192];
+      int read;
+      while (text.size() < HEAD_BYTES && (read = in.read(buffer, 0, Math.min(buffer.length, HEAD_BYTES - text.size()))) > 0) {
+        text.write(buffer, 0, read);
       }
+    } catch (IOException e) {
+      // keep what was decompressed
     }
-    return raw;
-  }
-
-  private static byte[] readHead(InputStream opened) throws IOException {
-    try (InputStream in = opened) {
-      return in.readNBytes(HEAD_BYTES);
-    }
+    return text.toByteArray();
   }
 
   /**
