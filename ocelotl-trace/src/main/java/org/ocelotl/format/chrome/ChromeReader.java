@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ocelotl.format.StateNesting;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -374,7 +375,7 @@ public final class ChromeReader implements TraceReader {
       Integer[] order = track.byTime();
       int[] open = new int[16];
       int depth = 0;
-      Slices slices = new Slices();
+      StateNesting slices = new StateNesting();
       for (int i : order) {
         switch (track.kinds[i]) {
           case Track.BEGIN -> {
@@ -474,47 +475,6 @@ public final class ChromeReader implements TraceReader {
     Process(String pid) {
       this.pid = pid;
       this.counters = new Track(false);
-    }
-  }
-
-  /** Resolved states of one track, to be given depths. */
-  private static final class Slices {
-    double[] starts = new double[16];
-    double[] ends = new double[16];
-    int[] types = new int[16];
-    int size;
-
-    void add(double start, double end, int type) {
-      if (size == starts.length) {
-        starts = Arrays.copyOf(starts, size * 2);
-        ends = Arrays.copyOf(ends, size * 2);
-        types = Arrays.copyOf(types, size * 2);
-      }
-      starts[size] = start;
-      ends[size] = end;
-      types[size] = type;
-      size++;
-    }
-
-    void emit(TraceSink sink, int producer) {
-      Integer[] order = new Integer[size];
-      for (int i = 0; i < size; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (a, b) -> starts[a] != starts[b] ? Double.compare(starts[a], starts[b])
-          : Double.compare(ends[b], ends[a]));
-      double[] openEnds = new double[16];
-      int depth = 0;
-      for (int i : order) {
-        while (depth > 0 && openEnds[depth - 1] <= starts[i]) {
-          depth--;
-        }
-        sink.state(producer, types[i], starts[i], ends[i], depth);
-        if (depth == openEnds.length) {
-          openEnds = Arrays.copyOf(openEnds, depth * 2);
-        }
-        openEnds[depth++] = ends[i];
-      }
     }
   }
 }
