@@ -13,12 +13,14 @@ public final class Rebinning {
   private final SliceGrid target;
   private final int[] firstFine;
   private final double[][] weights;
+  private final double[] before;
   private final boolean exact;
 
-  private Rebinning(SliceGrid target, int[] firstFine, double[][] weights, boolean exact) {
+  private Rebinning(SliceGrid target, int[] firstFine, double[][] weights, double[] before, boolean exact) {
     this.target = target;
     this.firstFine = firstFine;
     this.weights = weights;
+    this.before = before;
     this.exact = exact;
   }
 
@@ -35,6 +37,7 @@ public final class Rebinning {
     }
     int[] firstFine = new int[target.slices()];
     double[][] weights = new double[target.slices()][];
+    double[] before = new double[target.slices()];
     boolean exact = true;
     for (int k = 0; k < target.slices(); k++) {
       double from = target.boundary(k);
@@ -45,6 +48,7 @@ public final class Rebinning {
         last--;
       }
       firstFine[k] = first;
+      before[k] = (from - fine.boundary(first)) / (fine.boundary(first + 1) - fine.boundary(first));
       weights[k] = new double[last - first + 1];
       for (int j = first; j <= last; j++) {
         double lo = fine.boundary(j);
@@ -55,7 +59,7 @@ public final class Rebinning {
         exact &= whole;
       }
     }
-    return new Rebinning(target, firstFine, weights, exact);
+    return new Rebinning(target, firstFine, weights, before, exact);
   }
 
   /** True when no fine slice is split: the result equals a rescan. */
@@ -81,6 +85,28 @@ public final class Rebinning {
           for (int u = 0; u < types; u++) {
             result[out + u] += w[j] * fine[in + u];
           }
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Rebuilds boundary counts: {@code crossings} of a target slice are the crossings of the
+   * fine slice where it begins (exact when both begin together). A target slice beginning
+   * inside a fine slice also counts that slice's starts lying before its beginning, in
+   * proportion: with the proportional share of starts it receives from {@link #apply}, it
+   * then counts every state that touched the fine slice.
+   */
+  public double[] crossings(double[] crossings, double[] starts, int rows, int fineSlices, int types) {
+    int slices = target.slices();
+    double[] result = new double[rows * slices * types];
+    for (int row = 0; row < rows; row++) {
+      for (int k = 0; k < slices; k++) {
+        int out = (row * slices + k) * types;
+        int in = (row * fineSlices + firstFine[k]) * types;
+        for (int u = 0; u < types; u++) {
+          result[out + u] = crossings[in + u] + before[k] * starts[in + u];
         }
       }
     }
