@@ -176,11 +176,11 @@ class CliTest {
     Path text = write("notes.txt", "hello\n");
     Result notTrace = ocelotl("info", text);
     assertEquals(new Result(1, "", "ocelotl: " + text.toRealPath()
-        + ": not a trace format Ocelotl recognises (paje); name the format with --format\n"), notTrace);
+        + ": not a trace format Ocelotl recognises (paje, otf2, chrome, jfr, pjdump); name the format with --format\n"), notTrace);
     Path missing = tmp.resolve("missing.trace");
     assertEquals(new Result(1, "", "ocelotl: " + missing + ": no such file\n"), ocelotl("import", missing));
     Result unknown = ocelotl("info", text, "--format", "xyz");
-    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje\n"), unknown);
+    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, chrome, jfr, pjdump\n"), unknown);
     assertEquals(List.of(), storeEntries());
   }
 

@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
+import org.ocelotl.format.chrome.ChromeReader;
+import org.ocelotl.format.jfr.JfrReader;
+import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.paje.PajeReader;
+import org.ocelotl.format.pjdump.PjDumpReader;
 
 /**
  * The formats Ocelotl reads, chosen by name ({@code --format}) or recognised from a file's
@@ -28,7 +32,13 @@ public final class Formats {
   public static Formats standard() {
     return new Formats(List.of(
         new TraceFormat("paje", "Pajé (PajeNG, SimGrid, ViTE, Akypuera), plain or gzip", PajeReader::new,
-            Formats::looksLikePaje)
+            Formats::looksLikePaje),
+        new TraceFormat("otf2", "OTF2 archive (Score-P, EZTrace): give the anchor file NAME.otf2", Otf2Reader::new,
+            Otf2Reader::sniff),
+        new TraceFormat("chrome", "Chrome Trace Event JSON (Chrome, Perfetto, Node, PyTorch)", ChromeReader::new,
+            ChromeReader::sniff),
+        new TraceFormat("jfr", "Java Flight Recorder recording", JfrReader::new, JfrReader::sniff),
+        new TraceFormat("pjdump", "pj_dump CSV (PajeNG's textual dump)", PjDumpReader::new, PjDumpReader::sniff)
     ));
   }
 

@@ -38,7 +38,7 @@ import org.ocelotl.trace.TraceSink;
 public final class ChromeReader implements TraceReader {
 
   /** JSON whose first value is an object with "traceEvents", or an array of objects with "ph". */
-  public static boolean sniff(byte[] head, Path file) {
+  public static boolean sniff(byte[] head) {
     String text = new String(head, StandardCharsets.UTF_8);
     String trimmed = text.replace("\uFEFF", "").stripLeading();
     if (trimmed.startsWith("{")) {

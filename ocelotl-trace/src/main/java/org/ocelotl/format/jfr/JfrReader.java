@@ -40,7 +40,7 @@ public final class JfrReader implements TraceReader {
   /** Offset of the chunk's start time (epoch nanoseconds) in a JFR chunk header. */
   private static final int CHUNK_START_NANOS = 32;
 
-  public static boolean sniff(byte[] head, Path file) {
+  public static boolean sniff(byte[] head) {
     return head.length >= 4 && Arrays.equals(Arrays.copyOf(head, 4), MAGIC);
   }
 
@@ -69,7 +69,7 @@ public final class JfrReader implements TraceReader {
     try (InputStream in = Files.newInputStream(file)) {
       read = in.readNBytes(header, 0, header.length);
     }
-    if (read < 4 || !sniff(header, file)) {
+    if (read < 4 || !sniff(header)) {
       throw TraceFormatException.atOffset(file, 0,
           "not a Java Flight Recorder file: expected the magic \"FLR\\0\"");
     }

@@ -26,7 +26,7 @@ import org.ocelotl.trace.TraceSink;
 public final class Otf2Reader implements TraceReader {
 
   /** An OTF2 anchor file: a chunk header (3, endianness mark) then "OTF2" and a NUL. */
-  public static boolean sniff(byte[] head, Path file) {
+  public static boolean sniff(byte[] head) {
     if (head.length < 7 || head[0] != Otf2Input.CHUNK_HEADER
         || (head[1] != Otf2Input.LITTLE_ENDIAN_MARK && head[1] != Otf2Input.BIG_ENDIAN_MARK)) {
       return false;

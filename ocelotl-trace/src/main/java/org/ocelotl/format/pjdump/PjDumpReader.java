@@ -39,7 +39,7 @@ public final class PjDumpReader implements TraceReader {
       "Link, "};
 
   /** pj_dump output starts with one of its record kinds followed by ", ". */
-  public static boolean sniff(byte[] head, Path file) {
+  public static boolean sniff(byte[] head) {
     String text = new String(head, StandardCharsets.UTF_8);
     for (String kind : KINDS) {
       if (text.startsWith(kind)) {

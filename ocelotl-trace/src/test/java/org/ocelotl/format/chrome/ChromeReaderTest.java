@@ -61,7 +61,7 @@ class ChromeReaderTest {
         ]""";
     Path file = dir.resolve("small.json");
     Files.writeString(file, json);
-    assertTrue(ChromeReader.sniff(json.getBytes(StandardCharsets.UTF_8), file));
+    assertTrue(ChromeReader.sniff(json.getBytes(StandardCharsets.UTF_8)));
     MemoryTrace trace = new MemoryTrace();
     new ChromeReader().read(file, trace, ReadOptions.STRICT);
 
@@ -236,9 +236,9 @@ class ChromeReaderTest {
   @Test
   void sniffsTraceEventJsonOnly() {
     Path any = Path.of("x");
-    assertTrue(ChromeReader.sniff("{\"traceEvents\":[".getBytes(StandardCharsets.UTF_8), any));
-    assertTrue(ChromeReader.sniff(" [ {\"ph\":\"X\"".getBytes(StandardCharsets.UTF_8), any));
-    assertFalse(ChromeReader.sniff("[1,2]".getBytes(StandardCharsets.UTF_8), any));
-    assertFalse(ChromeReader.sniff("%EventDef".getBytes(StandardCharsets.UTF_8), any));
+    assertTrue(ChromeReader.sniff("{\"traceEvents\":[".getBytes(StandardCharsets.UTF_8)));
+    assertTrue(ChromeReader.sniff(" [ {\"ph\":\"X\"".getBytes(StandardCharsets.UTF_8)));
+    assertFalse(ChromeReader.sniff("[1,2]".getBytes(StandardCharsets.UTF_8)));
+    assertFalse(ChromeReader.sniff("%EventDef".getBytes(StandardCharsets.UTF_8)));
   }
 }

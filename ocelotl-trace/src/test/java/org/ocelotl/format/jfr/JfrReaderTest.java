@@ -50,7 +50,7 @@ class JfrReaderTest {
     assertTrue(total > 4000, "about 4,200 events in the recording: " + total);
 
     MemoryTrace trace = new MemoryTrace();
-    assertTrue(JfrReader.sniff(Files.readAllBytes(file), file));
+    assertTrue(JfrReader.sniff(Files.readAllBytes(file)));
     new JfrReader().read(file, trace, ReadOptions.STRICT);
     Map<Integer, MemoryTrace.Type> types = new HashMap<>();
     trace.types.forEach(t -> types.put(t.id(), t));
@@ -93,7 +93,7 @@ class JfrReaderTest {
   @Test
   void nonJfrFileIsRefusedAtOffsetZero() throws IOException {
     Path file = SharedTraces.file("chrome/node_trace.json");
-    assertFalse(JfrReader.sniff(Files.readAllBytes(file), file));
+    assertFalse(JfrReader.sniff(Files.readAllBytes(file)));
     TraceFormatException e = assertThrows(TraceFormatException.class,
         () -> new JfrReader().read(file, new MemoryTrace(), ReadOptions.STRICT));
     assertEquals(file + "@0: not a Java Flight Recorder file: expected the magic \"FLR\\0\"",

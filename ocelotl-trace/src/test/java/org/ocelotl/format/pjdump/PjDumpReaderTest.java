@@ -56,7 +56,7 @@ class PjDumpReaderTest {
     }
 
     MemoryTrace trace = new MemoryTrace();
-    assertTrue(PjDumpReader.sniff(Files.readAllBytes(file), file));
+    assertTrue(PjDumpReader.sniff(Files.readAllBytes(file)));
     new PjDumpReader().read(file, trace, ReadOptions.STRICT);
     Map<Integer, MemoryTrace.Type> types = new HashMap<>();
     trace.types.forEach(t -> types.put(t.id(), t));
@@ -88,7 +88,7 @@ class PjDumpReaderTest {
   @Test
   void failedDumpIsRefusedWithItsLine() throws IOException {
     Path file = SharedTraces.file("paje/pajeng/native_paje.trace.dump");
-    assertFalse(PjDumpReader.sniff(Files.readAllBytes(file), file));
+    assertFalse(PjDumpReader.sniff(Files.readAllBytes(file)));
     TraceFormatException e = assertThrows(TraceFormatException.class,
         () -> new PjDumpReader().read(file, new MemoryTrace(), ReadOptions.STRICT));
     assertEquals(file + ":1: no container: not a pj_dump file?", e.getMessage());
