@@ -26,9 +26,9 @@ public final class ScanKernels {
    */
   public static void stateDurations(ModelLayout layout, int lo, int hi, int count, int[] producer,
       int[] type, double[] start, double[] end, double[] cells, double[] starts, double[] crossings) {
-    SliceGrid grid = layout.grid();
-    double t0 = grid.boundary(lo);
-    double t1 = grid.boundary(hi);
+    double[] bounds = layout.bounds();
+    double t0 = bounds[lo];
+    double t1 = bounds[hi];
     int types = layout.types();
     int[] leafOf = layout.leafOf();
     int[] typeOf = layout.typeOf();
@@ -45,22 +45,22 @@ public final class ScanKernels {
       s = Math.max(s, t0);
       e = Math.min(e, t1);
       int base = layout.base(leaf, slot);
-      int first = grid.sliceOf(s);
+      int first = layout.sliceOf(s);
       int last = first;
-      if (e > s) {
-        last = e >= t1 ? hi - 1 : grid.sliceOf(e);
-        if (last > first && e == grid.boundary(last)) {
-          last--; // [s, e) ends exactly on a boundary: it does not enter slice `last`.
+      // Most states end in the slice they start in: one comparison spares the second search.
+      // [s, e) ending exactly on a boundary does not enter the slice after it.
+      if (e <= bounds[first + 1]) {
+        cells[base + first * types] += e - s;
+      } else {
+        last = e >= t1 ? hi - 1 : layout.sliceOf(e);
+        if (e == bounds[last]) {
+          last--;
         }
-        if (first == last) {
-          cells[base + first * types] += e - s;
-        } else {
-          cells[base + first * types] += grid.boundary(first + 1) - s;
-          for (int k = first + 1; k < last; k++) {
-            cells[base + k * types] += grid.boundary(k + 1) - grid.boundary(k);
-          }
-          cells[base + last * types] += e - grid.boundary(last);
+        cells[base + first * types] += bounds[first + 1] - s;
+        for (int k = first + 1; k < last; k++) {
+          cells[base + k * types] += bounds[k + 1] - bounds[k];
         }
+        cells[base + last * types] += e - bounds[last];
       }
       // An instantaneous state still touches its slice, adding no time.
       if (starts != null) {
@@ -82,9 +82,9 @@ public final class ScanKernels {
    */
   public static void occurrences(ModelLayout layout, int lo, int hi, int count, int[] producer,
       int[] type, double[] time, double[] cells) {
-    SliceGrid grid = layout.grid();
-    double t0 = grid.boundary(lo);
-    double t1 = grid.boundary(hi);
+    double[] bounds = layout.bounds();
+    double t0 = bounds[lo];
+    double t1 = bounds[hi];
     int types = layout.types();
     int[] leafOf = layout.leafOf();
     int[] typeOf = layout.typeOf();
@@ -95,7 +95,7 @@ public final class ScanKernels {
       if (leaf < 0 || slot < 0 || t < t0 || t >= t1) {
         continue;
       }
-      cells[layout.base(leaf, slot) + grid.sliceOf(t) * types] += 1;
+      cells[layout.base(leaf, slot) + layout.sliceOf(t) * types] += 1;
     }
   }
 
@@ -105,9 +105,9 @@ public final class ScanKernels {
    */
   public static void steps(ModelLayout layout, int lo, int hi, int count, int[] producer, int[] type,
       double[] from, double[] to, double[] value, double[] cells) {
-    SliceGrid grid = layout.grid();
-    double t0 = grid.boundary(lo);
-    double t1 = grid.boundary(hi);
+    double[] bounds = layout.bounds();
+    double t0 = bounds[lo];
+    double t1 = bounds[hi];
     int types = layout.types();
     int[] leafOf = layout.leafOf();
     int[] typeOf = layout.typeOf();
@@ -121,19 +121,19 @@ public final class ScanKernels {
         continue;
       }
       int base = layout.base(leaf, slot);
-      int first = grid.sliceOf(s);
-      int last = e >= t1 ? hi - 1 : grid.sliceOf(e);
-      if (last > first && e == grid.boundary(last)) {
-        last--;
-      }
-      if (first == last) {
+      int first = layout.sliceOf(s);
+      if (e <= bounds[first + 1]) {
         cells[base + first * types] += v * (e - s);
       } else {
-        cells[base + first * types] += v * (grid.boundary(first + 1) - s);
-        for (int k = first + 1; k < last; k++) {
-          cells[base + k * types] += v * (grid.boundary(k + 1) - grid.boundary(k));
+        int last = e >= t1 ? hi - 1 : layout.sliceOf(e);
+        if (e == bounds[last]) {
+          last--;
         }
-        cells[base + last * types] += v * (e - grid.boundary(last));
+        cells[base + first * types] += v * (bounds[first + 1] - s);
+        for (int k = first + 1; k < last; k++) {
+          cells[base + k * types] += v * (bounds[k + 1] - bounds[k]);
+        }
+        cells[base + last * types] += v * (e - bounds[last]);
       }
     }
   }

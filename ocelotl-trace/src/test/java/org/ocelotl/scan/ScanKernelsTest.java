@@ -90,9 +90,14 @@ class ScanKernelsTest {
     for (long seed = 1; seed <= 20; seed++) {
       Random random = new Random(seed);
       SliceGrid grid = new SliceGrid(random.nextDouble() * 100, 100 + random.nextDouble() * 1e6, 1 + random.nextInt(10_000));
+      ModelLayout layout = layout(grid);
       for (int k = 0; k < grid.slices(); k++) {
         assertEquals(k, grid.sliceOf(grid.boundary(k)), "seed " + seed + " boundary " + k);
         assertEquals(k, grid.sliceOf(Math.nextDown(grid.boundary(k + 1))), "seed " + seed + " before boundary " + (k + 1));
+        assertEquals(k, layout.sliceOf(grid.boundary(k)), "layout, seed " + seed + " boundary " + k);
+        assertEquals(k, layout.sliceOf(Math.nextDown(grid.boundary(k + 1))), "layout, seed " + seed + " before " + (k + 1));
+        double inside = grid.boundary(k) + random.nextDouble() * grid.width();
+        assertEquals(grid.sliceOf(inside), layout.sliceOf(inside), "seed " + seed + " at " + inside);
       }
     }
   }

@@ -20,6 +20,12 @@ final class SyntheticStore {
 
   static TraceStore write(Path dir, long seed, int leaves, int groups, int types, long states, int chunkCapacity)
       throws IOException {
+    return write(dir, seed, leaves, groups, types, states, chunkCapacity, true);
+  }
+
+  /** @param extras whether to add the events and the variable (the benchmark wants states only) */
+  static TraceStore write(Path dir, long seed, int leaves, int groups, int types, long states, int chunkCapacity,
+      boolean extras) throws IOException {
     Files.createDirectories(dir);
     StoreWriter writer = new StoreWriter(dir, chunkCapacity);
     writer.producer(0, "root", "ROOT", -1, 0);
@@ -44,10 +50,10 @@ final class SyntheticStore {
         double start = clock[leaf];
         double stop = start + 0.5 + random.nextDouble();
         writer.state(firstLeaf + leaf, random.nextInt(types), start, stop, 0);
-        if (random.nextInt(4) == 0) {
+        if (extras && random.nextInt(4) == 0) {
           writer.event(firstLeaf + leaf, types, start);
         }
-        if (round % 10 == 0) {
+        if (extras && round % 10 == 0) {
           writer.variable(firstLeaf + leaf, types + 1, start, random.nextInt(100));
         }
         clock[leaf] = stop;
