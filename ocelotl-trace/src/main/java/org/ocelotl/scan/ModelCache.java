@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,12 +48,18 @@ public final class ModelCache {
 
   private final long limitBytes;
   private final AtomicLong scans = new AtomicLong();
+  /** Recently used cache files already read, by path and store identity, in access order. */
+  private final Map<String, ModelSums> memory = new LinkedHashMap<>(16, 0.75f, true);
+  private final long memoryLimit;
+  private long memoryBytes;
 
+  /** With a disk limit per trace; up to an eighth of the heap keeps recently read files in memory. */
   public ModelCache(long limitBytes) {
     if (limitBytes < 0) {
       throw new IllegalArgumentException("the model cache limit must be ≥ 0 bytes, got " + limitBytes);
     }
     this.limitBytes = limitBytes;
+    this.memoryLimit = Math.min(limitBytes, Runtime.getRuntime().maxMemory() / 8);
   }
 
   /** The cache with the limit from {@value #LIMIT_ENV}, else {@link #DEFAULT_LIMIT_BYTES}. */
@@ -96,11 +103,11 @@ public final class ModelCache {
     long identity = identity(store.metadata().source());
     Candidate best = Files.isDirectory(directory) ? best(directory, identity, plan, request.exact()) : null;
     if (best != null) {
-      ModelSums fine = load(best.file, identity, plan);
+      ModelSums fine = remembered(best.file, identity, plan);
       if (fine != null) {
         touch(best.file);
         if (best.rebinning == null) {
-          return ModelBuilder.model(plan, fine, true);
+          return ModelBuilder.model(plan, fine.copy(), true); // the remembered arrays stay unshared
         }
         return ModelBuilder.model(plan, fine.rebin(best.rebinning, plan.grid()), best.rebinning.exact());
       }
@@ -109,6 +116,34 @@ public final class ModelCache {
     scans.incrementAndGet();
     save(directory, identity, plan, sums);
     return ModelBuilder.model(plan, sums, true);
+  }
+
+  // A server rebuilding zooms from one fine model reads its file once.
+  private ModelSums remembered(Path file, long identity, ModelPlan plan) throws IOException {
+    String key = file + "@" + identity;
+    synchronized (memory) {
+      ModelSums sums = memory.get(key);
+      if (sums != null) {
+        return sums;
+      }
+    }
+    ModelSums sums = load(file, identity, plan);
+    if (sums == null) {
+      return null;
+    }
+    long bytes = (long) sums.arrays().length * sums.cells() * Double.BYTES;
+    synchronized (memory) {
+      if (bytes <= memoryLimit && memory.put(key, sums) == null) {
+        memoryBytes += bytes;
+        var oldest = memory.entrySet().iterator();
+        while (memoryBytes > memoryLimit && oldest.hasNext()) {
+          ModelSums evicted = oldest.next().getValue();
+          oldest.remove();
+          memoryBytes -= (long) evicted.arrays().length * evicted.cells() * Double.BYTES;
+        }
+      }
+    }
+    return sums;
   }
 
   /** A cached file that can serve the plan; {@code rebinning} null when it holds the very grid. */

@@ -25,6 +25,14 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     return new ModelSums(metric, grid, leaves, types, arrays);
   }
 
+  ModelSums copy() {
+    double[][] copies = new double[arrays.length][];
+    for (int i = 0; i < arrays.length; i++) {
+      copies[i] = arrays[i].clone();
+    }
+    return new ModelSums(metric, grid, leaves, types, copies);
+  }
+
   int cells() {
     return arrays[0].length;
   }

@@ -133,6 +133,18 @@ class ModelCacheTest {
   }
 
   @Test
+  void modelsServedFromTheCacheShareNoArrays() throws IOException {
+    ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
+    ModelRequest request = ModelRequest.of(Metric.STATE_DURATION, 40);
+    double[] scanned = cache.build(store, request).model().values().clone();
+    cache.build(store, request.withSlices(20)); // reads the file into memory
+    double[] first = cache.build(store, request).model().values();
+    java.util.Arrays.fill(first, 7.0); // a careless caller
+    assertArrayEquals(scanned, cache.build(store, request).model().values());
+    assertEquals(1, cache.scans());
+  }
+
+  @Test
   void aCoarserCachedModelIsNeverUsedForAFinerGrid() throws IOException {
     ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
     cache.build(store, ModelRequest.of(Metric.STATE_DURATION, 10));
