@@ -230,10 +230,11 @@ final class BruteForce {
           nextLine = line;
         }
       }
-      if (nextLine == null || next > 1) {
+      // a crossing at p = 1 itself is a change: at equal gain the coarser partition wins there
+      if (nextLine == null || next > 1 + 1e-12) {
         return changes;
       }
-      p = next;
+      p = Math.min(next, 1);
       current = nextLine;
       changes.add(new Change(p, current));
     }
