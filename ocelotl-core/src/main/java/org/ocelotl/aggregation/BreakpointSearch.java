@@ -5,7 +5,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.RecursiveAction;
-import java.util.function.DoubleFunction;
 
 /**
  * The exact breakpoints of SPEC.md §5. The optimal pIC is the upper envelope of the lines
@@ -17,34 +16,38 @@ import java.util.function.DoubleFunction;
 final class BreakpointSearch {
   private BreakpointSearch() {}
 
-  static List<Breakpoint> run(DoubleFunction<Partition> optimum, double tolerance) {
-    Partition first = optimum.apply(0);
-    Partition last = optimum.apply(1);
+  static List<Breakpoint> run(Qualities qualities, double tolerance) {
+    Qualities.Evaluation first = qualities.evaluate(0, null, null);
+    Qualities.Evaluation last = qualities.evaluate(1, null, null);
     List<Breakpoint> found = Collections.synchronizedList(new ArrayList<>());
-    found.add(new Breakpoint(0, first));
-    new Between(optimum, tolerance, 0, first, 1, last, found).invoke();
+    found.add(new Breakpoint(0, first.partition()));
+    new Between(qualities, tolerance, 0, first, 1, last, found).invoke();
     List<Breakpoint> sorted = new ArrayList<>(found);
     sorted.sort(Comparator.comparingDouble(Breakpoint::p));
     return List.copyOf(sorted);
   }
 
   private static final class Between extends RecursiveAction {
-    private final DoubleFunction<Partition> optimum;
+    private final Qualities qualities;
     private final double tolerance;
     private final double pa;
+    private final Qualities.Evaluation atA;
     private final Partition a;
     private final double pb;
+    private final Qualities.Evaluation atB;
     private final Partition b;
     private final List<Breakpoint> found;
 
-    Between(DoubleFunction<Partition> optimum, double tolerance,
-        double pa, Partition a, double pb, Partition b, List<Breakpoint> found) {
-      this.optimum = optimum;
+    Between(Qualities qualities, double tolerance, double pa, Qualities.Evaluation atA,
+        double pb, Qualities.Evaluation atB, List<Breakpoint> found) {
+      this.qualities = qualities;
       this.tolerance = tolerance;
       this.pa = pa;
-      this.a = a;
+      this.atA = atA;
+      this.a = atA.partition();
       this.pb = pb;
-      this.b = b;
+      this.atB = atB;
+      this.b = atB.partition();
       this.found = found;
     }
 
@@ -54,11 +57,12 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Partition c = optimum.apply(p);
+      Qualities.Evaluation atC = qualities.evaluate(p, atA, atB);
+      Partition c = atC.partition();
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
-        invokeAll(new Between(optimum, tolerance, pa, a, p, c, found),
-            new Between(optimum, tolerance, p, c, pb, b, found));
+        invokeAll(new Between(qualities, tolerance, pa, atA, p, atC, found),
+            new Between(qualities, tolerance, p, atC, pb, atB, found));
       } else {
         found.add(new Breakpoint(p, b));
       }

@@ -62,10 +62,21 @@ public abstract sealed class Qualities
     if (!(p >= 0 && p <= 1)) {
       throw new IllegalArgumentException("p must be in [0, 1], got " + p);
     }
-    return optimum(p);
+    return evaluate(p, null, null).partition();
   }
 
-  abstract Partition optimum(double p);
+  /** The optimum for one p, with what an evaluation between two others may reuse. */
+  interface Evaluation {
+    Partition partition();
+  }
+
+  /**
+   * Evaluates p; when below and above are evaluations at p1 ≤ p ≤ p2 (or null), an
+   * implementation may reuse every subproblem whose optimal line is the same at p1 and p2: an
+   * optimal value is convex in p and at least that line, and equal to it at p1 and p2, hence
+   * equal to it on [p1, p2].
+   */
+  abstract Evaluation evaluate(double p, Evaluation below, Evaluation above);
 
   /**
    * Every distinct optimal partition with the lowest p at which it is optimal, p ascending; the
@@ -77,7 +88,7 @@ public abstract sealed class Qualities
       synchronized (this) {
         result = breakpoints;
         if (result == null) {
-          result = BreakpointSearch.run(this::optimum, tolerance);
+          result = BreakpointSearch.run(this, tolerance);
           breakpoints = result;
         }
       }

@@ -71,7 +71,12 @@ final class SpatialQualities extends Qualities {
   }
 
   @Override
-  Partition optimum(double p) {
+  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+    Partition partition = optimum(p);
+    return () -> partition;
+  }
+
+  private Partition optimum(double p) {
     double q = 1 - p;
     double penalty = tolerance();
     double[] best = new double[tree.size()];

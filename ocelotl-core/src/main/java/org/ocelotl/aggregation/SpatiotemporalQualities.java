@@ -1,7 +1,6 @@
 package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
@@ -133,102 +132,191 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   @Override
-  Partition optimum(double p) {
-    Evaluation evaluation = new Evaluation(p);
+  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+    Solution solution = new Solution(p);
+    Table[] low = below == null ? null : ((Solution) below).tables;
+    Table[] high = above == null ? null : ((Solution) above).tables;
     for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(evaluation::solve);
+      IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
     }
-    return evaluation.partition();
+    solution.collect();
+    return solution;
   }
 
-  /** The best values of one p: best[h][interval(i, j)]. */
-  private final class Evaluation {
+  /**
+   * The optimum of every subproblem best(h,[i,j]) at one p, by node: its line (gain, loss, parts
+   * of the optimal sub-partition) and how it is made: decision = cut·2 + 1 when V(h,[i,j]) is the
+   * aggregate itself rather than the children's optima (the flag belongs to V at the same
+   * interval, the cut to best). Immutable once built, so equal tables are shared between
+   * evaluations.
+   */
+  private record Table(double[] gain, double[] loss, int[] parts, int[] decision) {
+    Table(int length) {
+      this(new double[length], new double[length], new int[length], new int[length]);
+    }
+
+    boolean sameLine(Table other, int k) {
+      return gain[k] == other.gain[k] && loss[k] == other.loss[k] && parts[k] == other.parts[k];
+    }
+
+    boolean sameLines(Table other) {
+      return java.util.Arrays.equals(gain, other.gain) && java.util.Arrays.equals(loss, other.loss)
+          && java.util.Arrays.equals(parts, other.parts);
+    }
+  }
+
+  private final class Solution implements Evaluation {
     private final double p;
     private final double q;
     private final double penalty;
-    private final double[][] best;
+    private final Table[] tables;
+    private Partition partition;
 
-    Evaluation(double p) {
+    Solution(double p) {
       this.p = p;
       this.q = 1 - p;
       this.penalty = tolerance();
-      this.best = new double[tree.size()][];
+      this.tables = new Table[tree.size()];
     }
 
-    void solve(int node) {
-      double[] whole = wholeOrSplit(node);
-      double[] out = new double[whole.length];
+    @Override
+    public Partition partition() {
+      return partition;
+    }
+
+    private double value(Table table, int k) {
+      return p * table.gain[k] - q * table.loss[k] - penalty * table.parts[k];
+    }
+
+    void solve(int node, Table[] low, Table[] high) {
+      if (low != null && low[node] == high[node]) {
+        tables[node] = low[node]; // every subproblem of the node keeps its line on [p1, p2]
+        return;
+      }
+      Table below = low == null ? null : low[node];
+      Table above = high == null ? null : high[node];
+      Table table = solveNode(node, below, above);
+      if (below != null && table.sameLines(below)) {
+        table = below; // share, so that later evaluations between these see the node as settled
+      } else if (above != null && table.sameLines(above)) {
+        table = above;
+      }
+      tables[node] = table;
+    }
+
+    private Table solveNode(int node, Table below, Table above) {
+      double[] g = gain[node];
+      double[] l = loss[node];
+      Table table = new Table(g.length);
+      Table wholeLines = new Table(g.length);
+      double[] whole = wholeOrSplit(node, wholeLines);
+      System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
       double[] row = new double[slices + 1];
-      int lastFirst = node == 0 ? 0 : slices - 1;
+      int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       for (int first = 0; first <= lastFirst; first++) {
         for (int last = first; last < slices; last++) {
           int base = interval(0, last);
-          double max = Double.NEGATIVE_INFINITY;
-          for (int cut = first; cut <= last; cut++) {
-            double candidate = row[cut - first] + whole[base + cut];
-            max = candidate > max ? candidate : max;
+          int k = base + first;
+          int cut;
+          if (below != null && below.sameLine(above, k)) {
+            cut = below.decision[k] >> 1;
+            row[last - first + 1] = value(below, k);
+          } else {
+            double max = Double.NEGATIVE_INFINITY;
+            cut = first;
+            for (int c = first; c <= last; c++) {
+              double candidate = row[c - first] + whole[base + c];
+              if (candidate > max) {
+                max = candidate;
+                cut = c;
+              }
+            }
+            row[last - first + 1] = max;
           }
-          row[last - first + 1] = max;
-          out[base + first] = max;
+          record(table, wholeLines, k, cut, first, last);
         }
       }
-      best[node] = out;
+      return table;
     }
 
-    /** V(h, ·) of every interval of the node. */
-    private double[] wholeOrSplit(int node) {
+    /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
+    private void record(Table table, Table wholeLines, int k, int cut, int first, int last) {
+      int whole = interval(cut, last);
+      double g = wholeLines.gain[whole];
+      double l = wholeLines.loss[whole];
+      int parts = wholeLines.parts[whole];
+      if (cut > first) {
+        int before = interval(first, cut - 1);
+        g += table.gain[before];
+        l += table.loss[before];
+        parts += table.parts[before];
+      }
+      table.gain[k] = g;
+      table.loss[k] = l;
+      table.parts[k] = parts;
+      table.decision[k] |= cut << 1;
+    }
+
+    /**
+     * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
+     * aggregate itself is the better (on equal values, as the coarser).
+     */
+    private double[] wholeOrSplit(int node, Table lines) {
       double[] g = gain[node];
       double[] l = loss[node];
       double[] v = new double[g.length];
-      if (tree.isLeaf(node)) {
-        for (int k = 0; k < v.length; k++) {
-          v[k] = p * g[k] - q * l[k] - penalty;
-        }
-        return v;
-      }
-      double[] split = childrenSum(node);
       for (int k = 0; k < v.length; k++) {
-        double own = p * g[k] - q * l[k] - penalty;
-        v[k] = own >= split[k] ? own : split[k];
+        v[k] = p * g[k] - q * l[k] - penalty;
+      }
+      if (!tree.isLeaf(node)) {
+        for (int i = 0; i < tree.childCount(node); i++) {
+          Table child = tables[tree.child(node, i)];
+          for (int k = 0; k < v.length; k++) {
+            lines.gain[k] += child.gain[k];
+            lines.loss[k] += child.loss[k];
+            lines.parts[k] += child.parts[k];
+          }
+        }
+      }
+      for (int k = 0; k < v.length; k++) {
+        double split = tree.isLeaf(node) ? Double.NEGATIVE_INFINITY : value(lines, k);
+        if (v[k] >= split) {
+          lines.gain[k] = g[k];
+          lines.loss[k] = l[k];
+          lines.parts[k] = 1;
+          lines.decision[k] = 1;
+        } else {
+          v[k] = split;
+        }
       }
       return v;
     }
 
-    private double[] childrenSum(int node) {
-      double[] split = new double[gain[node].length];
-      for (int i = 0; i < tree.childCount(node); i++) {
-        double[] child = best[tree.child(node, i)];
-        for (int k = 0; k < split.length; k++) {
-          split[k] += child[k];
+    // Parts do not overlap, so (first leaf, first slice) is a slot of its own: filling the slots
+    // and reading them in order sorts the parts in O(leaves × slices).
+    void collect() {
+      Part[] slots = new Part[tree.leafCount() * slices];
+      double[] totals = new double[2];
+      collect(0, 0, slices - 1, slots, totals);
+      List<Part> parts = new ArrayList<>();
+      for (Part part : slots) {
+        if (part != null) {
+          parts.add(part);
         }
       }
-      return split;
+      partition = new Partition(parts, totals[0], totals[1]);
     }
 
-    Partition partition() {
-      List<Part> parts = new ArrayList<>();
-      double[] totals = new double[2];
-      collect(0, 0, slices - 1, parts, totals);
-      parts.sort(Comparator.comparingInt((Part part) -> tree.firstLeaf(part.node())).thenComparingInt(Part::first));
-      return new Partition(parts, totals[0], totals[1]);
-    }
-
-    // Recomputes the candidates with the same expressions as solve(): floating point is
-    // deterministic, so each maximum is found again by exact equality.
-    private void collect(int node, int first, int lastOfAll, List<Part> parts, double[] totals) {
+    private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {
+      Table table = tables[node];
       int last = lastOfAll;
       while (last >= first) {
-        int base = interval(0, last);
-        double target = best[node][base + first];
-        int cut = first;
-        while (prefix(node, first, cut) + whole(node, base + cut) != target) {
-          cut++;
-        }
-        double own = p * gain[node][base + cut] - q * loss[node][base + cut] - penalty;
-        if (tree.isLeaf(node) || own >= split(node, base + cut)) {
-          parts.add(new Part(node, cut, last));
-          totals[0] += gain[node][base + cut];
-          totals[1] += loss[node][base + cut];
+        int cut = table.decision[interval(first, last)] >> 1;
+        int whole = interval(cut, last);
+        if ((table.decision[whole] & 1) == 1) {
+          parts[tree.firstLeaf(node) * slices + cut] = new Part(node, cut, last);
+          totals[0] += gain[node][whole];
+          totals[1] += loss[node][whole];
         } else {
           for (int i = 0; i < tree.childCount(node); i++) {
             collect(tree.child(node, i), cut, last, parts, totals);
@@ -236,27 +324,6 @@ final class SpatiotemporalQualities extends Qualities {
         }
         last = cut - 1;
       }
-    }
-
-    private double prefix(int node, int first, int cut) {
-      return cut == first ? 0 : best[node][interval(first, cut - 1)];
-    }
-
-    private double whole(int node, int k) {
-      double own = p * gain[node][k] - q * loss[node][k] - penalty;
-      if (tree.isLeaf(node)) {
-        return own;
-      }
-      double split = split(node, k);
-      return own >= split ? own : split;
-    }
-
-    private double split(int node, int k) {
-      double sum = 0;
-      for (int i = 0; i < tree.childCount(node); i++) {
-        sum += best[tree.child(node, i)][k];
-      }
-      return sum;
     }
   }
 }

@@ -97,7 +97,12 @@ final class TemporalQualities extends Qualities {
   }
 
   @Override
-  Partition optimum(double p) {
+  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+    Partition partition = optimum(p);
+    return () -> partition;
+  }
+
+  private Partition optimum(double p) {
     double q = 1 - p;
     double penalty = tolerance();
     // best[j] = best pIC (minus penalties) of slices [0, j-1]
