@@ -29,7 +29,7 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
     typeColours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(typeColours));
   }
 
-  /** The unit of the values: the time unit for durations, "events", "links" or "value". */
+  /** The unit of the values: the time unit for durations, "events", "links", or "the variable's unit". */
   public String unit() {
     return metric.unit(timeUnit);
   }

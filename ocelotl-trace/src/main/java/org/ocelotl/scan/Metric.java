@@ -44,7 +44,7 @@ public enum Metric {
     return switch (this) {
       case STATE_DURATION, STATE_AVERAGE -> timeUnit;
       case EVENT_COUNT -> "events";
-      case VARIABLE_MEAN -> "value";
+      case VARIABLE_MEAN -> "the variable's unit";
       case LINK_COUNT -> "links";
     };
   }

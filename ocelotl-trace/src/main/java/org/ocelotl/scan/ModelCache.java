@@ -44,6 +44,12 @@ public final class ModelCache {
   public static final String LIMIT_ENV = "OCELOTL_MODEL_CACHE_MB";
   /** Sub-directory of a store directory holding its cached models. */
   public static final String DIRECTORY = "models";
+  /**
+   * An approximate rebuild needs at least this many cached slices per new slice: only the two
+   * straddled cached slices at its ends are split, so at most 2 in 10 of its content is an
+   * estimate (usually far less, as the split follows time).
+   */
+  public static final int MIN_FINE_SLICES = 10;
   private static final AtomicLong SEQUENCE = new AtomicLong();
 
   private final long limitBytes;
@@ -166,6 +172,9 @@ public final class ModelCache {
           continue;
         }
         Candidate candidate = new Candidate(file, grid, Rebinning.of(grid, target));
+        if (!candidate.rebinning.exact() && grid.width() * MIN_FINE_SLICES > target.width()) {
+          continue; // too coarse to split in proportion without misleading
+        }
         if (best == null || better(candidate, best)) {
           best = candidate;
         }

@@ -100,7 +100,7 @@ class ModelCacheTest {
     for (Metric metric : List.of(Metric.STATE_DURATION, Metric.EVENT_COUNT)) {
       BuiltModel fineModel = cache.build(store, ModelRequest.of(metric, 1000));
       long scans = cache.scans();
-      ModelRequest request = ModelRequest.of(metric, 300).withWindow(fine.boundary(10) + 0.3, fine.boundary(990) - 0.1);
+      ModelRequest request = ModelRequest.of(metric, 30).withWindow(fine.boundary(10) + 0.3, fine.boundary(990) - 0.1);
       BuiltModel approximate = cache.build(store, request);
       assertEquals(scans, cache.scans(), "rebuilt, not scanned");
       assertFalse(approximate.exact(), "straddled slices make it approximate");
@@ -142,6 +142,19 @@ class ModelCacheTest {
     java.util.Arrays.fill(first, 7.0); // a careless caller
     assertArrayEquals(scanned, cache.build(store, request).model().values());
     assertEquals(1, cache.scans());
+  }
+
+  @Test
+  void anApproximationNeedsTenCachedSlicesPerSlice() throws IOException {
+    ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
+    cache.build(store, ModelRequest.of(Metric.STATE_DURATION, 100));
+    double w = (store.metadata().end() - store.metadata().start()) / 100;
+    assertFalse(cache.build(store, ModelRequest.of(Metric.STATE_DURATION, 9).withWindow(0.5 * w, 91 * w)).exact());
+    assertEquals(1, cache.scans(), "10.05 cached slices per slice: rebuilt approximately");
+    assertTrue(cache.build(store, ModelRequest.of(Metric.STATE_DURATION, 10).withWindow(0.5 * w, 91 * w)).exact());
+    assertEquals(2, cache.scans(), "fewer: scanned");
+    assertTrue(cache.build(store, ModelRequest.of(Metric.STATE_DURATION, 50)).exact());
+    assertEquals(2, cache.scans(), "aligned: exact whatever the ratio");
   }
 
   @Test

@@ -79,7 +79,7 @@ public final class ScanBench {
         built.model().leaves(), built.model().typeCount(), scan * 1e3, median(() -> cache.build(store, fine)) * 1e3);
     List<ModelRequest> rebuilds = List.of(ModelRequest.of(Metric.STATE_DURATION, 100),
         ModelRequest.of(Metric.STATE_DURATION, 100).withWindow(t0 + 0.25 * span, t0 + 0.75 * span),
-        ModelRequest.of(Metric.STATE_DURATION, 300).withWindow(t0 + 0.1234 * span, t0 + 0.9 * span));
+        ModelRequest.of(Metric.STATE_DURATION, 50).withWindow(t0 + 0.1234 * span, t0 + 0.9 * span));
     for (ModelRequest request : rebuilds) {
       long scans = cache.scans();
       BuiltModel rebuilt = cache.build(store, request);

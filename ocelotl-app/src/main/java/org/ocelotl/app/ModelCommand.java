@@ -1,0 +1,96 @@
+package org.ocelotl.app;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+import org.ocelotl.model.ModelCsv;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelCache;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.SliceGrid;
+import org.ocelotl.store.TraceStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code ocelotl model TRACE --metric M --slices N --out model.csv}: the microscopic model of a
+ * trace in the interchange format that {@code ocelotl aggregate} reads (docs/models.md).
+ */
+@Command(name = "model", mixinStandardHelpOptions = true,
+    description = {"Build the microscopic model of a trace (producers × time slices × event types) and write it",
+        "as CSV: producer,slice,type,value (and the producer tree with --tree-out), for 'ocelotl aggregate'."})
+public final class ModelCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin TraceOptions options;
+
+  @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
+  Path trace;
+
+  @Mixin ModelOptions modelOptions;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model CSV file, or - for standard output.")
+  String out;
+
+  @Option(names = "--tree-out", paramLabel = "FILE", description = "Also write the producer tree CSV (producer,parent).")
+  Path treeOut;
+
+  @Override
+  public Integer call() throws Exception {
+    if (modelOptions.slices == null) {
+      throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
+    }
+    ModelRequest request = modelOptions.request(modelOptions.slices);
+    TraceStore store = options.open(trace, spec.commandLine().getErr());
+    BuiltModel built = ModelCache.standard().build(store, request);
+    if (out.equals("-")) {
+      PrintWriter stdout = spec.commandLine().getOut();
+      ModelCsv.write(built.model(), stdout);
+      stdout.flush();
+    } else {
+      writeAtomically(Path.of(out), writer -> ModelCsv.write(built.model(), writer));
+    }
+    if (treeOut != null) {
+      writeAtomically(treeOut, writer -> ModelCsv.writeTree(built.model().tree(), writer));
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(summary(store, built));
+    err.flush();
+    return 0;
+  }
+
+  /** One line on stderr: what the model is, and whether it is exact. */
+  static String summary(TraceStore store, BuiltModel built) {
+    SliceGrid grid = built.grid();
+    return String.format("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, values in %s, %s",
+        store.metadata().name(), built.metric(), built.model().leaves(), grid.slices(), built.model().typeCount(),
+        grid.start(), grid.end(), built.timeUnit(), built.unit(),
+        built.exact() ? "exact" : "APPROXIMATE (rebuilt from a cached model with straddling slices; --exact rescans)");
+  }
+
+  private interface Content {
+    void write(Writer writer) throws IOException;
+  }
+
+  // A failed write leaves no half file under the requested name.
+  private static void writeAtomically(Path file, Content content) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path temporary = absolute.resolveSibling("." + absolute.getFileName() + ".tmp-" + ProcessHandle.current().pid());
+    try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+      content.write(writer);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temporary);
+      throw e;
+    }
+    Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}
