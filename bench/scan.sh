@@ -16,9 +16,12 @@ cd "$here"
 mvn -B -q -pl ocelotl-trace -am test-compile
 cp=ocelotl-trace/target/classes:ocelotl-trace/target/test-classes:ocelotl-core/target/classes
 mkdir -p "$dir"
+# The machine may be shared: the load average says how much of it the figures had.
+echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
 java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench synthetic "$dir/synthetic" "$states"
 if [ -f "$large" ]; then
   java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench trace "$large" "$dir/workspace"
 else
   echo "($large not found: skipping the SimGrid trace)"
 fi
+echo "load average after: $(cut -d" " -f1-3 /proc/loadavg)"

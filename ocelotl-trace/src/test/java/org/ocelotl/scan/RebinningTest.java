@@ -58,4 +58,35 @@ class RebinningTest {
       assertEquals(fineSlices % coarse == 0, r.exact(), "seed " + seed + ": " + fineSlices + " → " + coarse);
     }
   }
+
+  @Test
+  void boundariesThatDifferOnlyByRoundingAlign() {
+    int misaligned = 0;
+    for (int fine = 2; fine <= 60; fine++) {
+      for (int coarse = 1; coarse <= fine; coarse++) {
+        if (fine % coarse != 0) {
+          continue;
+        }
+        SliceGrid f = new SliceGrid(0.1, 0.7, fine);
+        SliceGrid c = new SliceGrid(0.1, 0.7, coarse);
+        for (int k = 0; k <= coarse; k++) {
+          misaligned += c.boundary(k) == f.boundary(k * (fine / coarse)) ? 0 : 1;
+        }
+        assertTrue(Rebinning.of(f, c).exact(), fine + " → " + coarse);
+      }
+    }
+    assertTrue(misaligned > 0, "the test needs grids whose shared boundaries differ in the last bits");
+  }
+
+  @Test
+  void crossingsComeFromTheFineSliceWhereATargetSliceBegins() {
+    // Fine slices [0,1) [1,2) [2,3) [3,4): starts 1, 2, 3, 4; crossings 0, 10, 20, 30.
+    double[] starts = {1, 2, 3, 4};
+    double[] crossings = {0, 10, 20, 30};
+    Rebinning aligned = Rebinning.of(new SliceGrid(0, 4, 4), new SliceGrid(1, 3, 2));
+    assertArrayEquals(new double[] {10, 20}, aligned.crossings(crossings, starts, 1, 4, 1));
+    Rebinning split = Rebinning.of(new SliceGrid(0, 4, 4), new SliceGrid(1.5, 3.5, 2));
+    // A slice beginning halfway into fine slice 1 counts its crossings and the half of its starts before it.
+    assertArrayEquals(new double[] {11, 21.5}, split.crossings(crossings, starts, 1, 4, 1));
+  }
 }
