@@ -19,6 +19,8 @@ mkdir -p "$dir"
 # The machine may be shared: the load average says how much of it the figures had.
 echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
 java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench synthetic "$dir/synthetic" "$states"
+sync # the scans should not share the machine with the writing back of the new store
+java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench store "$dir/synthetic"
 if [ -f "$large" ]; then
   java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench trace "$large" "$dir/workspace"
 else

@@ -18,7 +18,7 @@ public record ProducerSelection(List<String> include, List<String> exclude, int 
     include = List.copyOf(include);
     exclude = List.copyOf(exclude);
     if (depth < 0) {
-      throw new IllegalArgumentException("the producer depth must be ≥ 1, got " + depth);
+      throw new IllegalArgumentException("the producer depth must be ≥ 0 (0 keeps every level), got " + depth);
     }
   }
 }

@@ -21,8 +21,9 @@ import org.ocelotl.trace.ImportProgress;
  * rebuilds.
  *
  * <pre>
- * ScanBench synthetic DIR [STATES]   a generated store: 700 leaves, 10 types, 50 M states
- * ScanBench trace FILE WORKSPACE     a real trace, imported into WORKSPACE first
+ * ScanBench synthetic DIR [STATES]   writes a generated store: 700 leaves, 10 types, 50 M states
+ * ScanBench store DIR                scans a store (run in a new JVM after "synthetic")
+ * ScanBench trace FILE WORKSPACE     scans a real trace, imported into WORKSPACE first if needed
  * </pre>
  */
 public final class ScanBench {
@@ -41,6 +42,10 @@ public final class ScanBench {
       store = SyntheticStore.write(dir, 42, 700, 7, 10, states, 1 << 16, false);
       System.out.printf("synthetic store: %,d states, 700 leaves, 10 types, written in %.1f s%n",
           store.metadata().count(EventCategory.STATE), (System.nanoTime() - t) / 1e9);
+      return;
+    } else if (args[0].equals("store")) {
+      store = TraceStore.open(Path.of(args[1]));
+      System.out.printf("%s: %,d states%n", args[1], store.metadata().count(EventCategory.STATE));
     } else {
       long t = System.nanoTime();
       store = Workspace.open(Path.of(args[2])).store(Path.of(args[1]), ImportOptions.DEFAULT, ImportProgress.NONE);
