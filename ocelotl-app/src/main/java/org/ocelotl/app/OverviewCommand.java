@@ -3,13 +3,12 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.export.AtomicFile;
 import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.json.Json;
@@ -82,10 +81,10 @@ public final class OverviewCommand implements Callable<Integer> {
         store.metadata().name(), built.metric().toString(), built.exact());
     OverviewPicture.write(input, out, width, height);
     if (json != null) {
-      writeAtomically(json, Json.pretty(overview.json(chosen)));
+      writeText(json, Json.pretty(overview.json(chosen)));
     }
     if (csv != null) {
-      writeAtomically(csv, breakpointCsv(overview));
+      writeText(csv, breakpointCsv(overview));
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
@@ -120,16 +119,7 @@ public final class OverviewCommand implements Callable<Integer> {
     return text.toString();
   }
 
-  /** Written beside the target and renamed: a failed run never leaves half a file. */
-  static void writeAtomically(Path file, String text) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Path temporary = Files.createTempFile(parent, "." + file.getFileName(), ".tmp");
-    try {
-      Files.writeString(temporary, text, StandardCharsets.UTF_8);
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+  static void writeText(Path file, String text) throws IOException {
+    AtomicFile.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -111,16 +111,7 @@ public final class OverviewPicture {
    */
   public static void write(OverviewInput in, Path file, int width, int height) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
-    Path absolute = file.toAbsolutePath();
-    Path temporary = Files.createTempFile(absolute.getParent(), ".ocelotl-", ".part");
-    try {
-      try (OutputStream out = Files.newOutputStream(temporary)) {
-        render(in, format, width, height, out);
-      }
-      Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    AtomicFile.write(file, out -> render(in, format, width, height, out));
   }
 
   // ---- layout -----------------------------------------------------------------------------
