@@ -30,6 +30,10 @@ public final class OverviewCommand implements Callable<Integer> {
   /** Default slices: see docs/aggregation.md for what these cost. */
   static final int TEMPORAL_SLICES = 100;
   static final int SPATIOTEMPORAL_SLICES = 50;
+  /** The automatic height stops here; beyond, thin producers are drawn aggregated (and marked). */
+  static final int MAX_AUTO_HEIGHT = 2400;
+  /** Height the picture spends outside the overview area: caption, axis, curves panel. */
+  static final int FRAME_HEIGHT = 380;
 
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
@@ -53,8 +57,9 @@ public final class OverviewCommand implements Callable<Integer> {
   @Option(names = "--width", defaultValue = "1400", description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
   int width;
 
-  @Option(names = "--height", defaultValue = "900", description = "Picture height in pixels (default: ${DEFAULT-VALUE}).")
-  int height;
+  @Option(names = "--height", description = "Picture height in pixels (default: enough for every producer row "
+      + "to be drawn, from 900 to " + MAX_AUTO_HEIGHT + ").")
+  Integer height;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
@@ -79,7 +84,7 @@ public final class OverviewCommand implements Callable<Integer> {
         new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()), kind,
         overview.breakpoints(), chosen, overview.partition(chosen), built.typeColours(),
         store.metadata().name(), built.metric().toString(), built.exact());
-    OverviewPicture.write(input, out, width, height);
+    OverviewPicture.write(input, out, width, height != null ? height : autoHeight(built.model().leaves()));
     if (json != null) {
       writeText(json, Json.pretty(overview.json(chosen)));
     }
@@ -108,6 +113,12 @@ public final class OverviewCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--p must lie in [0, 1], got " + p);
     }
     return value;
+  }
+
+  /** Tall enough that each producer row is thicker than the visual aggregation threshold. */
+  static int autoHeight(int leaves) {
+    int rows = (int) Math.ceil(leaves * (OverviewPicture.VISUAL_THRESHOLD_PX + 1));
+    return Math.max(900, Math.min(MAX_AUTO_HEIGHT, FRAME_HEIGHT + rows));
   }
 
   static String breakpointCsv(Overview overview) {

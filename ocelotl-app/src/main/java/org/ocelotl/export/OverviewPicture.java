@@ -47,11 +47,12 @@ public final class OverviewPicture {
   private static final String GAIN = "#1f7a3a";
   private static final String LOSS = "#c0392b";
   private static final String NOTE_MODE = "opacity = share of the mode";
+  private static final String NOTE_SINGLE_TYPE = "opacity = value / largest value";
   private static final String NOTE_MERGED = "thin types, merged";
   private static final String NOTE_PART = "one colour per part";
   private static final String NOTE_DIAGONAL = "too thin: same time cuts";
   private static final String NOTE_CROSS = "too thin: different cuts";
-  private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
+  private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_SINGLE_TYPE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
 
   private final OverviewInput in;
   private final int width;
@@ -350,7 +351,8 @@ public final class OverviewPicture {
   private List<String[]> legendNotes() {
     List<String[]> notes = new ArrayList<>();
     switch (in.view()) {
-      case TEMPORAL_MODE, SPATIOTEMPORAL_MODE -> notes.add(new String[] {"ramp", NOTE_MODE});
+      case TEMPORAL_MODE, SPATIOTEMPORAL_MODE -> notes.add(new String[] {"ramp",
+          in.model().typeCount() == 1 ? NOTE_SINGLE_TYPE : NOTE_MODE});
       case TEMPORAL_PARTITION, SPATIOTEMPORAL_PARTITION -> notes.add(new String[] {"part", NOTE_PART});
       case TEMPORAL_STACKED -> { }
     }
