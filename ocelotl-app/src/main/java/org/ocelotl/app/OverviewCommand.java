@@ -3,13 +3,12 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.export.AtomicFile;
 import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.json.Json;
@@ -31,6 +30,10 @@ public final class OverviewCommand implements Callable<Integer> {
   /** Default slices: see docs/aggregation.md for what these cost. */
   static final int TEMPORAL_SLICES = 100;
   static final int SPATIOTEMPORAL_SLICES = 50;
+  /** The automatic height stops here; beyond, thin producers are drawn aggregated (and marked). */
+  static final int MAX_AUTO_HEIGHT = 2400;
+  /** Height the picture spends outside the overview area: caption, axis, curves panel. */
+  static final int FRAME_HEIGHT = 380;
 
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
@@ -54,8 +57,9 @@ public final class OverviewCommand implements Callable<Integer> {
   @Option(names = "--width", defaultValue = "1400", description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
   int width;
 
-  @Option(names = "--height", defaultValue = "900", description = "Picture height in pixels (default: ${DEFAULT-VALUE}).")
-  int height;
+  @Option(names = "--height", description = "Picture height in pixels (default: enough for every producer row "
+      + "to be drawn, from 900 to " + MAX_AUTO_HEIGHT + ").")
+  Integer height;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
@@ -80,12 +84,12 @@ public final class OverviewCommand implements Callable<Integer> {
         new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()), kind,
         overview.breakpoints(), chosen, overview.partition(chosen), built.typeColours(),
         store.metadata().name(), built.metric().toString(), built.exact());
-    OverviewPicture.write(input, out, width, height);
+    OverviewPicture.write(input, out, width, height != null ? height : autoHeight(built.model().leaves()));
     if (json != null) {
-      writeAtomically(json, Json.pretty(overview.json(chosen)));
+      writeText(json, Json.pretty(overview.json(chosen)));
     }
     if (csv != null) {
-      writeAtomically(csv, breakpointCsv(overview));
+      writeText(csv, breakpointCsv(overview));
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
@@ -111,6 +115,12 @@ public final class OverviewCommand implements Callable<Integer> {
     return value;
   }
 
+  /** Tall enough that each producer row is thicker than the visual aggregation threshold. */
+  static int autoHeight(int leaves) {
+    int rows = (int) Math.ceil(leaves * (OverviewPicture.VISUAL_THRESHOLD_PX + 1));
+    return Math.max(900, Math.min(MAX_AUTO_HEIGHT, FRAME_HEIGHT + rows));
+  }
+
   static String breakpointCsv(Overview overview) {
     StringBuilder text = new StringBuilder("p,gain,loss,parts\n");
     for (Breakpoint b : overview.breakpoints()) {
@@ -120,16 +130,7 @@ public final class OverviewCommand implements Callable<Integer> {
     return text.toString();
   }
 
-  /** Written beside the target and renamed: a failed run never leaves half a file. */
-  static void writeAtomically(Path file, String text) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    Path temporary = Files.createTempFile(parent, "." + file.getFileName(), ".tmp");
-    try {
-      Files.writeString(temporary, text, StandardCharsets.UTF_8);
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+  static void writeText(Path file, String text) throws IOException {
+    AtomicFile.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

@@ -2,9 +2,7 @@ package org.ocelotl.export;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -49,11 +47,12 @@ public final class OverviewPicture {
   private static final String GAIN = "#1f7a3a";
   private static final String LOSS = "#c0392b";
   private static final String NOTE_MODE = "opacity = share of the mode";
+  private static final String NOTE_SINGLE_TYPE = "opacity = value / largest value";
   private static final String NOTE_MERGED = "thin types, merged";
   private static final String NOTE_PART = "one colour per part";
   private static final String NOTE_DIAGONAL = "too thin: same time cuts";
   private static final String NOTE_CROSS = "too thin: different cuts";
-  private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
+  private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_SINGLE_TYPE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
 
   private final OverviewInput in;
   private final int width;
@@ -111,16 +110,7 @@ public final class OverviewPicture {
    */
   public static void write(OverviewInput in, Path file, int width, int height) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
-    Path absolute = file.toAbsolutePath();
-    Path temporary = Files.createTempFile(absolute.getParent(), ".ocelotl-", ".part");
-    try {
-      try (OutputStream out = Files.newOutputStream(temporary)) {
-        render(in, format, width, height, out);
-      }
-      Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    AtomicFile.write(file, out -> render(in, format, width, height, out));
   }
 
   // ---- layout -----------------------------------------------------------------------------
@@ -361,7 +351,8 @@ public final class OverviewPicture {
   private List<String[]> legendNotes() {
     List<String[]> notes = new ArrayList<>();
     switch (in.view()) {
-      case TEMPORAL_MODE, SPATIOTEMPORAL_MODE -> notes.add(new String[] {"ramp", NOTE_MODE});
+      case TEMPORAL_MODE, SPATIOTEMPORAL_MODE -> notes.add(new String[] {"ramp",
+          in.model().typeCount() == 1 ? NOTE_SINGLE_TYPE : NOTE_MODE});
       case TEMPORAL_PARTITION, SPATIOTEMPORAL_PARTITION -> notes.add(new String[] {"part", NOTE_PART});
       case TEMPORAL_STACKED -> { }
     }
@@ -418,17 +409,42 @@ public final class OverviewPicture {
     return height - MARGIN - 30;
   }
 
+  /**
+   * The right end of the p axis: every breakpoint lies at small p on real traces (the last one
+   * often below 0.1), so the axis stops a little after the last breakpoint instead of at 1;
+   * beyond it the partition is the single part.
+   */
+  private double pAxisEnd() {
+    List<Double> breakpoints = curves.breakpoints();
+    double last = breakpoints.isEmpty() ? 0 : breakpoints.get(breakpoints.size() - 1);
+    double wanted = 1.25 * Math.max(last, in.p());
+    if (wanted <= 0 || wanted >= 0.5) {
+      return 1;
+    }
+    // The first of 1, 2, 2.5, 5 × 10^k at or above: a round axis end.
+    double decade = Math.pow(10, Math.floor(Math.log10(wanted)));
+    for (double step : new double[] {1, 2, 2.5, 5, 10}) {
+      if (step * decade >= wanted) {
+        return step * decade;
+      }
+    }
+    return 1;
+  }
+
   private void drawCurves(Canvas c) {
     double x0 = overviewLeft;
     double x1 = overviewRight;
     double top = curvesPlotTop();
     double y0 = curvesFull();
     double y1 = curvesPlotBottom();
+    double pEnd = pAxisEnd();
     c.text(x0, curvesTop + 10, "Quality curves: gain and loss of the optimal partition vs p, "
-        + "normalised by their values at p = 1", LABEL, INK, Anchor.START, true);
+        + "normalised by their values at p = 1" + (pEnd < 1 ? " (one part from the last breakpoint to p = 1)" : ""),
+        LABEL, INK, Anchor.START, true);
     for (double p : curves.breakpoints()) {
       if (p > 0) {
-        c.line(x0 + p * (x1 - x0), top, x0 + p * (x1 - x0), y1, "#dadada", 1, false);
+        double x = x0 + p / pEnd * (x1 - x0);
+        c.line(x, top, x, y1, "#dadada", 1, false);
       }
     }
     for (double v : new double[] {0, 0.5, 1}) {
@@ -437,15 +453,15 @@ public final class OverviewPicture {
       c.text(x0 - 6, y + 4, Math.round(v * 100) + "%", TICK, INK, Anchor.END, false);
     }
     int maxTicks = (int) Math.max(2, (x1 - x0) / 70);
-    for (Tick t : Ticks.nice(0, 1, maxTicks)) {
+    for (Tick t : Ticks.nice(0, pEnd, maxTicks)) {
       double x = x0 + t.at() * (x1 - x0);
       c.line(x, y1, x, y1 + 4, FRAME, 1, false);
       c.text(x, y1 + 15, t.label(), TICK, INK, Anchor.MIDDLE, false);
     }
     c.text(x1 + 16, y1 + 15, "p", LABEL, GREY, Anchor.START, false);
-    drawSteps(c, curves.gain(), GAIN, x0, x1, y0, y1);
-    drawSteps(c, curves.loss(), LOSS, x0, x1, y0, y1);
-    double chosen = x0 + in.p() * (x1 - x0);
+    drawSteps(c, curves.gain(), GAIN, x0, x1, y0, y1, pEnd);
+    drawSteps(c, curves.loss(), LOSS, x0, x1, y0, y1, pEnd);
+    double chosen = x0 + in.p() / pEnd * (x1 - x0);
     c.line(chosen, top, chosen, y1, INK, 1, true);
     String label = "chosen p = " + number(in.p());
     boolean roomRight = chosen + 6 + Canvas.textWidth(label, TICK) < x1;
@@ -457,14 +473,14 @@ public final class OverviewPicture {
   }
 
   private static void drawSteps(Canvas c, List<QualityCurves.Step> steps, String colour,
-      double x0, double x1, double y0, double y1) {
+      double x0, double x1, double y0, double y1, double pEnd) {
     double[] xs = new double[steps.size() * 2];
     double[] ys = new double[steps.size() * 2];
     for (int i = 0; i < steps.size(); i++) {
       QualityCurves.Step s = steps.get(i);
       double y = y1 - s.value() * (y1 - y0);
-      xs[2 * i] = x0 + s.from() * (x1 - x0);
-      xs[2 * i + 1] = x0 + s.to() * (x1 - x0);
+      xs[2 * i] = x0 + Math.min(s.from(), pEnd) / pEnd * (x1 - x0);
+      xs[2 * i + 1] = x0 + Math.min(s.to(), pEnd) / pEnd * (x1 - x0);
       ys[2 * i] = y;
       ys[2 * i + 1] = y;
     }

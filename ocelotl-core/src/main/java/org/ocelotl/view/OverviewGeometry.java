@@ -17,16 +17,20 @@ import org.ocelotl.model.ProducerTree;
  * too thin to draw (merged layer). Every coordinate of the result is in [0, 1].
  */
 public final class OverviewGeometry {
+  /** A non-zero single-type block stays visible however small its value. */
+  static final double MIN_SINGLE_TYPE_OPACITY = 0.06;
   private final MicroscopicModel model;
   private final ProducerTree tree;
   private final TimeWindow window;
   private final List<String> colours;
+  private final double largestCell;
 
   private OverviewGeometry(MicroscopicModel model, TimeWindow window, List<String> colours) {
     this.model = model;
     this.tree = model.tree();
     this.window = window;
     this.colours = colours;
+    this.largestCell = Arrays.stream(model.values()).max().orElse(0);
   }
 
   /**
@@ -248,7 +252,11 @@ public final class OverviewGeometry {
 
   // ---- shared pieces --------------------------------------------------------------------
 
-  /** The block in the colour of its mode type u* with opacity = share of u* ∈ [1/|U|, 1]. */
+  /**
+   * The block in the colour of its mode type u* with opacity = share of u* ∈ [1/|U|, 1]. With a
+   * single type the share is always 1 and says nothing: the opacity then shows the block's mean
+   * value relative to the model's largest cell, so that a drop (a slowed host's load) shows.
+   */
   private Block modeBlock(double x0, double y0, double x1, double y1, Mark mark, int node,
       int first, int last, int part, double[] sums, Tooltip tip) {
     int mode = 0;
@@ -262,8 +270,9 @@ public final class OverviewGeometry {
     if (total == 0) {
       return new Block(x0, y0, x1, y1, Palette.EMPTY, 0, mark, node, first, last, part, -1, tip);
     }
-    return new Block(x0, y0, x1, y1, colours.get(mode), sums[mode] / total, mark, node, first,
-        last, part, mode, tip);
+    double opacity = sums.length > 1 ? sums[mode] / total
+        : Math.max(MIN_SINGLE_TYPE_OPACITY, total / ((double) tree.leafCount(node) * (last - first + 1)) / largestCell);
+    return new Block(x0, y0, x1, y1, colours.get(mode), opacity, mark, node, first, last, part, mode, tip);
   }
 
   /** Σ M over leaves [firstLeaf, firstLeaf + leafCount) × slices [first, last], per type. */

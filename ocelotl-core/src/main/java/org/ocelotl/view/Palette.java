@@ -51,10 +51,14 @@ public final class Palette {
     int usedCount = 0;
     int previousSlot = -1;
     List<String> result = new ArrayList<>(types.size());
+    java.util.Set<String> taken = new java.util.HashSet<>();
     for (int u = 0; u < types.size(); u++) {
       String given = traceColours == null ? null : traceColours.get(u);
-      if (given != null) {
-        result.add(parseTraceColour(given, types.get(u)));
+      String parsed = given == null ? null : parseTraceColour(given, types.get(u));
+      // A trace colour is kept unless it would hide the type: one already given to another
+      // type (SimGrid paints several variables white), or too pale to see on white.
+      if (parsed != null && !tooPale(parsed) && taken.add(parsed)) {
+        result.add(parsed);
         previousSlot = -1;
         continue;
       }
@@ -72,6 +76,13 @@ public final class Palette {
       result.add(TYPE_COLOURS.get(slot));
     }
     return result;
+  }
+
+  /** Relative luminance above 0.85: nearly invisible on the white background. */
+  static boolean tooPale(String hex) {
+    int rgb = Integer.parseInt(hex.substring(1), 16);
+    double luminance = (0.2126 * (rgb >> 16 & 0xff) + 0.7152 * (rgb >> 8 & 0xff) + 0.0722 * (rgb & 0xff)) / 255;
+    return luminance > 0.85;
   }
 
   // Strong hues first, from the name's hash; the lighter shades only once every strong hue is

@@ -151,6 +151,21 @@ class OverviewGeometryTest {
   }
 
   @Test
+  void withASingleTypeModeOpacityIsTheMeanValueOverTheLargestCell() {
+    // Leaf b1 (3) runs at a tenth of the others' load during slices 1-2; the largest cell is 5.
+    MicroscopicModel m = model(TREE, 4, List.of("load"), (s, t, u) -> s == 3 && (t == 1 || t == 2) ? 0.5 : s == 0 ? 5 : 4);
+    Overview o = OverviewGeometry.build(m, partition(new Part(3, 0, 0), new Part(4, 0, 3), new Part(2, 0, 0),
+        new Part(5, 1, 3), new Part(6, 1, 2), new Part(6, 3, 3), new Part(3, 1, 3)),
+        ViewKind.SPATIOTEMPORAL_MODE, WINDOW, null, 400, 3);
+    Block slowed = o.blocks().stream().filter(b -> b.node() == 6 && b.first() == 1).findFirst().orElseThrow();
+    assertEquals(0.5 / 5, slowed.opacity(), EPS);
+    Block busiest = o.blocks().stream().filter(b -> b.node() == 3 && b.first() == 0).findFirst().orElseThrow();
+    assertEquals(1, busiest.opacity(), EPS);
+    Block pair = o.blocks().stream().filter(b -> b.node() == 2).findFirst().orElseThrow();
+    assertEquals(4.0 / 5, pair.opacity(), EPS, "B over slice 0: mean 4 over 2 leaves × 1 slice");
+  }
+
+  @Test
   void temporalViewsRejectPartsOverASubtree() {
     MicroscopicModel m = model(TREE, 4, List.of("x", "y"), (s, t, u) -> 1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

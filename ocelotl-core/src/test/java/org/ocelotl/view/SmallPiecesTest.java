@@ -83,6 +83,19 @@ class SmallPiecesTest {
   }
 
   @Test
+  void traceColoursWinUnlessTheyWouldHideTheirType() {
+    // SimGrid's variables: speed and bandwidth both white, speed_used and bandwidth_used both grey.
+    List<String> types = List.of("speed", "speed_used", "bandwidth", "bandwidth_used", "computing");
+    List<String> colours = Palette.typeColours(types, List.of("1 1 1", "0.5 0.5 0.5", "1 1 1", "0.5 0.5 0.5", "0 1 1"));
+    assertEquals("#808080", colours.get(1), "the first grey is the trace's");
+    assertEquals("#00ffff", colours.get(4), "a distinct, visible trace colour is kept");
+    assertTrue(Palette.TYPE_COLOURS.contains(colours.get(0)), "white is replaced by a palette colour");
+    assertTrue(Palette.TYPE_COLOURS.contains(colours.get(2)));
+    assertTrue(Palette.TYPE_COLOURS.contains(colours.get(3)), "the second grey would look like the first");
+    assertEquals(5, new java.util.HashSet<>(colours).size(), "every type has its own colour: " + colours);
+  }
+
+  @Test
   void traceColoursAreParsedAndCheckedStrictly() {
     assertEquals("#ff8000", Palette.parseTraceColour("1.0 0.5 0", "Run"));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
