@@ -1,13 +1,14 @@
 package org.ocelotl.app;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
+import org.ocelotl.export.AtomicFile;
 import org.ocelotl.model.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelCache;
@@ -77,20 +78,16 @@ public final class ModelCommand implements Callable<Integer> {
         built.exact() ? "exact" : "APPROXIMATE (rebuilt from a cached model with straddling slices; --exact rescans)");
   }
 
-  private interface Content {
-    void write(Writer writer) throws IOException;
+  /** Writes through a buffered UTF-8 writer into a file that appears complete or not at all. */
+  private static void writeAtomically(Path file, CsvContent content) throws IOException {
+    AtomicFile.write(file, out -> {
+      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+      content.write(writer);
+      writer.flush();
+    });
   }
 
-  // A failed write leaves no half file under the requested name.
-  private static void writeAtomically(Path file, Content content) throws IOException {
-    Path absolute = file.toAbsolutePath();
-    Path temporary = absolute.resolveSibling("." + absolute.getFileName() + ".tmp-" + ProcessHandle.current().pid());
-    try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-      content.write(writer);
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(temporary);
-      throw e;
-    }
-    Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  private interface CsvContent {
+    void write(Writer writer) throws IOException;
   }
 }
