@@ -44,10 +44,24 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     for (int u = 0; u < types.size(); u++) {
       typeOf[types.get(u).id()] = u;
     }
+    checkSize(metric, tree.tree().leafCount(), grid.slices(), types.size());
     List<String> names = typeNames(types);
     List<String> colours = types.stream().map(StoreMetadata.EventType::color).toList();
     return new ModelPlan(metric, grid, tree, typeOf, names, colours, m.timeUnit(),
         key(metric, tree, typeOf, names));
+  }
+
+  /** A model too large for one array, or for this JVM's memory, is refused before it is allocated. */
+  static void checkSize(Metric metric, int leaves, int slices, int types) {
+    long cells = (long) leaves * slices * types;
+    long bytes = cells * Double.BYTES * (ModelSums.arrayCount(metric) + (metric == Metric.STATE_DURATION ? 0 : 1));
+    long available = Runtime.getRuntime().maxMemory();
+    if (cells > Integer.MAX_VALUE - 8 || bytes > available) {
+      throw new IllegalArgumentException(String.format(
+          "a model of %,d producers × %,d slices × %,d types needs %,d MB, more than the %,d MB this JVM may use: "
+              + "ask for fewer slices, a depth cut (--depth) or fewer types", leaves, slices, types, bytes >> 20,
+          available >> 20));
+    }
   }
 
   ModelLayout layout() {

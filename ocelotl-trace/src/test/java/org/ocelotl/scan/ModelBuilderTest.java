@@ -75,6 +75,17 @@ class ModelBuilderTest {
   }
 
   @Test
+  void aModelTooLargeForMemoryIsRefusedBeforeAllocation() {
+    long max = Runtime.getRuntime().maxMemory() >> 20;
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ModelPlan.checkSize(Metric.STATE_AVERAGE, 100_000, 10_000, 300));
+    assertEquals("a model of 100,000 producers × 10,000 slices × 300 types needs 9,155,273 MB, more than the "
+        + String.format("%,d", max) + " MB this JVM may use: ask for fewer slices, a depth cut (--depth) or fewer types",
+        e.getMessage());
+    ModelPlan.checkSize(Metric.STATE_DURATION, 700, 1000, 10);
+  }
+
+  @Test
   void typesKeepStoreOrderAndUnitsFollowTheMetric() {
     BuiltModel model = ModelBuilder.build(store, ModelRequest.of(Metric.STATE_DURATION, 4).withTypes(List.of("state-2", "state-0")));
     assertEquals(List.of("state-0", "state-2"), model.model().types());
