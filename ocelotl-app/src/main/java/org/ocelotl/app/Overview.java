@@ -30,6 +30,12 @@ public record Overview(TraceStore store, BuiltModel built, Aggregation aggregati
   public static Overview compute(TraceStore store, ModelRequest request, Aggregation aggregation, ModelCache cache)
       throws IOException {
     BuiltModel built = cache.build(store, request);
+    if (!request.types().isEmpty()) {
+      // The model's producers are those with records of the metric's category; with a type
+      // filter, many may hold none of the chosen types (network links for a host variable).
+      built = new BuiltModel(built.model().withoutEmptyLeaves(), built.grid(), built.metric(), built.timeUnit(),
+          built.exact(), built.typeColours());
+    }
     return new Overview(store, built, aggregation, Qualities.of(built.model(), aggregation).breakpoints());
   }
 

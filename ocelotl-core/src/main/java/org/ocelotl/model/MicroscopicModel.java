@@ -80,4 +80,57 @@ public final class MicroscopicModel {
   public double[] values() {
     return values;
   }
+
+  /**
+   * The same model without the leaves whose every value is 0, and without the inner nodes
+   * left with no leaf; this very model when no leaf is empty, or when every leaf is (a model
+   * needs at least one). For producers that hold none of the selected event types.
+   */
+  public MicroscopicModel withoutEmptyLeaves() {
+    int perLeaf = slices * types.size();
+    boolean[] keep = new boolean[tree.size()];
+    int kept = 0;
+    for (int leaf = 0; leaf < leaves(); leaf++) {
+      for (int i = leaf * perLeaf; i < (leaf + 1) * perLeaf; i++) {
+        if (values[i] != 0) {
+          keep[tree.leafNode(leaf)] = true;
+          kept++;
+          break;
+        }
+      }
+    }
+    if (kept == leaves() || kept == 0) {
+      return this;
+    }
+    // Parents come before children: one backward pass marks every ancestor of a kept leaf.
+    for (int node = tree.size() - 1; node > 0; node--) {
+      if (keep[node]) {
+        keep[tree.parent(node)] = true;
+      }
+    }
+    int[] newId = new int[tree.size()];
+    java.util.List<String> names = new java.util.ArrayList<>();
+    java.util.List<Integer> parents = new java.util.ArrayList<>();
+    for (int node = 0; node < tree.size(); node++) {
+      if (keep[node]) {
+        newId[node] = names.size();
+        names.add(tree.name(node));
+        parents.add(node == 0 ? -1 : newId[tree.parent(node)]);
+      }
+    }
+    ProducerTree pruned = new ProducerTree(names.toArray(String[]::new),
+        parents.stream().mapToInt(Integer::intValue).toArray());
+    int[] oldNode = new int[pruned.size()];
+    for (int node = 0; node < tree.size(); node++) {
+      if (keep[node]) {
+        oldNode[newId[node]] = node;
+      }
+    }
+    double[] prunedValues = new double[pruned.leafCount() * perLeaf];
+    for (int leaf = 0; leaf < pruned.leafCount(); leaf++) {
+      int old = tree.firstLeaf(oldNode[pruned.leafNode(leaf)]);
+      System.arraycopy(values, old * perLeaf, prunedValues, leaf * perLeaf, perLeaf);
+    }
+    return new MicroscopicModel(pruned, slices, types, prunedValues);
+  }
 }
