@@ -19,6 +19,13 @@ public final class AtomicFile {
 
   public static void write(Path file, Content content) throws IOException {
     Path target = file.toAbsolutePath();
+    if (Files.exists(target) && !Files.isRegularFile(target)) {
+      // A device or pipe (/dev/null, /dev/stdout): renaming onto it would replace it.
+      try (OutputStream out = Files.newOutputStream(target)) {
+        content.writeTo(out);
+      }
+      return;
+    }
     Files.createDirectories(target.getParent());
     // Not Files.createTempFile: its owner-only permissions would stick to the result.
     Path temporary = target.resolveSibling("." + target.getFileName() + "."

@@ -87,6 +87,38 @@ class OverviewCommandTest {
     assertTrue(othersWaiting > 0, "other producers are in MPI states meanwhile");
   }
 
+  /**
+   * The S4U master/workers run: worker host lyon-c2-3 at 10% speed during [300,600) s, seen in
+   * the hosts' speed_used variable, not in states.
+   */
+  @Test
+  void theSlowedWorkerStandsOutInTheVariableOverview() throws IOException {
+    Path json = tmp.resolve("s4u.json");
+    CliTest.Result result = CliTest.run("overview", CliTest.TRACES.resolve("paje/simgrid/s4u_mw_perturbed.trace").toString(),
+        "--workspace", tmp.resolve("ws").toString(), "--metric", "variable-mean", "--types", "speed_used",
+        "--out", tmp.resolve("s4u.svg").toString(), "--json", json.toString());
+    assertEquals(0, result.status(), result.err());
+    Map<String, Object> s4u = asMap(Json.parse(Files.readString(json)));
+    List<Map<String, Object>> parts = asParts(s4u.get("parts"));
+    double slice = (number(s4u, "end") - number(s4u, "start")) / number(s4u, "slices");
+    assertTrue(parts.stream().noneMatch(p -> String.valueOf(p.get("producer")).endsWith("-nic")),
+        "network links hold no speed_used: they are not drawn");
+    // The slowed host is a part of its own, alone in its interval, that starts and ends near the perturbation.
+    List<Map<String, Object>> slowed = parts.stream()
+        .filter(p -> "lyon-c2-3".equals(p.get("producer")) && number(p, "start") < 450 && number(p, "end") > 450).toList();
+    assertEquals(1, slowed.size(), "one part of lyon-c2-3 around 450 s");
+    Map<String, Object> part = slowed.get(0);
+    assertTrue(Math.abs(number(part, "start") - 300) <= slice, "starts within a slice of 300 s: " + part);
+    double end = parts.stream().filter(p -> "lyon-c2-3".equals(p.get("producer")) && number(p, "start") >= number(part, "start")
+        && number(p, "end") <= 600 + slice).mapToDouble(p -> number(p, "end")).max().orElseThrow();
+    assertTrue(Math.abs(end - 600) <= slice, "its low-speed parts end within a slice of 600 s, at " + end);
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Map<String, Object>> asParts(Object json) {
+    return (List<Map<String, Object>>) json;
+  }
+
   @Test
   void picturesAndTablesAreWritten() throws IOException {
     BufferedImage png = ImageIO.read(tmp.resolve("overview.png").toFile());
