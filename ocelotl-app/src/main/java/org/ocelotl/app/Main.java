@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "ocelotl 0.1.0",
     description = "Truthful overviews of very large execution traces.",
-    subcommands = {CommandLine.HelpCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
+        InfoCommand.class})
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -19,7 +20,30 @@ public final class Main implements Runnable {
 
   /** Runs the command line and returns its exit status; tests call this instead of main. */
   public static int run(String... args) {
-    return new CommandLine(new Main()).execute(args);
+    return new CommandLine(new Main()).setExecutionExceptionHandler(Main::failure).execute(args);
+  }
+
+  /**
+   * What the user sees when a command fails: "ocelotl: REASON" on stderr, exit status 1, never
+   * a stack trace (usage errors are picocli's, exit status 2).
+   */
+  static int failure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+    command.getErr().println("ocelotl: " + reason(e));
+    command.getErr().flush();
+    return 1;
+  }
+
+  static String reason(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException missing) {
+      return missing.getFile() + ": " + (missing.getReason() != null ? missing.getReason() : "no such file");
+    }
+    if (e instanceof java.nio.file.AccessDeniedException denied) {
+      return denied.getFile() + ": permission denied";
+    }
+    if (e instanceof java.io.IOException || e instanceof IllegalArgumentException) {
+      return e.getMessage();
+    }
+    return "internal error: " + e; // a bug: say what, still without a stack trace
   }
 
   @Override

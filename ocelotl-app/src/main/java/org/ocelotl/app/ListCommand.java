@@ -1,0 +1,72 @@
+package org.ocelotl.app;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.ocelotl.json.Json;
+import org.ocelotl.store.SourceFile;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ocelotl list}: the imported traces. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the traces imported into the workspace.")
+public final class ListCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin WorkspaceOption workspace;
+
+  @Option(names = "--json", description = "Print a JSON list (see docs/cli.md).")
+  boolean json;
+
+  @Override
+  public Integer call() throws IOException {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (TraceStore store : workspace.open().list()) {
+      rows.add(row(store));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.print(Json.pretty(rows));
+      out.flush();
+      return 0;
+    }
+    if (rows.isEmpty()) {
+      out.println("no imported traces in " + workspace.open().directory());
+      return 0;
+    }
+    out.printf("%-32s %-6s %12s %14s  %-8s %s%n", "TRACE", "FORMAT", "SIZE", "RECORDS", "STATUS", "FILE");
+    for (Map<String, Object> row : rows) {
+      out.printf("%-32s %-6s %,12d %,14d  %-8s %s%n", row.get("name"), row.get("format"), row.get("size"),
+          row.get("records"), row.get("status"), row.get("path"));
+    }
+    return 0;
+  }
+
+  private static Map<String, Object> row(TraceStore store) throws IOException {
+    StoreMetadata m = store.metadata();
+    Path source = Path.of(m.source().path());
+    String status = !Files.isRegularFile(source) ? "missing"
+        : SourceFile.unchanged(m.source(), source) ? "current" : "changed";
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("name", m.name());
+    row.put("path", m.source().path());
+    row.put("format", m.source().format());
+    row.put("size", m.source().size());
+    row.put("records", Arrays.stream(m.counts()).sum());
+    row.put("status", status);
+    row.put("store", store.directory().getFileName().toString());
+    return row;
+  }
+}

@@ -1,0 +1,42 @@
+package org.ocelotl.app;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.store.Workspace;
+import org.ocelotl.trace.ImportOptions;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of every command that takes a TRACE: where the workspace is and how to import
+ * the trace on first use. Mix it in with {@code @Mixin TraceOptions trace;} and open the
+ * store with {@link #open}.
+ */
+public final class TraceOptions {
+  @Mixin WorkspaceOption workspace;
+
+  @Option(names = "--format", paramLabel = "NAME",
+      description = "The trace's format, when it cannot be recognised from its content.")
+  String format;
+
+  @Option(names = "--lenient",
+      description = "Skip malformed lines (counted and shown by 'info') instead of failing.")
+  boolean lenient;
+
+  public Workspace workspace() throws IOException {
+    return workspace.open();
+  }
+
+  public ImportOptions importOptions() {
+    return new ImportOptions(format, lenient);
+  }
+
+  /** The store of {@code trace}, imported now (progress bar on a terminal) if it has none yet. */
+  public TraceStore open(Path trace, PrintWriter err) throws IOException {
+    try (ProgressBar bar = ProgressBar.onTerminal(err)) {
+      return workspace().store(trace, importOptions(), bar);
+    }
+  }
+}

@@ -1,0 +1,480 @@
+package org.ocelotl.format.chrome;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.ocelotl.format.StateNesting;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceReader;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Reads Chrome Trace Event JSON (object form {@code {"traceEvents": [...]}} or array form) in one
+ * pass with a small tokenizer, no DOM. The input need not be sorted, so records are buffered per
+ * thread and per async lane in primitive columns and resolved at the end of the file:
+ * <ul>
+ *   <li>X, and B/E matched per (pid, tid) in time order → states, depth from their nesting;
+ *   <li>b/e matched per async lane (pid, cat, id) by name → states of the lane;
+ *   <li>i/I/R → punctual events of the thread, n → of the async lane;
+ *   <li>C → variables "NAME.KEY" of the process (a "counters" leaf under it);
+ *   <li>s/t/f flows → links between the threads of consecutive flow points;
+ *   <li>M → process/thread names and sort order.
+ * </ul>
+ * Unmatched begins/ends and flows are counted and reported as warnings. Time unit: "us".
+ */
+public final class ChromeReader implements TraceReader {
+
+  /** JSON whose first value is an object with "traceEvents", or an array of objects with "ph". */
+  public static boolean sniff(byte[] head) {
+    String text = new String(head, StandardCharsets.UTF_8);
+    String trimmed = text.replace("\uFEFF", "").stripLeading();
+    if (trimmed.startsWith("{")) {
+      return text.contains("\"traceEvents\"") || text.contains("\"ph\"");
+    }
+    return trimmed.startsWith("[") && trimmed.substring(1).stripLeading().startsWith("{")
+        && text.contains("\"ph\"");
+  }
+
+  @Override
+  public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    try (BufferedReader reader = new BufferedReader(
+        new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16)) {
+      Parse parse = new Parse(new JsonTokenizer(file, reader), sink, options);
+      parse.document();
+      parse.emit(file.getFileName().toString());
+    }
+  }
+
+  /** The state of one import. */
+  private static final class Parse {
+    private final JsonTokenizer json;
+    private final TraceSink sink;
+    private final ReadOptions options;
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Integer> types = new HashMap<>();
+    private final Map<String, List<FlowPoint>> flows = new HashMap<>();
+    private final Map<String, Long> anomalies = new TreeMap<>();
+    private double first = Double.POSITIVE_INFINITY;
+    private double last = Double.NEGATIVE_INFINITY;
+    private long events;
+
+    // The event being parsed (fields in any order, so kept until its closing brace).
+    private String ph;
+    private String name;
+    private String cat;
+    private String pid;
+    private String tid;
+    private String id;
+    private String argName;
+    private double ts;
+    private double dur;
+    private final List<String> argKeys = new ArrayList<>();
+    private double[] argValues = new double[8];
+
+    Parse(JsonTokenizer json, TraceSink sink, ReadOptions options) {
+      this.json = json;
+      this.sink = sink;
+      this.options = options;
+    }
+
+    void document() throws IOException {
+      int c = json.peek();
+      if (c == '[') {
+        events(true);
+      } else if (c == '{') {
+        json.expect('{');
+        if (!json.accept('}')) {
+          do {
+            String key = json.string();
+            json.expect(':');
+            if (key.equals("traceEvents")) {
+              events(false);
+            } else {
+              json.skipValue();
+            }
+          } while (json.accept(','));
+          json.expect('}');
+        }
+      } else {
+        throw json.error("expected '{' or '[' at the start of a Chrome trace");
+      }
+      if (json.peek() != -1) {
+        throw json.error("unexpected content after the trace");
+      }
+    }
+
+    /** The array of events; the array form may end without its ']' (a trace cut by a crash). */
+    private void events(boolean arrayForm) throws IOException {
+      json.expect('[');
+      if (json.accept(']')) {
+        return;
+      }
+      do {
+        if (arrayForm && json.peek() == -1) {
+          break;
+        }
+        event();
+        if (++events % 65_536 == 0) {
+          options.bytesRead().accept(json.consumed());
+        }
+      } while (json.accept(','));
+      if (arrayForm && json.peek() == -1) {
+        sink.warning("the event array is not closed (allowed by the format: the trace was cut"
+            + " between two events)");
+        return;
+      }
+      json.expect(']');
+    }
+
+    private void event() throws IOException {
+      ph = name = cat = pid = tid = id = argName = null;
+      ts = dur = Double.NaN;
+      argKeys.clear();
+      json.expect('{');
+      if (!json.accept('}')) {
+        do {
+          String key = json.string();
+          json.expect(':');
+          switch (key) {
+            case "ph" -> ph = json.string();
+            case "name" -> name = json.scalarText();
+            case "cat" -> cat = json.string();
+            case "pid" -> pid = json.scalarText();
+            case "tid" -> tid = json.scalarText();
+            case "ts" -> ts = json.number();
+            case "dur" -> dur = json.number();
+            case "id" -> id = json.scalarText();
+            case "id2" -> id2();
+            case "args" -> args();
+            default -> json.skipValue();
+          }
+        } while (json.accept(','));
+      }
+      // Checked before the closing brace is consumed, so that the error points into the event.
+      if (ph == null || ph.length() != 1) {
+        malformed("event without a one-letter \"ph\"");
+        json.expect('}');
+        return;
+      }
+      json.expect('}');
+      dispatch(ph.charAt(0));
+    }
+
+    private void id2() throws IOException {
+      json.expect('{');
+      if (!json.accept('}')) {
+        do {
+          String scope = json.string();
+          json.expect(':');
+          id = scope + ":" + json.scalarText();
+        } while (json.accept(','));
+        json.expect('}');
+      }
+    }
+
+    private void args() throws IOException {
+      if (json.peek() != '{') {
+        json.skipValue();
+        return;
+      }
+      json.expect('{');
+      if (json.accept('}')) {
+        return;
+      }
+      do {
+        String key = json.string();
+        json.expect(':');
+        int c = json.peek();
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          if (argKeys.size() == argValues.length) {
+            argValues = Arrays.copyOf(argValues, argValues.length * 2);
+          }
+          argValues[argKeys.size()] = json.number();
+          argKeys.add(key);
+        } else if (c == '"' && key.equals("name")) {
+          argName = json.string();
+        } else {
+          json.skipValue();
+        }
+      } while (json.accept(','));
+      json.expect('}');
+    }
+
+    private void malformed(String what) throws TraceFormatException {
+      if (!options.lenient()) {
+        throw json.error(what);
+      }
+      anomalies.merge("skipped: " + what, 1L, Long::sum);
+    }
+
+    private void dispatch(char phase) throws IOException {
+      if (phase == 'M') {
+        metadata();
+        return;
+      }
+      if (Double.isNaN(ts)) {
+        malformed("event without \"ts\"");
+        return;
+      }
+      String label = name == null ? "(unnamed)" : name;
+      first = Math.min(first, ts);
+      last = Math.max(last, ts);
+      switch (phase) {
+        case 'B' -> thread().add(Track.BEGIN, ts, Double.NaN, type(label, EventCategory.STATE));
+        case 'E' -> thread().add(Track.END, ts, Double.NaN, -1);
+        case 'X' -> {
+          double end = ts + (Double.isNaN(dur) ? 0 : dur);
+          last = Math.max(last, end);
+          thread().add(Track.COMPLETE, ts, end, type(label, EventCategory.STATE));
+        }
+        case 'i', 'I', 'R' -> thread().add(Track.INSTANT, ts, Double.NaN,
+            type(label, EventCategory.EVENT));
+        case 'b' -> lane().add(Track.BEGIN, ts, Double.NaN, type(label, EventCategory.STATE));
+        case 'e' -> lane().add(Track.END, ts, Double.NaN, type(label, EventCategory.STATE));
+        case 'n' -> lane().add(Track.INSTANT, ts, Double.NaN, type(label, EventCategory.EVENT));
+        case 'C' -> counter(label);
+        case 's', 't', 'f' -> flows.computeIfAbsent(cat + "\u0000" + label + "\u0000" + id,
+            k -> new ArrayList<>()).add(new FlowPoint(ts, thread().track, phase, label));
+        default -> anomalies.merge("skipped: events of phase '" + phase + "'", 1L, Long::sum);
+      }
+    }
+
+    private void metadata() {
+      Process process = process();
+      switch (name == null ? "" : name) {
+        case "process_name" -> process.name = argName;
+        case "process_sort_index" -> process.sortIndex = sortIndex(process.sortIndex);
+        case "thread_name" -> thread().name = argName;
+        case "thread_sort_index" -> thread().sortIndex = sortIndex(thread().sortIndex);
+        default -> { } // process_labels, version, …: nothing the producer tree shows
+      }
+    }
+
+    private double sortIndex(double previous) {
+      int at = argKeys.indexOf("sort_index");
+      return at < 0 ? previous : argValues[at];
+    }
+
+    private void counter(String label) {
+      Process process = process();
+      for (int i = 0; i < argKeys.size(); i++) {
+        process.counters.add(Track.INSTANT, ts, argValues[i],
+            type(label + "." + argKeys.get(i), EventCategory.VARIABLE));
+      }
+    }
+
+    private Process process() {
+      String key = pid == null ? "" : pid;
+      return processes.computeIfAbsent(key, Process::new);
+    }
+
+    private NamedTrack thread() {
+      Process process = process();
+      String key = tid == null ? "" : tid;
+      return process.threads.computeIfAbsent(key, k -> new NamedTrack(k, false));
+    }
+
+    private Track lane() {
+      Process process = process();
+      String key = (cat == null ? "" : cat) + " " + id;
+      return process.lanes.computeIfAbsent(key, k -> new NamedTrack(k, true)).track;
+    }
+
+    private int type(String label, EventCategory category) {
+      String key = category.ordinal() + label;
+      Integer type = types.get(key);
+      if (type == null) {
+        type = types.size();
+        types.put(key, type);
+        sink.eventType(type, label, category, cat, null);
+      }
+      return type;
+    }
+
+    /** Declares the producers, then resolves and writes every buffered record. */
+    void emit(String traceName) throws TraceFormatException {
+      int next = 0;
+      sink.producer(next++, traceName, "trace", -1, first);
+      List<Process> ordered = new ArrayList<>(processes.values());
+      ordered.sort(Comparator.comparingDouble((Process p) -> sortKey(p.sortIndex))
+          .thenComparing(p -> p.pid, Parse::compareIds));
+      for (Process process : ordered) {
+        int processId = next++;
+        sink.producer(processId, process.name != null ? process.name : "pid " + process.pid,
+            "process", 0, first);
+        List<NamedTrack> threads = new ArrayList<>(process.threads.values());
+        threads.sort(Comparator.comparingDouble((NamedTrack t) -> sortKey(t.sortIndex))
+            .thenComparing(t -> t.key, Parse::compareIds));
+        for (NamedTrack thread : threads) {
+          thread.track.producer = next;
+          sink.producer(next++, thread.name != null ? thread.name : "tid " + thread.key,
+              "thread", processId, first);
+        }
+        if (process.counters.size > 0) {
+          process.counters.producer = next;
+          sink.producer(next++, "counters", "counters", processId, first);
+        }
+        if (!process.lanes.isEmpty()) {
+          int asyncId = next++;
+          sink.producer(asyncId, "async", "async lanes", processId, first);
+          for (NamedTrack lane : new TreeMap<>(process.lanes).values()) {
+            lane.track.producer = next;
+            sink.producer(next++, lane.key, "async lane", asyncId, first);
+          }
+        }
+      }
+      for (Process process : ordered) {
+        process.threads.values().forEach(t -> states(t.track));
+        process.lanes.values().forEach(t -> states(t.track));
+        Track counters = process.counters;
+        for (int i = 0; i < counters.size; i++) {
+          sink.variable(counters.producer, counters.types[i], counters.times[i], counters.ends[i]);
+        }
+      }
+      flows.values().forEach(this::flow);
+      anomalies.forEach((what, count) -> sink.warning(count + " × " + what));
+      if (first > last) {
+        first = last = 0;
+      }
+      sink.end(first, last, "us");
+    }
+
+    private static double sortKey(double sortIndex) {
+      return Double.isNaN(sortIndex) ? Double.POSITIVE_INFINITY : sortIndex;
+    }
+
+    /** Numeric ids in numeric order, others after them in text order. */
+    private static int compareIds(String a, String b) {
+      boolean na = a.matches("-?\\d{1,18}");
+      boolean nb = b.matches("-?\\d{1,18}");
+      if (na && nb) {
+        return Long.compare(Long.parseLong(a), Long.parseLong(b));
+      }
+      return na != nb ? (na ? -1 : 1) : a.compareTo(b);
+    }
+
+    /**
+     * Matches begins and ends in time order (a thread's end closes its innermost begin; an async
+     * end closes the innermost begin of the same name on its lane), then gives every state its
+     * depth: states sorted by start (longest first) nest under those still open.
+     */
+    private void states(Track track) {
+      Integer[] order = track.byTime();
+      int[] open = new int[16];
+      int depth = 0;
+      StateNesting slices = new StateNesting();
+      for (int i : order) {
+        switch (track.kinds[i]) {
+          case Track.BEGIN -> {
+            if (depth == open.length) {
+              open = Arrays.copyOf(open, depth * 2);
+            }
+            open[depth++] = i;
+          }
+          case Track.END -> {
+            int at = depth - 1;
+            if (track.async) {
+              while (at >= 0 && track.types[open[at]] != track.types[i]) {
+                at--;
+              }
+            }
+            if (at < 0) {
+              anomalies.merge(track.async ? "async end (e) without its begin"
+                  : "end (E) without its begin", 1L, Long::sum);
+            } else {
+              int begin = open[at];
+              System.arraycopy(open, at + 1, open, at, depth - at - 1);
+              depth--;
+              slices.add(track.times[begin], track.times[i], track.types[begin]);
+            }
+          }
+          case Track.COMPLETE -> slices.add(track.times[i], track.ends[i], track.types[i]);
+          default -> sink.event(track.producer, track.types[i], track.times[i]);
+        }
+      }
+      if (depth > 0) {
+        anomalies.merge(track.async ? "async begin (b) without its end (dropped)"
+            : "begin (B) without its end (dropped)", (long) depth, Long::sum);
+      }
+      slices.emit(sink, track.producer);
+    }
+
+    private void flow(List<FlowPoint> points) {
+      points.sort(Comparator.comparingDouble(FlowPoint::time));
+      FlowPoint from = null;
+      for (FlowPoint point : points) {
+        if (point.phase() == 's') {
+          if (from != null) {
+            anomalies.merge("flow start (s) without its end", 1L, Long::sum);
+          }
+          from = point;
+        } else if (from == null) {
+          anomalies.merge("flow step or end (t/f) without its start", 1L, Long::sum);
+        } else {
+          sink.link(linkType(point.name()), from.track().producer, point.track().producer,
+              from.time(), point.time());
+          from = point.phase() == 'f' ? null : point;
+        }
+      }
+      if (from != null) {
+        anomalies.merge("flow start (s) without its end", 1L, Long::sum);
+      }
+    }
+
+    private int linkType(String label) {
+      String key = EventCategory.LINK.ordinal() + label;
+      Integer type = types.get(key);
+      if (type == null) {
+        type = types.size();
+        types.put(key, type);
+        sink.eventType(type, label, EventCategory.LINK, "flow", null);
+      }
+      return type;
+    }
+  }
+
+  private record FlowPoint(double time, Track track, char phase, String name) {}
+
+  private static final class NamedTrack {
+    final String key;
+    final Track track;
+    String name;
+    double sortIndex = Double.NaN;
+
+    NamedTrack(String key, boolean async) {
+      this.key = key;
+      this.track = new Track(async);
+    }
+
+    void add(byte kind, double time, double end, int type) {
+      track.add(kind, time, end, type);
+    }
+  }
+
+  private static final class Process {
+    final String pid;
+    final Map<String, NamedTrack> threads = new LinkedHashMap<>();
+    final Map<String, NamedTrack> lanes = new HashMap<>();
+    final Track counters;
+    String name;
+    double sortIndex = Double.NaN;
+
+    Process(String pid) {
+      this.pid = pid;
+      this.counters = new Track(false);
+    }
+  }
+}

@@ -1,0 +1,278 @@
+package org.ocelotl.format.jfr;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.EventType;
+import jdk.jfr.SettingDescriptor;
+import jdk.jfr.ValueDescriptor;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordedThreadGroup;
+import jdk.jfr.consumer.RecordingFile;
+import org.ocelotl.format.StateNesting;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceReader;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Reads a Java Flight Recorder file through the JDK's own {@code jdk.jfr.consumer} API.
+ * Threads are the producers, under their thread groups; events without a thread go to a "JVM"
+ * leaf. An event of a periodic type (one with a "period" setting, e.g. jdk.CPULoad,
+ * jdk.ThreadCPULoad) sets one variable per numeric field ("jdk.CPULoad.machineTotal"); any
+ * other event is a state of its type when it has a duration, else a punctual event. Times are
+ * nanoseconds since the start of the recording's first chunk. Events are buffered per thread
+ * (JFR chunks are not in time order) and written once the thread tree is known.
+ */
+public final class JfrReader implements TraceReader {
+  private static final byte[] MAGIC = {'F', 'L', 'R', 0};
+  /** Offset of the chunk's start time (epoch nanoseconds) in a JFR chunk header. */
+  private static final int CHUNK_START_NANOS = 32;
+
+  public static boolean sniff(byte[] head) {
+    return head.length >= 4 && Arrays.equals(Arrays.copyOf(head, 4), MAGIC);
+  }
+
+  @Override
+  public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    long base = chunkStartNanos(file);
+    Recording recording = new Recording(sink, base);
+    try (RecordingFile events = new RecordingFile(file)) {
+      while (events.hasMoreEvents()) {
+        recording.event(events.readEvent());
+      }
+    } catch (IOException e) {
+      if (e instanceof TraceFormatException) {
+        throw e;
+      }
+      throw new TraceFormatException(file + ": not a readable JFR recording: " + e.getMessage());
+    }
+    // The JDK's reader does not tell its position: progress is reported once, at the end.
+    options.bytesRead().accept(Files.size(file));
+    recording.emit(file.getFileName().toString());
+  }
+
+  private static long chunkStartNanos(Path file) throws IOException {
+    byte[] header = new byte[CHUNK_START_NANOS + Long.BYTES];
+    int read;
+    try (InputStream in = Files.newInputStream(file)) {
+      read = in.readNBytes(header, 0, header.length);
+    }
+    if (read < 4 || !sniff(header)) {
+      throw TraceFormatException.atOffset(file, 0,
+          "not a Java Flight Recorder file: expected the magic \"FLR\\0\"");
+    }
+    if (read < header.length) {
+      throw TraceFormatException.atOffset(file, read, "JFR chunk header truncated");
+    }
+    return ByteBuffer.wrap(header).getLong(CHUNK_START_NANOS);
+  }
+
+  /**
+   * How the events of one JFR type are imported: as variables (numericFields set), or as states
+   * and punctual events, whose types are declared on first use.
+   */
+  private static final class Kind {
+    final String name;
+    final String group;
+    final String[] numericFields;
+    final int[] variableTypes;
+    int stateType = -1;
+    int eventType = -1;
+
+    Kind(String name, String group, String[] numericFields, int[] variableTypes) {
+      this.name = name;
+      this.group = group;
+      this.numericFields = numericFields;
+      this.variableTypes = variableTypes;
+    }
+  }
+
+  /** Everything one thread (or the JVM leaf) recorded. */
+  private static final class Lane {
+    final String name;
+    final String group;
+    final StateNesting states = new StateNesting();
+    double[] times = new double[16];
+    double[] values = new double[16];
+    int[] types = new int[16];
+    boolean[] variable = new boolean[16];
+    int size;
+    int producer;
+
+    Lane(String name, String group) {
+      this.name = name;
+      this.group = group;
+    }
+
+    void add(double time, int type, boolean isVariable, double value) {
+      if (size == times.length) {
+        times = Arrays.copyOf(times, size * 2);
+        values = Arrays.copyOf(values, size * 2);
+        types = Arrays.copyOf(types, size * 2);
+        variable = Arrays.copyOf(variable, size * 2);
+      }
+      times[size] = time;
+      values[size] = value;
+      types[size] = type;
+      variable[size] = isVariable;
+      size++;
+    }
+  }
+
+  private static final class Recording {
+    private final TraceSink sink;
+    private final long base;
+    private final Map<Long, Kind> kinds = new HashMap<>();
+    private final Map<String, Integer> types = new HashMap<>();
+    private final Map<String, Lane> lanes = new LinkedHashMap<>();
+    /** Thread group path ("a/b") → its parent path, in order of first appearance. */
+    private final Map<String, String> groups = new LinkedHashMap<>();
+    private double first = Double.POSITIVE_INFINITY;
+    private double last = Double.NEGATIVE_INFINITY;
+
+    Recording(TraceSink sink, long base) {
+      this.sink = sink;
+      this.base = base;
+    }
+
+    void event(RecordedEvent event) {
+      Kind kind = kinds.computeIfAbsent(event.getEventType().getId(), id -> kind(event.getEventType()));
+      Lane lane = lane(event.getThread());
+      double start = nanos(event.getStartTime());
+      double end = nanos(event.getEndTime());
+      first = Math.min(first, start);
+      last = Math.max(last, end);
+      if (kind.numericFields != null) {
+        for (int i = 0; i < kind.numericFields.length; i++) {
+          lane.add(end, kind.variableTypes[i], true, event.getDouble(kind.numericFields[i]));
+        }
+      } else if (end > start) {
+        if (kind.stateType < 0) {
+          kind.stateType = type(kind.name, EventCategory.STATE, kind.group);
+        }
+        lane.states.add(start, end, kind.stateType);
+      } else {
+        if (kind.eventType < 0) {
+          kind.eventType = type(kind.name, EventCategory.EVENT, kind.group);
+        }
+        lane.add(start, kind.eventType, false, 0);
+      }
+    }
+
+    private double nanos(Instant time) {
+      return (time.getEpochSecond() - base / 1_000_000_000L) * 1e9
+          + (time.getNano() - base % 1_000_000_000L);
+    }
+
+    private Kind kind(EventType type) {
+      String group = String.join("/", type.getCategoryNames());
+      boolean periodic = type.getSettingDescriptors().stream()
+          .map(SettingDescriptor::getName).anyMatch("period"::equals);
+      if (periodic) {
+        List<String> numeric = new ArrayList<>();
+        for (ValueDescriptor field : type.getFields()) {
+          if (isMeasure(field)) {
+            numeric.add(field.getName());
+          }
+        }
+        if (!numeric.isEmpty()) {
+          int[] variableTypes = new int[numeric.size()];
+          for (int i = 0; i < variableTypes.length; i++) {
+            variableTypes[i] = type(type.getName() + "." + numeric.get(i), EventCategory.VARIABLE,
+                type.getName());
+          }
+          return new Kind(type.getName(), group, numeric.toArray(String[]::new), variableTypes);
+        }
+      }
+      return new Kind(type.getName(), group, null, null);
+    }
+
+    /** Numeric fields that measure something (not times, not ids). */
+    private static boolean isMeasure(ValueDescriptor field) {
+      String name = field.getName();
+      String content = field.getContentType();
+      boolean numeric = switch (field.getTypeName()) {
+        case "int", "long", "float", "double", "short", "byte" -> true;
+        default -> false;
+      };
+      return numeric && !name.equals("startTime") && !name.equals("duration")
+          && !name.endsWith("Id") && !"jdk.jfr.Timestamp".equals(content);
+    }
+
+    private int type(String name, EventCategory category, String group) {
+      String key = category.ordinal() + name;
+      Integer id = types.get(key);
+      if (id == null) {
+        id = types.size();
+        types.put(key, id);
+        sink.eventType(id, name, category, group, null);
+      }
+      return id;
+    }
+
+    private Lane lane(RecordedThread thread) {
+      if (thread == null) {
+        return lanes.computeIfAbsent("", k -> new Lane("JVM", null));
+      }
+      long javaId = thread.getJavaThreadId();
+      String key = javaId > 0 ? "j" + javaId : "o" + thread.getOSThreadId();
+      return lanes.computeIfAbsent(key, k -> {
+        String name = thread.getJavaName() != null ? thread.getJavaName() : thread.getOSName();
+        return new Lane(name == null ? key : name, group(thread.getThreadGroup()));
+      });
+    }
+
+    private String group(RecordedThreadGroup group) {
+      if (group == null) {
+        return null;
+      }
+      String parent = group(group.getParent());
+      String path = (parent == null ? "" : parent + "/") + group.getName();
+      groups.putIfAbsent(path, parent);
+      return path;
+    }
+
+    void emit(String name) {
+      double created = first > last ? 0 : first;
+      int next = 0;
+      sink.producer(next++, name, "recording", -1, created);
+      Map<String, Integer> groupIds = new HashMap<>();
+      for (Map.Entry<String, String> group : groups.entrySet()) {
+        // A parent path is always registered before its children (group() recurses first).
+        int parent = group.getValue() == null ? 0 : groupIds.get(group.getValue());
+        String path = group.getKey();
+        groupIds.put(path, next);
+        sink.producer(next++, path.substring(path.lastIndexOf('/') + 1), "thread group", parent,
+            created);
+      }
+      for (Lane lane : lanes.values()) {
+        lane.producer = next;
+        sink.producer(next++, lane.name, lane.group == null && lane.name.equals("JVM")
+            ? "jvm" : "thread", lane.group == null ? 0 : groupIds.get(lane.group), created);
+      }
+      for (Lane lane : lanes.values()) {
+        lane.states.emit(sink, lane.producer);
+        for (int i = 0; i < lane.size; i++) {
+          if (lane.variable[i]) {
+            sink.variable(lane.producer, lane.types[i], lane.times[i], lane.values[i]);
+          } else {
+            sink.event(lane.producer, lane.types[i], lane.times[i]);
+          }
+        }
+      }
+      sink.end(created, first > last ? 0 : last, "ns");
+    }
+  }
+}

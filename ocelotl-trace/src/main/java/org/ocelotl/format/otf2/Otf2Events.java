@@ -1,0 +1,354 @@
+package org.ocelotl.format.otf2;
+
+import java.io.IOException;
+import java.nio.BufferUnderflowException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongConsumer;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Decodes the event files, one location after the other, into the sink. Each location runs its
+ * own stack (Enter/Leave and collective begin/end nest); messages are matched across locations
+ * per channel (sender, receiver, tag) in FIFO order — MPI's non-overtaking rule — which needs
+ * the pending side of every channel in memory (16 bytes per message in flight between the
+ * files read so far); what stays unmatched at the end becomes punctual events of its record kind.
+ */
+final class Otf2Events {
+  private static final int COLLECTIVE_PENDING = -1;
+  private static final int TYPE_INT64 = 8;
+  private static final int TYPE_UINT64 = 4;
+  private static final int TYPE_DOUBLE = 10;
+
+  private final Otf2Definitions definitions;
+  private final TraceSink sink;
+  private final Map<Long, Integer> producerOfLocation;
+  private final Map<String, Integer> types = new HashMap<>();
+  private final Map<Long, Integer> regionTypes = new HashMap<>();
+  private final Map<Long, int[]> metricTypes = new HashMap<>();
+  private final int[] recordTypes = new int[256];
+  private final int[] metricValueTypes = new int[256];
+  private final Map<Channel, Pending> channels = new HashMap<>();
+  private int linkType = -1;
+
+  private int[] stackTypes = new int[64];
+  private double[] stackStarts = new double[64];
+  private int depth;
+
+  private double first = Double.POSITIVE_INFINITY;
+  private double last = Double.NEGATIVE_INFINITY;
+  private long bytes;
+  private final Map<String, Long> anomalies = new TreeMap<>();
+  private final Map<Integer, Long> unknownKinds = new TreeMap<>();
+
+  private record Channel(int from, int to, long tag) {}
+
+  /** The unmatched side of a channel: sends or receives (never both), oldest first. */
+  private static final class Pending {
+    boolean sends;
+    double[] times = new double[4];
+    int[] kinds = new int[4];
+    int head;
+    int size;
+
+    void add(double time, int kind) {
+      if (head + size == times.length) {
+        if (head > 0) {
+          System.arraycopy(times, head, times, 0, size);
+          System.arraycopy(kinds, head, kinds, 0, size);
+          head = 0;
+        }
+        if (size == times.length) {
+          times = Arrays.copyOf(times, size * 2);
+          kinds = Arrays.copyOf(kinds, size * 2);
+        }
+      }
+      times[head + size] = time;
+      kinds[head + size] = kind;
+      size++;
+    }
+  }
+
+  Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
+    this.definitions = definitions;
+    this.sink = sink;
+    this.producerOfLocation = producerOfLocation;
+    Arrays.fill(recordTypes, -1);
+  }
+
+  /** Reads one location's event file; returns the number of event records. */
+  long readLocation(Otf2Input in, int producer, LongConsumer bytesRead) throws IOException {
+    depth = 0;
+    long count = 0;
+    double time = 0;
+    double locationLast = Double.NEGATIVE_INFINITY;
+    while (true) {
+      long recordAt = in.offset();
+      try {
+        int kind = in.u8();
+        switch (kind) {
+          case 0 -> { // end of chunk
+            bytesRead.accept(bytes + in.offset());
+            if (!in.nextChunk()) {
+              throw in.error("events end without an end-of-file record (truncated archive?)");
+            }
+          }
+          case 2 -> { // end of file
+            closeUnfinished(producer, locationLast);
+            bytes += in.offset();
+            bytesRead.accept(bytes);
+            return count;
+          }
+          case Otf2Records.TIMESTAMP -> {
+            time = ticks(in.u64Full());
+            locationLast = Math.max(locationLast, time);
+            first = Math.min(first, time);
+            last = Math.max(last, time);
+          }
+          case Otf2Records.ATTRIBUTE_LIST -> in.seek(in.recordEnd());
+          default -> {
+            if (kind < Otf2Records.BUFFER_FLUSH) {
+              throw in.error("expected an event record, found internal record kind " + kind,
+                  recordAt);
+            }
+            event(kind, producer, time, in);
+            count++;
+          }
+        }
+      } catch (BufferUnderflowException e) {
+        throw in.error("record runs past the end of the data (truncated archive?)", recordAt);
+      }
+    }
+  }
+
+  private static double ticks(long raw) {
+    // Ticks stay exact as doubles below 2^53 (104 days at 1 ns); OTF2 ticks are unsigned.
+    return raw >= 0 ? raw : (double) (raw >>> 1) * 2.0;
+  }
+
+  private void event(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    switch (kind) {
+      case Otf2Records.ENTER -> push(regionType(in.u32()), time);
+      case Otf2Records.LEAVE -> leave(regionType(in.u32()), producer, time);
+      case Otf2Records.MPI_COLLECTIVE_BEGIN -> {
+        in.seek(in.recordEnd());
+        push(COLLECTIVE_PENDING, time);
+      }
+      case Otf2Records.MPI_COLLECTIVE_END -> {
+        int end = in.recordEnd();
+        int op = in.u8();
+        in.seek(end);
+        collectiveEnd(op, producer, time);
+      }
+      case Otf2Records.MPI_SEND, Otf2Records.MPI_ISEND,
+          Otf2Records.MPI_RECV, Otf2Records.MPI_IRECV -> {
+        int end = in.recordEnd();
+        long peer = in.u32();
+        long comm = in.u32();
+        long tag = in.u32();
+        in.seek(end);
+        message(kind, producer, peer, comm, tag, time);
+      }
+      case Otf2Records.METRIC -> {
+        int end = in.recordEnd();
+        metric(in, producer, time);
+        in.seek(end);
+      }
+      default -> other(kind, producer, time, in);
+    }
+  }
+
+  private void other(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    String name = Otf2Records.name(kind);
+    if (Otf2Records.singleton(kind)) {
+      in.u64();
+    } else {
+      // Unknown kinds (from a later OTF2) are assumed to carry a length, as every new kind so far.
+      in.seek(in.recordEnd());
+    }
+    if (name == null) {
+      unknownKinds.merge(kind, 1L, Long::sum);
+      return;
+    }
+    if (recordTypes[kind] < 0) {
+      recordTypes[kind] = type(name, EventCategory.EVENT, "OTF2 record");
+    }
+    sink.event(producer, recordTypes[kind], time);
+  }
+
+  private int regionType(long region) {
+    Integer type = regionTypes.get(region);
+    if (type == null) {
+      type = type(definitions.regionName(region), EventCategory.STATE, "region");
+      regionTypes.put(region, type);
+    }
+    return type;
+  }
+
+  private int type(String name, EventCategory category, String group) {
+    String key = category.ordinal() + name;
+    Integer id = types.get(key);
+    if (id == null) {
+      id = types.size();
+      types.put(key, id);
+      sink.eventType(id, name, category, group, null);
+    }
+    return id;
+  }
+
+  private void push(int type, double time) {
+    if (depth == stackTypes.length) {
+      stackTypes = Arrays.copyOf(stackTypes, depth * 2);
+      stackStarts = Arrays.copyOf(stackStarts, depth * 2);
+    }
+    stackTypes[depth] = type;
+    stackStarts[depth] = time;
+    depth++;
+  }
+
+  private void leave(int type, int producer, double time) {
+    if (depth == 0) {
+      anomaly("LEAVE without a matching ENTER (ignored)");
+      return;
+    }
+    if (stackTypes[depth - 1] != type) {
+      anomaly("LEAVE of another region than the innermost one entered (closed the innermost)");
+    }
+    pop(producer, time);
+  }
+
+  private void collectiveEnd(int op, int producer, double time) {
+    if (depth == 0 || stackTypes[depth - 1] != COLLECTIVE_PENDING) {
+      anomaly("MPI_COLLECTIVE_END without a matching MPI_COLLECTIVE_BEGIN (ignored)");
+      return;
+    }
+    stackTypes[depth - 1] = type("MPI_" + Otf2Records.collectiveName(op), EventCategory.STATE,
+        "MPI collective");
+    pop(producer, time);
+  }
+
+  private void pop(int producer, double time) {
+    depth--;
+    int type = stackTypes[depth];
+    if (type == COLLECTIVE_PENDING) {
+      type = type("MPI_COLLECTIVE (unfinished)", EventCategory.STATE, "MPI collective");
+    }
+    sink.state(producer, type, stackStarts[depth], time, depth);
+  }
+
+  private void closeUnfinished(int producer, double time) {
+    if (depth > 0) {
+      anomaly("state still open at the end of its location (closed at its last timestamp)");
+      while (depth > 0) {
+        pop(producer, time);
+      }
+    }
+  }
+
+  private void message(int kind, int producer, long peerRank, long comm, long tag, double time) {
+    boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
+    long peerLocation = definitions.locationOfRank(comm, peerRank);
+    Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
+    int recordType = recordType(kind);
+    if (peer == null) {
+      anomaly("message whose peer rank has no location in the definitions (kept as an event)");
+      sink.event(producer, recordType, time);
+      return;
+    }
+    Channel channel = send ? new Channel(producer, peer, tag) : new Channel(peer, producer, tag);
+    Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
+    if (pending.size > 0 && pending.sends != send) {
+      double other = pending.times[pending.head];
+      pending.head++;
+      pending.size--;
+      if (linkType < 0) {
+        linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
+      }
+      sink.link(linkType, channel.from(), channel.to(), send ? time : other, send ? other : time);
+    } else {
+      pending.sends = send;
+      pending.add(time, recordType);
+    }
+  }
+
+  private int recordType(int kind) {
+    if (recordTypes[kind] < 0) {
+      recordTypes[kind] = type(Otf2Records.name(kind), EventCategory.EVENT, "OTF2 record");
+    }
+    return recordTypes[kind];
+  }
+
+  private void metric(Otf2Input in, int producer, double time) throws TraceFormatException {
+    long metric = in.u32();
+    int count = in.u8();
+    for (int i = 0; i < count; i++) {
+      metricValueTypes[i] = in.u8();
+    }
+    int[] variables = metricVariables(metric, count);
+    for (int i = 0; i < count; i++) {
+      long raw = in.u64();
+      double value = switch (metricValueTypes[i]) {
+        case TYPE_DOUBLE -> Double.longBitsToDouble(raw);
+        case TYPE_UINT64 -> ticks(raw);
+        default -> raw; // INT64 and anything else stored as integer bits
+      };
+      if (variables == null) {
+        anomaly("METRIC of an undefined metric (ignored)");
+      } else {
+        sink.variable(producer, variables[i], time, value);
+      }
+    }
+  }
+
+  private int[] metricVariables(long metric, int count) {
+    int[] variables = metricTypes.get(metric);
+    if (variables == null) {
+      String[] names = definitions.metricMembers(metric);
+      if (names == null || names.length != count) {
+        return null;
+      }
+      variables = new int[count];
+      for (int i = 0; i < count; i++) {
+        variables[i] = type(names[i], EventCategory.VARIABLE, "metric");
+      }
+      metricTypes.put(metric, variables);
+    }
+    return variables;
+  }
+
+  /** Unmatched messages become punctual events; then the warnings. */
+  void finish() {
+    long unmatched = 0;
+    for (Map.Entry<Channel, Pending> entry : channels.entrySet()) {
+      Pending pending = entry.getValue();
+      int producer = pending.sends ? entry.getKey().from() : entry.getKey().to();
+      for (int i = pending.head; i < pending.head + pending.size; i++) {
+        sink.event(producer, pending.kinds[i], pending.times[i]);
+      }
+      unmatched += pending.size;
+    }
+    if (unmatched > 0) {
+      anomalies.merge("message without its matching send/receive (kept as an event)", unmatched,
+          Long::sum);
+    }
+    anomalies.forEach((what, count) -> sink.warning(count + " × " + what));
+    unknownKinds.forEach((kind, count) ->
+        sink.warning(count + " × event record of unknown kind " + kind + " skipped"));
+  }
+
+  private void anomaly(String what) {
+    anomalies.merge(what, 1L, Long::sum);
+  }
+
+  double first() {
+    return first;
+  }
+
+  double last() {
+    return last;
+  }
+}

@@ -1,0 +1,231 @@
+package org.ocelotl.store;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ocelotl.json.Json;
+import org.ocelotl.model.EventCategory;
+
+/**
+ * Everything about an imported trace except its records: kept as {@value StoreLayout#METADATA_FILE}.
+ *
+ * @param start     trace start, in {@code timeUnit}
+ * @param end       trace end, in {@code timeUnit}
+ * @param counts    records per category, indexed by {@link EventCategory#ordinal()}
+ * @param producers indexed by producer id
+ * @param types     indexed by event type id
+ * @param warnings  what the reader accepted that a strict reader would refuse
+ * @param chunkCapacity records per full chunk
+ */
+public record StoreMetadata(Source source, double start, double end, String timeUnit,
+    long[] counts, List<Producer> producers, List<EventType> types, List<String> warnings,
+    int chunkCapacity) {
+
+  /**
+   * The file the store was imported from, as it was then.
+   *
+   * @param modified    last-modified time in milliseconds since the epoch
+   * @param fingerprint hash of the first and last bytes of the file (see {@link SourceFile})
+   * @param format      name of the format it was read as
+   */
+  public record Source(String path, long size, long modified, String fingerprint, String format) {}
+
+  /**
+   * @param parent    producer id of the parent, -1 for the root
+   * @param destroyed NaN when the trace never destroys it
+   * @param emits     whether records of this producer exist (a non-leaf producer that emits
+   *                  gets a synthetic leaf in {@link TraceStore#tree()})
+   */
+  public record Producer(int id, String name, String kind, int parent, double created,
+      double destroyed, boolean emits) {}
+
+  /** @param count records of this type */
+  public record EventType(int id, String name, EventCategory category, String group, String color,
+      long count) {}
+
+  public long count(EventCategory category) {
+    return counts[category.ordinal()];
+  }
+
+  /** The name people know the trace by: its file name. */
+  public String name() {
+    return Path.of(source.path()).getFileName().toString();
+  }
+
+  Map<String, Object> toJson() {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("format", StoreLayout.METADATA_FORMAT);
+    json.put("version", (long) StoreLayout.VERSION);
+    Map<String, Object> src = new LinkedHashMap<>();
+    src.put("path", source.path());
+    src.put("size", source.size());
+    src.put("modified", source.modified());
+    src.put("fingerprint", source.fingerprint());
+    src.put("format", source.format());
+    json.put("source", src);
+    json.put("start", start);
+    json.put("end", end);
+    json.put("unit", timeUnit);
+    Map<String, Object> countMap = new LinkedHashMap<>();
+    for (EventCategory category : EventCategory.values()) {
+      countMap.put(categoryName(category), counts[category.ordinal()]);
+    }
+    json.put("counts", countMap);
+    json.put("chunkCapacity", (long) chunkCapacity);
+    List<Object> producerRows = new ArrayList<>();
+    for (Producer p : producers) {
+      producerRows.add(Arrays.asList(p.id(), p.name(), p.kind(), p.parent(), nullable(p.created()),
+          nullable(p.destroyed()), p.emits()));
+    }
+    json.put("producers", producerRows);
+    List<Object> typeRows = new ArrayList<>();
+    for (EventType t : types) {
+      List<Object> row = new ArrayList<>(List.of(t.id(), t.name(), categoryName(t.category())));
+      row.add(t.group());
+      row.add(t.color());
+      row.add(t.count());
+      typeRows.add(row);
+    }
+    json.put("types", typeRows);
+    json.put("warnings", warnings);
+    return json;
+  }
+
+  private static Object nullable(double value) {
+    return Double.isNaN(value) ? null : value;
+  }
+
+  /** The plural name people and the JSON use for a category: states, events, variables, links. */
+  public static String categoryName(EventCategory category) {
+    return switch (category) {
+      case STATE -> "states";
+      case EVENT -> "events";
+      case VARIABLE -> "variables";
+      case LINK -> "links";
+    };
+  }
+
+  /** Reads what {@link #toJson} wrote; any surprise is a {@link StoreFormatException}. */
+  static StoreMetadata fromJson(Path file, Object parsed) throws StoreFormatException {
+    Fields json = new Fields(file, "", parsed);
+    String format = json.string("format", false);
+    if (!StoreLayout.METADATA_FORMAT.equals(format)) {
+      throw new StoreFormatException(file, "format", StoreLayout.METADATA_FORMAT, format);
+    }
+    long version = json.number("version").longValue();
+    if (version != StoreLayout.VERSION) {
+      throw new StoreFormatException(file, "format version", String.valueOf(StoreLayout.VERSION), String.valueOf(version));
+    }
+    Fields src = json.object("source");
+    Source source = new Source(src.string("path", false), src.number("size").longValue(),
+        src.number("modified").longValue(), src.string("fingerprint", false), src.string("format", false));
+    Fields countFields = json.object("counts");
+    long[] counts = new long[EventCategory.values().length];
+    for (EventCategory category : EventCategory.values()) {
+      counts[category.ordinal()] = countFields.number(categoryName(category)).longValue();
+    }
+    List<Producer> producers = new ArrayList<>();
+    for (Fields row : json.rows("producers", 7)) {
+      producers.add(new Producer(row.number(0).intValue(), row.string(1, false), row.string(2, false),
+          row.number(3).intValue(), row.numberOrNaN(4), row.numberOrNaN(5), row.bool(6)));
+    }
+    List<EventType> types = new ArrayList<>();
+    for (Fields row : json.rows("types", 6)) {
+      String category = row.string(2, false);
+      EventCategory parsedCategory = Arrays.stream(EventCategory.values())
+          .filter(c -> categoryName(c).equals(category)).findFirst()
+          .orElseThrow(() -> new StoreFormatException(file, "field " + row.path + "[2]",
+              "states, events, variables or links", category));
+      types.add(new EventType(row.number(0).intValue(), row.string(1, false), parsedCategory,
+          row.string(3, true), row.string(4, true), row.number(5).longValue()));
+    }
+    List<String> warnings = new ArrayList<>();
+    for (Fields row : json.rows("warnings", -1)) {
+      warnings.add(row.string(-1, false));
+    }
+    return new StoreMetadata(source, json.numberOrNaN("start"), json.numberOrNaN("end"), json.string("unit", false),
+        counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
+        json.number("chunkCapacity").intValue());
+  }
+
+  /** Typed access to parsed JSON whose errors name the field: "field producers[3][1]: expected …". */
+  private static final class Fields {
+    final Path file;
+    final String path;
+    final Object value;
+
+    Fields(Path file, String path, Object value) {
+      this.file = file;
+      this.path = path;
+      this.value = value;
+    }
+
+    private Object get(Object key) {
+      if (key instanceof Integer i && i < 0) {
+        return value;
+      }
+      if (key instanceof Integer i) {
+        return value instanceof List<?> list && i < list.size() ? list.get(i) : null;
+      }
+      return value instanceof Map<?, ?> map ? map.get(key) : null;
+    }
+
+    private String name(Object key) {
+      if (key instanceof Integer i) {
+        return i < 0 ? path : path + "[" + i + "]";
+      }
+      return path.isEmpty() ? (String) key : path + "." + key;
+    }
+
+    private <T> T typed(Object key, Class<T> type, String expected, boolean nullable) throws StoreFormatException {
+      Object found = get(key);
+      if (found == null && nullable) {
+        return null;
+      }
+      if (!type.isInstance(found)) {
+        throw new StoreFormatException(file, "field " + name(key), expected,
+            found == null ? "nothing" : Json.write(found));
+      }
+      return type.cast(found);
+    }
+
+    String string(Object key, boolean nullable) throws StoreFormatException {
+      return typed(key, String.class, "a string", nullable);
+    }
+
+    Number number(Object key) throws StoreFormatException {
+      return typed(key, Number.class, "a number", false);
+    }
+
+    double numberOrNaN(Object key) throws StoreFormatException {
+      Number number = typed(key, Number.class, "a number or null", true);
+      return number == null ? Double.NaN : number.doubleValue();
+    }
+
+    boolean bool(Object key) throws StoreFormatException {
+      return typed(key, Boolean.class, "true or false", false);
+    }
+
+    Fields object(String key) throws StoreFormatException {
+      return new Fields(file, name(key), typed(key, Map.class, "an object", false));
+    }
+
+    /** The items of a list; with {@code width} ≥ 0, each must be a list of that many items. */
+    List<Fields> rows(String key, int width) throws StoreFormatException {
+      List<?> list = typed(key, List.class, "a list", false);
+      List<Fields> rows = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        Fields row = new Fields(file, name(key) + "[" + i + "]", list.get(i));
+        if (width >= 0 && !(list.get(i) instanceof List<?> items && items.size() == width)) {
+          throw new StoreFormatException(file, "field " + row.path, "a list of " + width + " items",
+              Json.write(list.get(i)));
+        }
+        rows.add(row);
+      }
+      return rows;
+    }
+  }
+}

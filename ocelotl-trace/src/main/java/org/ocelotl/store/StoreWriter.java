@@ -1,0 +1,430 @@
+package org.ocelotl.store;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.ocelotl.json.Json;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Writes a store into an empty directory as a reader streams a trace into it. The reader's
+ * thread only appends into primitive chunk buffers; a writer thread sorts full chunks and
+ * writes them, so parsing and writing overlap. Memory is bounded by a few chunks per category
+ * plus one entry per producer, event type and variable, whatever the number of records.
+ *
+ * <p>Not thread-safe: one reader calls the sink methods, then {@link #finish} or {@link #abort}.
+ * The directory holds a complete store only after {@link #finish} returns; making it visible
+ * atomically is the caller's job (see {@link Workspace}).
+ */
+public final class StoreWriter implements TraceSink {
+  public static final int DEFAULT_CHUNK_CAPACITY = 1 << 16;
+  /** Keeps the metadata small when a lenient reader reports a warning per bad line. */
+  static final int MAX_WARNINGS = 1000;
+  private static final int BUFFERS_PER_CATEGORY = 3;
+
+  private final Path directory;
+  private final int capacity;
+  private final Map<EventCategory, Category> categories = new EnumMap<>(EventCategory.class);
+  private final BlockingQueue<Runnable> work = new ArrayBlockingQueue<>(4 * BUFFERS_PER_CATEGORY);
+  private final Thread writerThread;
+  private volatile Throwable writerFailure;
+
+  private final List<String> producerNames = new ArrayList<>();
+  private final List<String> producerKinds = new ArrayList<>();
+  private int[] producerParents = new int[16];
+  private double[] producerCreated = new double[16];
+  private double[] producerDestroyed = new double[16];
+  private boolean[] producerEmits = new boolean[16];
+  private final List<StoreMetadata.EventType> types = new ArrayList<>();
+  private long[] typeCounts = new long[16];
+  private final List<String> warnings = new ArrayList<>();
+  private long droppedWarnings;
+  private final VariableSteps variableSteps = new VariableSteps();
+  private final VariableSteps.StepSink stepSink = this::appendStep;
+  private double start = Double.NaN;
+  private double end = Double.NaN;
+  private String timeUnit;
+  private long records;
+
+  public StoreWriter(Path directory) throws IOException {
+    this(directory, DEFAULT_CHUNK_CAPACITY);
+  }
+
+  /** @param chunkCapacity records per chunk, 1 to 2^20 (small values are for tests) */
+  public StoreWriter(Path directory, int chunkCapacity) throws IOException {
+    if (chunkCapacity < 1 || chunkCapacity > 1 << 20) {
+      throw new IllegalArgumentException("chunk capacity must be in [1, 2^20], got " + chunkCapacity);
+    }
+    this.directory = directory;
+    this.capacity = chunkCapacity;
+    for (EventCategory category : EventCategory.values()) {
+      categories.put(category, new Category(directory, StoreLayout.columns(category), chunkCapacity));
+    }
+    this.writerThread = new Thread(this::writeLoop, "ocelotl-store-writer");
+    writerThread.setDaemon(true);
+    writerThread.start();
+  }
+
+  /** Records received so far (for progress reports). */
+  public long records() {
+    return records;
+  }
+
+  @Override
+  public void producer(int id, String name, String kind, int parent, double created) {
+    if (id < 0) {
+      throw new IllegalArgumentException("negative producer id " + id + " (" + name + ")");
+    }
+    while (producerNames.size() <= id) {
+      producerNames.add(null);
+      producerKinds.add(null);
+    }
+    if (producerNames.get(id) != null) {
+      throw new IllegalArgumentException("producer " + id + " (" + name + ") declared twice");
+    }
+    if (id >= producerParents.length) {
+      int length = Math.max(id + 1, producerParents.length * 2);
+      producerParents = Arrays.copyOf(producerParents, length);
+      producerCreated = Arrays.copyOf(producerCreated, length);
+      producerDestroyed = Arrays.copyOf(producerDestroyed, length);
+      producerEmits = Arrays.copyOf(producerEmits, length);
+    }
+    producerNames.set(id, name);
+    producerKinds.set(id, kind);
+    producerParents[id] = parent;
+    producerCreated[id] = created;
+    producerDestroyed[id] = Double.NaN;
+  }
+
+  @Override
+  public void producerEnd(int id, double destroyed) {
+    checkProducer(id);
+    producerDestroyed[id] = destroyed;
+  }
+
+  @Override
+  public void eventType(int id, String name, EventCategory category, String group, String color) {
+    if (id < 0) {
+      throw new IllegalArgumentException("negative event type id " + id + " (" + name + ")");
+    }
+    while (types.size() <= id) {
+      types.add(null);
+    }
+    if (types.get(id) != null) {
+      throw new IllegalArgumentException("event type " + id + " (" + name + ") declared twice");
+    }
+    types.set(id, new StoreMetadata.EventType(id, name, category, group, color, 0));
+    if (id >= typeCounts.length) {
+      typeCounts = Arrays.copyOf(typeCounts, Math.max(id + 1, typeCounts.length * 2));
+    }
+  }
+
+  @Override
+  public void state(int producer, int type, double start, double end, int depth) {
+    ChunkBuffer b = use(EventCategory.STATE, producer, type);
+    int i = b.size++;
+    b.doubles[0][i] = start;
+    b.doubles[1][i] = end;
+    b.ints[0][i] = producer;
+    b.ints[1][i] = type;
+    b.ints[2][i] = depth;
+    full(EventCategory.STATE, b);
+  }
+
+  @Override
+  public void event(int producer, int type, double time) {
+    ChunkBuffer b = use(EventCategory.EVENT, producer, type);
+    int i = b.size++;
+    b.doubles[0][i] = time;
+    b.ints[0][i] = producer;
+    b.ints[1][i] = type;
+    full(EventCategory.EVENT, b);
+  }
+
+  @Override
+  public void variable(int producer, int type, double time, double value) {
+    checkProducer(producer);
+    checkType(type);
+    variableSteps.change(producer, type, time, value, stepSink);
+  }
+
+  private void appendStep(int producer, int type, double start, double end, double value) {
+    ChunkBuffer b = use(EventCategory.VARIABLE, producer, type);
+    int i = b.size++;
+    b.doubles[0][i] = start;
+    b.doubles[1][i] = end;
+    b.doubles[2][i] = value;
+    b.ints[0][i] = producer;
+    b.ints[1][i] = type;
+    full(EventCategory.VARIABLE, b);
+  }
+
+  @Override
+  public void link(int type, int from, int to, double start, double end) {
+    checkProducer(to);
+    producerEmits[to] = true;
+    ChunkBuffer b = use(EventCategory.LINK, from, type);
+    int i = b.size++;
+    b.doubles[0][i] = start;
+    b.doubles[1][i] = end;
+    b.ints[0][i] = type;
+    b.ints[1][i] = from;
+    b.ints[2][i] = to;
+    full(EventCategory.LINK, b);
+  }
+
+  @Override
+  public void warning(String message) {
+    if (warnings.size() < MAX_WARNINGS) {
+      warnings.add(message);
+    } else {
+      droppedWarnings++;
+    }
+  }
+
+  @Override
+  public void end(double start, double end, String timeUnit) {
+    this.start = start;
+    this.end = end;
+    this.timeUnit = timeUnit;
+  }
+
+  private ChunkBuffer use(EventCategory category, int producer, int type) {
+    checkProducer(producer);
+    checkType(type);
+    producerEmits[producer] = true;
+    typeCounts[type]++;
+    records++;
+    return categories.get(category).current;
+  }
+
+  private void checkProducer(int producer) {
+    if (producer < 0 || producer >= producerNames.size() || producerNames.get(producer) == null) {
+      throw new IllegalArgumentException("producer " + producer + " used before it was declared");
+    }
+  }
+
+  private void checkType(int type) {
+    if (type < 0 || type >= types.size() || types.get(type) == null) {
+      throw new IllegalArgumentException("event type " + type + " used before it was declared");
+    }
+  }
+
+  private void full(EventCategory category, ChunkBuffer buffer) {
+    if (buffer.isFull()) {
+      handOff(categories.get(category));
+    }
+  }
+
+  private void handOff(Category category) {
+    ChunkBuffer full = category.current;
+    try {
+      work.put(() -> category.writeAndRecycle(full));
+      category.current = category.free.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UncheckedIOException(new InterruptedIOException("import interrupted"));
+    }
+    rethrowWriterFailure();
+  }
+
+  private void rethrowWriterFailure() {
+    Throwable failure = writerFailure;
+    if (failure instanceof IOException io) {
+      throw new UncheckedIOException(io);
+    } else if (failure != null) {
+      throw new IllegalStateException("the store writer failed", failure);
+    }
+  }
+
+  private void writeLoop() {
+    try {
+      while (true) {
+        Runnable task = work.take();
+        if (task == STOP) {
+          return;
+        }
+        task.run();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static final Runnable STOP = () -> { };
+
+  /**
+   * Writes what remains, the chunk indexes and the metadata, and forces it all to the disk.
+   *
+   * @throws IOException when writing failed; the directory is then to be deleted
+   */
+  public StoreMetadata finish(StoreMetadata.Source source) throws IOException {
+    if (Double.isNaN(start) || timeUnit == null) {
+      throw new IllegalStateException("the reader never called end(): the trace is incomplete");
+    }
+    checkDense();
+    variableSteps.closeAll(this::endOf, stepSink);
+    for (Category category : categories.values()) {
+      if (category.current.size > 0) {
+        handOff(category);
+      }
+    }
+    stopWriter();
+    rethrowWriterFailure();
+    for (Category category : categories.values()) {
+      category.file.close();
+    }
+    if (variableSteps.outOfOrder() > 0) {
+      warning(variableSteps.outOfOrder()
+          + " variable changes came before the previous change of the same variable; their steps were cut to zero length");
+    }
+    if (droppedWarnings > 0) {
+      warnings.add(droppedWarnings + " more warnings not kept");
+    }
+    StoreMetadata metadata = metadata(source);
+    writeMetadata(metadata);
+    return metadata;
+  }
+
+  /** Stops the writer thread and closes the files; the caller deletes the directory. */
+  public void abort() {
+    writerThread.interrupt();
+    try {
+      writerThread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    for (Category category : categories.values()) {
+      try {
+        category.file.abandon();
+      } catch (IOException ignored) {
+        // the directory is about to be deleted; a close failure changes nothing
+      }
+    }
+  }
+
+  private void stopWriter() throws IOException {
+    try {
+      work.put(STOP);
+      writerThread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("import interrupted");
+    }
+  }
+
+  private void checkDense() {
+    int producer = producerNames.indexOf(null);
+    int type = types.indexOf(null);
+    if (producerNames.isEmpty() || producer >= 0 || type >= 0) {
+      throw new IllegalStateException("ids must be dense from 0: "
+          + (producerNames.isEmpty() ? "no producer" : producer >= 0 ? "producer " + producer : "event type " + type)
+          + " was never declared");
+    }
+  }
+
+  // A variable holds its last value until its producer is destroyed, else until the trace ends.
+  private double endOf(int producer) {
+    double destroyed = producerDestroyed[producer];
+    return Double.isNaN(destroyed) ? end : Math.min(destroyed, end);
+  }
+
+  private StoreMetadata metadata(StoreMetadata.Source source) {
+    long[] counts = new long[EventCategory.values().length];
+    for (Category category : categories.values()) {
+      counts[category.layout.category().ordinal()] = category.records;
+    }
+    List<StoreMetadata.Producer> producers = new ArrayList<>();
+    for (int i = 0; i < producerNames.size(); i++) {
+      producers.add(new StoreMetadata.Producer(i, producerNames.get(i), producerKinds.get(i),
+          producerParents[i], producerCreated[i], producerDestroyed[i], producerEmits[i]));
+    }
+    List<StoreMetadata.EventType> counted = new ArrayList<>();
+    for (StoreMetadata.EventType t : types) {
+      counted.add(new StoreMetadata.EventType(t.id(), t.name(), t.category(), t.group(), t.color(), typeCounts[t.id()]));
+    }
+    return new StoreMetadata(source, start, end, timeUnit, counts, List.copyOf(producers),
+        List.copyOf(counted), List.copyOf(warnings), capacity);
+  }
+
+  private void writeMetadata(StoreMetadata metadata) throws IOException {
+    Path file = directory.resolve(StoreLayout.METADATA_FILE);
+    byte[] bytes = Json.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      channel.force(true);
+    }
+  }
+
+  /** What the writer keeps per category; {@code current} is touched by the reader's thread only. */
+  private final class Category {
+    final StoreLayout.Columns layout;
+    final ChunkFileWriter file;
+    final BlockingQueue<ChunkBuffer> free = new ArrayBlockingQueue<>(BUFFERS_PER_CATEGORY);
+    ChunkBuffer current;
+    long records; // written by the writer thread, read after it stopped
+
+    Category(Path directory, StoreLayout.Columns layout, int capacity) throws IOException {
+      this.layout = layout;
+      this.file = new ChunkFileWriter(directory, layout, capacity);
+      this.current = new ChunkBuffer(layout, capacity);
+      for (int i = 1; i < BUFFERS_PER_CATEGORY; i++) {
+        free.add(new ChunkBuffer(layout, capacity));
+      }
+    }
+
+    // Runs on the writer thread. The buffer always goes back, so the reader never waits forever.
+    void writeAndRecycle(ChunkBuffer buffer) {
+      try {
+        if (writerFailure == null) {
+          file.write(buffer, writerScratch(), writerBytes());
+          records += buffer.size;
+        }
+      } catch (Throwable t) {
+        writerFailure = t;
+      } finally {
+        buffer.size = 0;
+        free.add(buffer);
+      }
+    }
+  }
+
+  private ChunkBuffer.Scratch scratch;
+  private ByteBuffer bytes;
+
+  // Created lazily on the writer thread: a store with no full chunk never allocates them.
+  private ChunkBuffer.Scratch writerScratch() {
+    if (scratch == null) {
+      scratch = new ChunkBuffer.Scratch(capacity);
+    }
+    return scratch;
+  }
+
+  private ByteBuffer writerBytes() {
+    if (bytes == null) {
+      int widest = 0;
+      for (Category category : categories.values()) {
+        widest = Math.max(widest, category.layout.chunkBytes(capacity));
+      }
+      bytes = ByteBuffer.allocateDirect(widest).order(StoreLayout.ORDER);
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,296 @@
+package org.ocelotl.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.ocelotl.trace.Formats;
+import org.ocelotl.trace.ImportOptions;
+import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.trace.Importer;
+import org.ocelotl.trace.TraceFormat;
+
+/**
+ * Where imported traces live: one store per trace file, keyed by the file's canonical path,
+ * under {@code DIR/traces/NAME-HASH}. Every command that takes a trace calls
+ * {@link #store}, which imports on first use and afterwards reuses the store as long as the
+ * file is unchanged (same size, modification time and {@link SourceFile fingerprint}).
+ *
+ * <p>An import writes into {@code NAME-HASH.tmp-PID-N} beside the final directory, forces it
+ * to the disk, then renames it into place: a killed import leaves only a temporary directory,
+ * which {@link #list} ignores and the next import in this workspace deletes (once its process
+ * is gone). Replacing an outdated store moves the old one aside first, so for an instant no
+ * store is visible, never a partial one; a reader then simply imports again.
+ */
+public final class Workspace {
+  static final String TRACES = "traces";
+  private static final String TEMPORARY = ".tmp-";
+  private static final String DISCARDED = ".old-";
+  private static final AtomicLong SEQUENCE = new AtomicLong();
+
+  private final Path directory;
+  private final Formats formats;
+  private final int chunkCapacity;
+
+  private Workspace(Path directory, Formats formats, int chunkCapacity) {
+    this.directory = directory;
+    this.formats = formats;
+    this.chunkCapacity = chunkCapacity;
+  }
+
+  /** The workspace in {@code directory} (created if missing), reading the standard formats. */
+  public static Workspace open(Path directory) throws IOException {
+    return open(directory, Formats.standard(), StoreWriter.DEFAULT_CHUNK_CAPACITY);
+  }
+
+  /** With given formats and chunk capacity: for tests. */
+  public static Workspace open(Path directory, Formats formats, int chunkCapacity) throws IOException {
+    Files.createDirectories(directory.resolve(TRACES));
+    return new Workspace(directory.toAbsolutePath().normalize(), formats, chunkCapacity);
+  }
+
+  /**
+   * The default workspace: {@code $OCELOTL_HOME}, else {@code $XDG_CACHE_HOME/ocelotl}, else
+   * {@code ~/.cache/ocelotl}.
+   */
+  public static Path defaultDirectory() {
+    return defaultDirectory(System.getenv(), System.getProperty("user.home"));
+  }
+
+  static Path defaultDirectory(Map<String, String> env, String userHome) {
+    String home = env.get("OCELOTL_HOME");
+    if (home != null && !home.isBlank()) {
+      return Path.of(home);
+    }
+    String cache = env.get("XDG_CACHE_HOME");
+    if (cache != null && !cache.isBlank()) {
+      return Path.of(cache, "ocelotl");
+    }
+    return Path.of(userHome, ".cache", "ocelotl");
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  public Formats formats() {
+    return formats;
+  }
+
+  /** The store of {@code trace}: reused if up to date, else imported now. */
+  public TraceStore store(Path trace, ImportOptions options, ImportProgress progress) throws IOException {
+    Path file = canonical(trace);
+    Optional<TraceStore> current = current(file, options);
+    return current.isPresent() ? current.get() : importTrace(file, options, progress);
+  }
+
+  /** The store of {@code trace} if one exists and the file is unchanged since its import. */
+  public Optional<TraceStore> current(Path trace) throws IOException {
+    return current(canonical(trace), ImportOptions.DEFAULT);
+  }
+
+  private Optional<TraceStore> current(Path file, ImportOptions options) throws IOException {
+    Path dir = storeDirectory(file);
+    if (!Files.isDirectory(dir)) {
+      return Optional.empty();
+    }
+    TraceStore store;
+    try {
+      store = TraceStore.open(dir);
+    } catch (StoreFormatException | NoSuchFileException e) {
+      return Optional.empty(); // written by another version, or damaged: import again
+    }
+    StoreMetadata.Source source = store.metadata().source();
+    boolean sameFormat = options.format() == null || options.format().equalsIgnoreCase(source.format());
+    return sameFormat && SourceFile.unchanged(source, file) ? Optional.of(store) : Optional.empty();
+  }
+
+  /** Imports {@code trace} now, replacing its store if it has one. */
+  public TraceStore importTrace(Path trace, ImportOptions options, ImportProgress progress) throws IOException {
+    Path file = canonical(trace);
+    TraceFormat format = options.format() != null ? formats.named(options.format()) : formats.detect(file);
+    removeAbandoned();
+    Path target = storeDirectory(file);
+    Path temporary = sibling(target, TEMPORARY);
+    Files.createDirectory(temporary);
+    try {
+      Importer.importTrace(file, format, options, progress, temporary, chunkCapacity);
+      forceDirectory(temporary);
+      install(temporary, target);
+    } finally {
+      deleteTree(temporary); // gone already when installed
+    }
+    return TraceStore.open(target);
+  }
+
+  /** Every complete store of the workspace, by trace name. Damaged stores are left out. */
+  public List<TraceStore> list() throws IOException {
+    List<TraceStore> stores = new ArrayList<>();
+    try (Stream<Path> entries = Files.list(directory.resolve(TRACES))) {
+      for (Path dir : entries.sorted().toList()) {
+        String name = dir.getFileName().toString();
+        if (name.contains(TEMPORARY) || name.contains(DISCARDED) || !Files.isDirectory(dir)) {
+          continue;
+        }
+        try {
+          stores.add(TraceStore.open(dir));
+        } catch (StoreFormatException | NoSuchFileException e) {
+          // not a store this version reads; an import of its trace will replace it
+        }
+      }
+    }
+    stores.sort(Comparator.comparing((TraceStore s) -> s.metadata().name()).thenComparing(s -> s.metadata().source().path()));
+    return stores;
+  }
+
+  /**
+   * Removes the store of a trace, named by its file (which may no longer exist) or by its
+   * store directory's name as {@link #list} shows it.
+   *
+   * @return whether there was one
+   */
+  public boolean remove(String trace) throws IOException {
+    Path byName = directory.resolve(TRACES).resolve(trace);
+    Path dir = !trace.contains("/") && !trace.contains(TEMPORARY) && Files.isDirectory(byName)
+        && Files.exists(byName.resolve(StoreLayout.METADATA_FILE)) ? byName : storeDirectory(canonicalOrAbsolute(Path.of(trace)));
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    Path discarded = sibling(dir, DISCARDED);
+    Files.move(dir, discarded, StandardCopyOption.ATOMIC_MOVE);
+    deleteTree(discarded);
+    return true;
+  }
+
+  /** The store directory of a trace file, existing or not. */
+  public Path storeDirectory(Path canonicalTrace) {
+    String name = canonicalTrace.getFileName() == null ? "trace" : canonicalTrace.getFileName().toString();
+    String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
+    return directory.resolve(TRACES).resolve(safe + "-" + hash(canonicalTrace.toString()));
+  }
+
+  private static Path canonical(Path trace) throws IOException {
+    try {
+      return trace.toRealPath();
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(trace.toString(), null, "no such file");
+    }
+  }
+
+  private static Path canonicalOrAbsolute(Path trace) {
+    try {
+      return trace.toRealPath();
+    } catch (IOException e) {
+      return trace.toAbsolutePath().normalize();
+    }
+  }
+
+  private static String hash(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+
+  private static Path sibling(Path dir, String kind) {
+    return dir.resolveSibling(dir.getFileName() + kind + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
+  }
+
+  /**
+   * Moves a complete store into place. An existing store (outdated, or written meanwhile by
+   * another process) is moved aside and deleted; a rename cannot replace a non-empty directory.
+   */
+  private static void install(Path temporary, Path target) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      if (Files.exists(target)) {
+        Path discarded = sibling(target, DISCARDED);
+        try {
+          Files.move(target, discarded, StandardCopyOption.ATOMIC_MOVE);
+          deleteTree(discarded);
+        } catch (NoSuchFileException gone) {
+          // another process moved it first
+        }
+      }
+      try {
+        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+        forceDirectory(target.getParent());
+        return;
+      } catch (AtomicMoveNotSupportedException e) {
+        throw new IOException("the workspace's file system cannot rename directories atomically: " + target, e);
+      } catch (FileSystemException e) {
+        // Linux reports a non-empty target as a plain FileSystemException: a concurrent import
+        // installed its store between our check and our move; replace it, a few times at most.
+        if (!Files.exists(target) || attempt == 2) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Deletes temporary and discarded directories left by processes that are gone (killed imports). */
+  private void removeAbandoned() throws IOException {
+    try (Stream<Path> entries = Files.list(directory.resolve(TRACES))) {
+      for (Path dir : entries.toList()) {
+        String name = dir.getFileName().toString();
+        int mark = Math.max(name.lastIndexOf(TEMPORARY), name.lastIndexOf(DISCARDED));
+        if (mark >= 0 && !alive(name.substring(mark + TEMPORARY.length()))) {
+          deleteTree(dir);
+        }
+      }
+    }
+  }
+
+  private static boolean alive(String pidAndSequence) {
+    try {
+      long pid = Long.parseLong(pidAndSequence.substring(0, pidAndSequence.indexOf('-')));
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return false;
+    }
+  }
+
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> {
+        try {
+          Files.deleteIfExists(path);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  // Makes the directory's entries durable before the rename publishes them.
+  private static void forceDirectory(Path dir) {
+    try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      // some platforms cannot open a directory; the files themselves were forced already
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package org.ocelotl.trace;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
+import org.ocelotl.format.chrome.ChromeReader;
+import org.ocelotl.format.jfr.JfrReader;
+import org.ocelotl.format.otf2.Otf2Reader;
+import org.ocelotl.format.paje.PajeReader;
+import org.ocelotl.format.pjdump.PjDumpReader;
+
+/**
+ * The formats Ocelotl reads, chosen by name ({@code --format}) or recognised from a file's
+ * first bytes. Adding a format is one line in {@link #standard()}.
+ */
+public final class Formats {
+  /** How many leading bytes recognisers see. */
+  static final int HEAD_BYTES = 64 * 1024;
+  private final List<TraceFormat> formats;
+
+  public Formats(List<TraceFormat> formats) {
+    this.formats = List.copyOf(formats);
+  }
+
+  /** Every format of this build, most specific recogniser first. */
+  public static Formats standard() {
+    return new Formats(List.of(
+        new TraceFormat("paje", "Pajé (PajeNG, SimGrid, ViTE, Akypuera), plain or gzip", PajeReader::new,
+            Formats::looksLikePaje),
+        new TraceFormat("otf2", "OTF2 archive (Score-P, EZTrace): give the anchor file NAME.otf2", Otf2Reader::new,
+            Otf2Reader::sniff),
+        new TraceFormat("chrome", "Chrome Trace Event JSON (Chrome, Perfetto, Node, PyTorch)", ChromeReader::new,
+            ChromeReader::sniff),
+        new TraceFormat("jfr", "Java Flight Recorder recording", JfrReader::new, JfrReader::sniff),
+        new TraceFormat("pjdump", "pj_dump CSV (PajeNG's textual dump)", PjDumpReader::new, PjDumpReader::sniff)
+    ));
+  }
+
+  public List<TraceFormat> all() {
+    return formats;
+  }
+
+  /** The format called {@code name}; the error lists the known names. */
+  public TraceFormat named(String name) {
+    for (TraceFormat format : formats) {
+      if (format.name().equalsIgnoreCase(name)) {
+        return format;
+      }
+    }
+    throw new IllegalArgumentException("unknown format '" + name + "'; known formats: " + names());
+  }
+
+  /** The first format whose recogniser accepts the file's first bytes. */
+  public TraceFormat detect(Path file) throws IOException {
+    byte[] head = head(file);
+    for (TraceFormat format : formats) {
+      if (format.recognizes().test(head)) {
+        return format;
+      }
+    }
+    throw new TraceFormatException(file + ": not a trace format Ocelotl recognises (" + names()
+        + "); name the format with --format");
+  }
+
+  private String names() {
+    return formats.isEmpty() ? "none" : formats.stream().map(TraceFormat::name).collect(Collectors.joining(", "));
+  }
+
+  /** Up to {@link #HEAD_BYTES} first bytes of the file, decompressed when it is gzip. */
+  static byte[] head(Path file) throws IOException {
+    byte[] raw;
+    try (InputStream in = Files.newInputStream(file)) {
+      raw = in.readNBytes(HEAD_BYTES);
+    }
+    if (raw.length < 2 || (raw[0] & 0xff) != 0x1f || (raw[1] & 0xff) != 0x8b) {
+      return raw;
+    }
+    // What decompresses before any damage: a truncated or corrupt stream is still recognised,
+    // so that its reader reports the damage precisely.
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+      byte[] buffer = new byte[8192];
+      int read;
+      while (text.size() < HEAD_BYTES && (read = in.read(buffer, 0, Math.min(buffer.length, HEAD_BYTES - text.size()))) > 0) {
+        text.write(buffer, 0, read);
+      }
+    } catch (IOException e) {
+      // keep what was decompressed
+    }
+    return text.toByteArray();
+  }
+
+  /**
+   * Pajé: after blank lines and '#' comments, the first line is a '%' definition line
+   * (every Pajé trace opens with its %EventDef header).
+   */
+  public static boolean looksLikePaje(byte[] head) {
+    String text = new String(head, StandardCharsets.ISO_8859_1);
+    for (String line : text.split("\n", -1)) {
+      String trimmed = line.strip();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        continue;
+      }
+      return trimmed.startsWith("%EventDef") || trimmed.startsWith("% EventDef");
+    }
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+package org.ocelotl.trace;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.ocelotl.store.SourceFile;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.StoreWriter;
+
+/** Streams one trace file through its reader into a store directory. */
+public final class Importer {
+  private Importer() {}
+
+  /**
+   * Reads {@code trace} into the empty directory {@code store}. On failure the directory holds
+   * partial files and is the caller's to delete ({@link org.ocelotl.store.Workspace} does).
+   *
+   * @param trace the trace file, canonical
+   * @throws TraceFormatException for malformed input
+   */
+  public static StoreMetadata importTrace(Path trace, TraceFormat format, ImportOptions options,
+      ImportProgress progress, Path store, int chunkCapacity) throws IOException {
+    StoreMetadata.Source source = SourceFile.describe(trace, format.name());
+    StoreWriter writer = new StoreWriter(store, chunkCapacity);
+    boolean finished = false;
+    try {
+      long total = Files.size(trace);
+      ReadOptions read = new ReadOptions(options.lenient(),
+          bytes -> progress.update(bytes, total, writer.records()));
+      format.reader().get().read(trace, writer, read);
+      StoreMetadata metadata = writer.finish(source);
+      finished = true;
+      progress.update(total, total, writer.records());
+      return metadata;
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      // The sink refuses ids a reader let through: say which file, since the user only sees that.
+      throw new TraceFormatException(trace + ": " + e.getMessage());
+    } finally {
+      if (!finished) {
+        writer.abort();
+      }
+    }
+  }
+}
