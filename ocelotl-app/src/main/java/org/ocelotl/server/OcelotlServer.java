@@ -175,7 +175,7 @@ public final class OcelotlServer implements AutoCloseable {
     out.set("Referrer-Policy", "no-referrer");
     out.set("X-Frame-Options", "DENY");
     out.set("Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; frame-ancestors 'none'");
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
     if (response.fileName() != null) {
       out.set("Content-Disposition", "attachment; filename=\"" + response.fileName() + "\"");
     }
