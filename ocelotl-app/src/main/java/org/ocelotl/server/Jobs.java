@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * refused: an answer to a stale request is never computed for nothing nor drawn.
  */
 final class Jobs {
+  // One entry per page ever opened on this server: a few hundred bytes each, never a concern.
   private final Map<String, Job> latest = new ConcurrentHashMap<>();
 
   /** A job for a client's request; an anonymous one (client null) is never cancelled. */
@@ -20,8 +21,8 @@ final class Jobs {
       return job;
     }
     latest.compute(client, (key, previous) -> {
-      if (previous != null && previous.seq > seq) {
-        throw new HttpError(409, "request " + seq + " is older than request " + previous.seq + " of the same page; ignored");
+      if (previous != null && previous.seq >= seq) {
+        throw new HttpError(409, "request " + seq + " is not newer than request " + previous.seq + " of the same page; ignored");
       }
       if (previous != null) {
         previous.cancelled = true;
@@ -31,17 +32,16 @@ final class Jobs {
     return job;
   }
 
+  /** The job is done; its client's newest seq is remembered, so an older request stays refused. */
   void end(Job job) {
-    if (job.client != null) {
-      latest.remove(job.client, job);
-    }
+    job.finished = true;
   }
 
   /** What the client's current request is doing, or {"stage": "idle"}. */
   Map<String, Object> progress(String client) {
     Map<String, Object> result = new LinkedHashMap<>();
     Job job = client == null ? null : latest.get(client);
-    if (job == null) {
+    if (job == null || job.finished) {
       result.put("stage", "idle");
       return result;
     }
@@ -57,6 +57,7 @@ final class Jobs {
     private final long seq;
     private final long started = System.nanoTime();
     private volatile boolean cancelled;
+    private volatile boolean finished;
     private volatile String stage = "starting";
 
     Job(String client, long seq) {

@@ -106,7 +106,7 @@ public final class OcelotlServer implements AutoCloseable {
         response = error(400, e.getMessage());
       } catch (IOException | UncheckedIOException e) {
         response = error(500, e.getMessage());
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
         response = error(500, "internal error: " + e);
       }
       send(exchange, response);
@@ -115,7 +115,7 @@ public final class OcelotlServer implements AutoCloseable {
     }
   }
 
-  private Response route(HttpExchange exchange) throws IOException {
+  private Response route(HttpExchange exchange) throws Exception {
     var headers = exchange.getRequestHeaders();
     if (!access.hostAllowed(headers)) {
       throw new HttpError(403, "this server answers only to localhost; Host '" + headers.getFirst("Host") + "' refused");

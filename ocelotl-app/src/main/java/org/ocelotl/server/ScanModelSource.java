@@ -27,10 +27,10 @@ public final class ScanModelSource implements ModelSource {
     for (StoreMetadata.Producer p : producers) {
       names[p.id()] = p.name();
       parents[p.id()] = p.parent();
-      own[p.id()] = p.emits() ? 1 : 0;
     }
-    ModelTree tree = ModelTree.of(names, parents, own, request.producers());
     EventCategory category = request.metric().category();
+    countOwnRecords(store, category, request.start(), request.end(), own);
+    ModelTree tree = ModelTree.of(names, parents, own, request.producers());
     List<StoreMetadata.EventType> storeTypes = metadata.types();
     int[] typeOf = new int[storeTypes.size()];
     List<String> typeNames = new ArrayList<>();
@@ -54,6 +54,22 @@ public final class ScanModelSource implements ModelSource {
     double[] cells = new double[layout.cells()];
     fill(store, request.metric(), layout, cells);
     return new BuiltModel(new MicroscopicModel(tree.tree(), request.slices(), typeNames, cells), true, colours);
+  }
+
+  /** Records of the category per producer in the window: producers with none get no row. */
+  private static void countOwnRecords(TraceStore store, EventCategory category, double from, double to, long[] own) {
+    switch (category) {
+      case STATE -> store.scanStates(from, to, c -> count(c.size(), c.producer(), own));
+      case EVENT -> store.scanEvents(from, to, c -> count(c.size(), c.producer(), own));
+      case VARIABLE -> store.scanVariables(from, to, c -> count(c.size(), c.producer(), own));
+      case LINK -> store.scanLinks(from, to, c -> count(c.size(), c.from(), own));
+    }
+  }
+
+  private static void count(int size, int[] producer, long[] own) {
+    for (int i = 0; i < size; i++) {
+      own[producer[i]]++;
+    }
   }
 
   private static void fill(TraceStore store, Metric metric, ModelLayout layout, double[] cells) {

@@ -18,6 +18,10 @@ export class CurvesView {
 
   show(curves) {
     this.curves = curves;
+    // Breakpoints crowd the low end of p (beyond the last one the partition is a single
+    // part): the axis ends a little past the last breakpoint, or past p, so they can be told apart.
+    const last = curves.breakpoints[curves.breakpoints.length - 1];
+    this.pMax = Math.min(1, Math.max(0.01, last * 1.25, curves.p * 1.05));
     this.draw();
   }
 
@@ -46,7 +50,7 @@ export class CurvesView {
     this.canvas.focus();
     const r = this.canvas.getBoundingClientRect();
     const plot = this.#plot();
-    const p = Math.min(1, Math.max(0, (e.clientX - r.left - plot.x) / plot.w));
+    const p = Math.min(1, Math.max(0, this.pMax * (e.clientX - r.left - plot.x) / plot.w));
     this.onChoose(p);
   }
 
@@ -63,7 +67,7 @@ export class CurvesView {
     g.clearRect(0, 0, w, h);
     if (!this.curves) return;
     const plot = this.#plot();
-    const X = p => plot.x + p * plot.w;
+    const X = p => plot.x + Math.min(1, p / this.pMax) * plot.w;
     const Y = v => plot.y + (1 - v) * plot.h;
     g.font = '11px system-ui, sans-serif';
     g.fillStyle = '#444';
@@ -76,10 +80,10 @@ export class CurvesView {
     }
     g.textAlign = 'center';
     g.textBaseline = 'top';
-    for (const t of niceTicks(0, 1, Math.max(2, Math.floor(plot.w / 70)))) {
+    for (const t of niceTicks(0, this.pMax, Math.max(2, Math.floor(plot.w / 70)))) {
       g.fillText(t.label, X(t.value), plot.y + plot.h + 4);
     }
-    g.fillText('p', plot.x + plot.w / 2, plot.y + plot.h + 16);
+    g.fillText(this.pMax < 1 ? `p (up to 1: one part beyond the last breakpoint)` : 'p', plot.x + plot.w / 2, plot.y + plot.h + 16);
     // Breakpoints: short ticks along the bottom edge.
     g.strokeStyle = '#888';
     for (const p of this.curves.breakpoints) {

@@ -60,7 +60,7 @@ export class ProducerFilter {
     this.treeBox.innerHTML = `<ul>${(this.children.get(root.id) || []).map(n => this.#item(n)).join('')}</ul>`;
     const depths = new Map();
     for (const n of this.nodes) if (n.depth > 0 && !depths.has(n.depth)) depths.set(n.depth, n.kind || `depth ${n.depth}`);
-    this.levelBox.innerHTML = [...depths].map(([d, kind]) =>
+    this.levelBox.innerHTML = '<span class="label">by level:</span> ' + [...depths].map(([d, kind]) =>
       `<span title="check or uncheck every producer at depth ${d}">${escapeHtml(kind)}`
       + ` <button type="button" data-depth="${d}" data-action="all">all</button>`
       + `<button type="button" data-depth="${d}" data-action="none">none</button></span>`).join(' ');

@@ -144,6 +144,9 @@ function draw(r) {
   $('caption').dataset.start = String(r.start);
   $('caption').dataset.end = String(r.end);
   $('caption').dataset.parts = String(r.parts);
+  $('caption').dataset.leaves = String(r.leaves);
+  $('caption').dataset.slices = String(r.slices);
+  $('caption').dataset.view = `${r.aggregation} ${r.view}`;
   const exportParams = S.apiParams({ ...state, p: String(r.p) });
   exportParams.set('token', token);
   $('export-svg').href = api.exportUrl('export', `${exportParams}&format=svg`);
@@ -158,7 +161,9 @@ function legend(r) {
   if (r.overview.blocks.some(b => b.mark === 'DIAGONAL')) notes.push('⁄ producers too thin to draw, same time cuts');
   if (r.overview.blocks.some(b => b.mark === 'CROSS')) notes.push('✕ producers too thin to draw, different time cuts');
   if (r.overview.blocks.some(b => b.mark === 'MERGED')) notes.push('hatched: thin types merged');
-  $('legend').innerHTML = r.overview.legend.map(l =>
+  // Partition views colour parts, not types: a type legend there would be read as a key.
+  const typeRows = r.view === 'partition' ? [] : r.overview.legend;
+  $('legend').innerHTML = typeRows.map(l =>
     `<div><span class="swatch" style="background:${l.colour}"></span>${escapeHtml(l.name)}</div>`).join('')
     + notes.map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
 }

@@ -61,6 +61,8 @@ export class OverviewView {
     if (!this.data) return;
     const o = this.data.overview;
     const plot = this.#plot();
+    // Where the plot and the time ticks are, for scripts and tests that drive the page.
+    c.dataset.plot = `${plot.x} ${plot.y} ${plot.w} ${plot.h}`;
     this.#blocks(g, o, plot);
     g.strokeStyle = '#8a8a8a';
     g.lineWidth = 1;
@@ -131,6 +133,7 @@ export class OverviewView {
     g.textAlign = 'center';
     g.textBaseline = 'top';
     const yb = plot.y + plot.h;
+    this.canvas.dataset.ticks = ticks.map(t => t.value).join(' ');
     for (const t of ticks) {
       const x = Math.round(plot.x + t.at * plot.w) + 0.5;
       g.beginPath(); g.moveTo(x, yb); g.lineTo(x, yb + 4); g.stroke();

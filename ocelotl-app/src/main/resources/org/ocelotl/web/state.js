@@ -2,7 +2,7 @@
 // restores the view and a URL can be shared (the token comes along, as with notebook servers).
 
 export const VIEWS = {
-  temporal: ['partition', 'stacked', 'mode'],
+  temporal: ['mode', 'stacked', 'partition'],
   spatiotemporal: ['mode', 'partition'],
 };
 
@@ -13,7 +13,7 @@ const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end'
 const LISTS = new Set(['include', 'exclude', 'xtypes']);
 
 export function defaults() {
-  return { trace: '', metric: 'duration', aggregation: 'temporal', view: 'partition', slices: '100',
+  return { trace: '', metric: 'duration', aggregation: 'temporal', view: 'mode', slices: '100',
     start: '', end: '', p: '', include: [], exclude: [], xtypes: [] };
 }
 
