@@ -214,7 +214,7 @@ public final class Api implements AutoCloseable {
     StoreMetadata m = store.metadata();
     Metric metric = Metric.of(params.choice("metric", "duration", Metric.ids()));
     String aggregationName = params.choice("aggregation", "temporal", List.of("temporal", "spatiotemporal"));
-    String viewName = params.string("view", aggregationName.equals("temporal") ? "partition" : "mode");
+    String viewName = params.string("view", "mode");
     ViewKind view;
     try {
       view = ViewKind.of(aggregationName, viewName);

@@ -58,6 +58,15 @@ function filtersChanged(patch) {
   filterTimer = setTimeout(() => go({ ...state, ...patch, p: '' }, true), 350);
 }
 
+/**
+ * A time rounded to about 1/100 000 of the span: zoom windows read well in the URL and the
+ * fields, and no analyst can select finer than that with a mouse.
+ */
+function roundTime(t, span) {
+  const digits = Math.max(0, Math.min(15, 5 - Math.floor(Math.log10(span))));
+  return Number(t.toFixed(digits));
+}
+
 function syncControls() {
   $('metric').value = state.metric;
   $('aggregation').value = state.aggregation;
@@ -136,7 +145,7 @@ function draw(r) {
   const span = r.end - r.start;
   $('caption').textContent = [
     r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
-    `N = ${r.slices}`, r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
+    `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.parts} parts`,
     r.exact ? 'exact model' : 'approximate model', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
@@ -152,6 +161,15 @@ function draw(r) {
   $('export-svg').href = api.exportUrl('export', `${exportParams}&format=svg`);
   $('export-png').href = api.exportUrl('export', `${exportParams}&format=png`);
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
+}
+
+/** The filters in words, so that a zoom on a subtree is never mistaken for the whole trace. */
+function filterCaption() {
+  const parts = [];
+  if (state.include.length) parts.push(`only ${state.include.join(', ')}`);
+  if (state.exclude.length) parts.push(`${state.exclude.length} producer subtree${state.exclude.length === 1 ? '' : 's'} hidden`);
+  if (state.xtypes.length) parts.push(`${state.xtypes.length} type${state.xtypes.length === 1 ? '' : 's'} hidden`);
+  return parts;
 }
 
 function legend(r) {
@@ -170,7 +188,8 @@ function legend(r) {
 
 function zoom() {
   if (!selection) return;
-  const next = { ...state, start: String(selection.start), end: String(selection.end), p: '' };
+  const span = selection.end - selection.start;
+  const next = { ...state, start: String(roundTime(selection.start, span)), end: String(roundTime(selection.end, span)), p: '' };
   if (selection.producer && selection.producer.path) next.include = [selection.producer.path];
   go(next, true);
 }
