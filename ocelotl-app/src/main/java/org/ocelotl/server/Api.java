@@ -18,6 +18,9 @@ import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.Metric;
+import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
@@ -39,14 +42,14 @@ import org.ocelotl.view.ViewKind;
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
-      "start", "end", "slices", "p", "include", "exclude", "depth", "xtypes", "height", "client", "seq");
+      "start", "end", "slices", "p", "include", "exclude", "depth", "xtypes", "exact", "height", "client", "seq");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
   private static final int DEFAULT_SLICES = 100;
 
   private final Traces traces;
   private final ModelSource models;
   private final Jobs jobs = new Jobs();
-  private final Memo<ModelKey, ModelSource.BuiltModel> modelCache = new Memo<>(6);
+  private final Memo<ModelKey, BuiltModel> modelCache = new Memo<>(6);
   private final Memo<AnalysisKey, Analysis> analysisCache = new Memo<>(6);
 
   public Api(Workspace workspace, ModelSource models) {
@@ -130,7 +133,7 @@ public final class Api implements AutoCloseable {
     info.put("producers", (long) m.producers().size());
     info.put("leaves", (long) store.tree().leafCount());
     info.put("depth", (long) store.tree().height());
-    info.put("metrics", Metric.ids());
+    info.put("metrics", metricNames());
     info.put("warnings", m.warnings());
     return info;
   }
@@ -205,14 +208,14 @@ public final class Api implements AutoCloseable {
   private record AnalysisKey(ModelKey model, Aggregation aggregation) {}
 
   /** A model's qualities with its breakpoints and default p: what every p of it needs. */
-  private record Analysis(ModelSource.BuiltModel built, Qualities qualities, List<Breakpoint> breakpoints,
+  private record Analysis(BuiltModel built, Qualities qualities, List<Breakpoint> breakpoints,
       double defaultP) {}
 
   private Query query(Params params) throws IOException {
     String traceId = params.string("trace");
     TraceStore store = traces.get(traceId);
     StoreMetadata m = store.metadata();
-    Metric metric = Metric.of(params.choice("metric", "duration", Metric.ids()));
+    Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     String aggregationName = params.choice("aggregation", "temporal", List.of("temporal", "spatiotemporal"));
     String viewName = params.string("view", "mode");
     ViewKind view;
@@ -235,17 +238,56 @@ public final class Api implements AutoCloseable {
     }
     int depth = params.integer("depth", 0, 0, 1000);
     ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
-    ModelRequest request = new ModelRequest(metric, start, end, slices, producers, params.list("xtypes"));
+    boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
+    ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
+        keptTypes(m, metric, params.list("xtypes")), exact);
     int height = params.integer("height", 600, 20, OverviewPicture.MAX_SIDE);
     Aggregation aggregation = view.spatiotemporal() ? Aggregation.SPATIOTEMPORAL : Aggregation.TEMPORAL;
     return new Query(store, traceId, request, aggregation, view, p, height);
+  }
+
+  static List<String> metricNames() {
+    return java.util.Arrays.stream(Metric.values()).map(Metric::cliName).toList();
+  }
+
+  /** What the user reads in the caption and the pictures. */
+  static String label(Metric metric) {
+    return switch (metric) {
+      case STATE_DURATION -> "state total duration";
+      case STATE_AVERAGE -> "state average duration";
+      case EVENT_COUNT -> "event occurrences";
+      case VARIABLE_MEAN -> "variable mean";
+      case LINK_COUNT -> "link count";
+    };
+  }
+
+  /**
+   * The model keeps types by name; the UI removes them by name: every type of the metric's
+   * category but the excluded ones (empty = all).
+   */
+  private static List<String> keptTypes(StoreMetadata m, Metric metric, List<String> excluded) {
+    List<String> all = m.types().stream().filter(t -> t.category() == metric.category())
+        .map(StoreMetadata.EventType::name).distinct().toList();
+    if (all.isEmpty()) {
+      throw HttpError.badRequest("this trace has no " + StoreMetadata.categoryName(metric.category())
+          + ": the metric '" + label(metric) + "' needs some");
+    }
+    if (excluded.isEmpty()) {
+      return List.of();
+    }
+    List<String> kept = all.stream().filter(name -> !excluded.contains(name)).toList();
+    if (kept.isEmpty()) {
+      throw HttpError.badRequest("no " + StoreMetadata.categoryName(metric.category())
+          + " left to show: the type filter removed them all");
+    }
+    return kept;
   }
 
   private Analysis analysis(Query q, Jobs.Job job, Map<String, Object> timings) throws Exception {
     ModelKey modelKey = new ModelKey(q.traceId(), q.store().metadata().source().modified(), q.model());
     job.stage("building the model");
     long t0 = System.nanoTime();
-    ModelSource.BuiltModel built = modelCache.get(modelKey, () -> models.build(q.store(), q.model()), job);
+    BuiltModel built = modelCache.get(modelKey, () -> models.build(q.store(), q.model()), job);
     long t1 = System.nanoTime();
     job.stage("computing qualities and breakpoints");
     Analysis analysis = analysisCache.get(new AnalysisKey(modelKey, q.aggregation()), () -> {
@@ -286,7 +328,7 @@ public final class Api implements AutoCloseable {
       long t0 = System.nanoTime();
       double p = Double.isNaN(q.p()) ? a.defaultP() : q.p();
       Partition partition = Breakpoint.at(a.breakpoints(), p);
-      TimeWindow window = new TimeWindow(q.model().start(), q.model().end(), q.store().metadata().timeUnit());
+      TimeWindow window = new TimeWindow(q.model().from(), q.model().to(), q.store().metadata().timeUnit());
       Overview overview = OverviewGeometry.build(a.built().model(), partition, q.view(), window,
           a.built().typeColours(), q.height(), OverviewPicture.VISUAL_THRESHOLD_PX);
       QualityCurves curves = QualityCurves.of(a.breakpoints(), p);
@@ -295,12 +337,12 @@ public final class Api implements AutoCloseable {
       job.check();
       Map<String, Object> head = new LinkedHashMap<>();
       head.put("trace", Traces.summary(q.store()));
-      head.put("metric", q.model().metric().id());
-      head.put("metricLabel", q.model().metric().label());
+      head.put("metric", q.model().metric().cliName());
+      head.put("metricLabel", label(q.model().metric()));
       head.put("aggregation", q.view().aggregation());
       head.put("view", q.view().view());
-      head.put("start", q.model().start());
-      head.put("end", q.model().end());
+      head.put("start", q.model().from());
+      head.put("end", q.model().to());
       head.put("slices", (long) q.model().slices());
       head.put("leaves", (long) a.built().model().leaves());
       head.put("types", a.built().model().types());
@@ -367,8 +409,8 @@ public final class Api implements AutoCloseable {
     double p = Double.isNaN(q.p()) ? a.defaultP() : q.p();
     StoreMetadata m = q.store().metadata();
     OverviewInput input = new OverviewInput(a.built().model(),
-        new TimeWindow(q.model().start(), q.model().end(), m.timeUnit()), q.view(), a.breakpoints(), p,
-        Breakpoint.at(a.breakpoints(), p), a.built().typeColours(), m.name(), q.model().metric().label(),
+        new TimeWindow(q.model().from(), q.model().to(), m.timeUnit()), q.view(), a.breakpoints(), p,
+        Breakpoint.at(a.breakpoints(), p), a.built().typeColours(), m.name(), label(q.model().metric()),
         a.built().exact());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;

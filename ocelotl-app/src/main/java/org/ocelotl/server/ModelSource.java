@@ -1,11 +1,16 @@
 package org.ocelotl.server;
 
 import java.io.IOException;
-import java.util.List;
-import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelCache;
+import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 
-/** Builds the microscopic model of a trace for a request: the server's only way to a model. */
+/**
+ * Where the server gets its models: the project's model cache in production; tests put a slow
+ * source in its place to watch cancellation.
+ */
+@FunctionalInterface
 public interface ModelSource {
   /**
    * @throws IllegalArgumentException for a request the trace cannot satisfy (unknown producer,
@@ -13,9 +18,8 @@ public interface ModelSource {
    */
   BuiltModel build(TraceStore store, ModelRequest request) throws IOException;
 
-  /**
-   * @param exact       false when the model was rebuilt from a cached one by splitting slices
-   * @param typeColours one entry per type of the model: the trace's "r g b" colour, or null
-   */
-  record BuiltModel(MicroscopicModel model, boolean exact, List<String> typeColours) {}
+  /** Models from {@link ModelCache#standard()}: cached next to each store, rebuilt from finer ones. */
+  static ModelSource cached() {
+    return ModelCache.standard()::build;
+  }
 }

@@ -73,6 +73,7 @@ function syncControls() {
   $('view').innerHTML = S.VIEWS[state.aggregation].map(v => `<option value="${v}">${v}</option>`).join('');
   $('view').value = state.view;
   $('slices').value = state.slices;
+  $('exact').checked = state.exact === 'true';
   $('start').value = state.start !== '' ? state.start : trace ? trace.start : '';
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
@@ -88,6 +89,7 @@ function settingsFromControls() {
   const end = $('end').value.trim();
   const atBounds = (v, bound) => trace && Number(v) === Number(bound);
   return { ...state, metric: $('metric').value, aggregation, view, slices: $('slices').value.trim(),
+    exact: $('exact').checked ? 'true' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
 
@@ -147,7 +149,7 @@ function draw(r) {
     r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.parts} parts`,
-    r.exact ? 'exact model' : 'approximate model', `${Math.round(r.clientMs)} ms`,
+    r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
   $('caption').dataset.p = String(r.p);
   $('caption').dataset.start = String(r.start);

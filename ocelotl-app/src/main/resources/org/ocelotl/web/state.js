@@ -9,11 +9,11 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'p', 'include', 'exclude', 'xtypes'];
+const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes'];
 const LISTS = new Set(['include', 'exclude', 'xtypes']);
 
 export function defaults() {
-  return { trace: '', metric: 'duration', aggregation: 'temporal', view: 'mode', slices: '100',
+  return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100',
     start: '', end: '', p: '', include: [], exclude: [], xtypes: [] };
 }
 
@@ -49,7 +49,7 @@ export function toQuery(state, tokenValue) {
 /** The API parameters of an overview request (p left out when the server should choose). */
 export function apiParams(state) {
   const q = new URLSearchParams();
-  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'p']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p']) {
     if (state[key] !== '' && state[key] !== undefined) q.set(key, String(state[key]));
   }
   if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
@@ -61,7 +61,7 @@ export function apiParams(state) {
 /** Whether two states need a new model (anything but p and the view changed). */
 export function sameModel(a, b) {
   if (!a || !b) return false;
-  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'start', 'end']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'start', 'end', 'exact']) {
     if (String(a[key]) !== String(b[key])) return false;
   }
   for (const key of LISTS) {

@@ -50,7 +50,7 @@ class ApiTest {
   @BeforeAll
   static void start() throws Exception {
     server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), new ScanModelSource()));
+        new Api(Workspace.open(dir.resolve("workspace")), ModelSource.cached()));
     URI url = URI.create(server.url());
     base = "http://127.0.0.1:" + server.port();
     token = url.getQuery().substring("token=".length());
@@ -274,7 +274,8 @@ class ApiTest {
     assertError(400, "'view'", get(overviewQuery("&aggregation=spatiotemporal&view=stacked")));
     assertError(400, "unknown parameter 'colour'", get(overviewQuery("&colour=red")));
     assertError(400, "no states left", get(overviewQuery("&xtypes=compute%7Cwait")));
-    assertError(400, "no events left", get(overviewQuery("&metric=events")));
+    assertError(400, "no events", get(overviewQuery("&metric=event-count")));
+    assertError(400, "'exact'", get(overviewQuery("&exact=maybe")));
     assertError(400, "rank9", get(overviewQuery("&include=rank9")));
     assertError(405, "GET", post(overviewQuery(""), ""));
     assertError(404, "no such API endpoint", get("/api/nothing"));
@@ -340,7 +341,7 @@ class ApiTest {
           Thread.currentThread().interrupt();
         }
       }
-      return new ScanModelSource().build(store, request);
+      return ModelSource.cached().build(store, request);
     };
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
         new Api(Workspace.open(dir.resolve("workspace")), slow))) {

@@ -1,7 +1,52 @@
 package org.ocelotl.aggregation;
 
+import java.util.List;
+
 /**
  * One distinct optimal partition and the lowest p at which it is optimal; it stays optimal up
  * to the next breakpoint's p (or 1 for the last).
  */
-public record Breakpoint(double p, Partition partition) {}
+public record Breakpoint(double p, Partition partition) {
+  /**
+   * The partition a list of breakpoints (from {@link Qualities#breakpoints()}) gives for p: the
+   * one of the last breakpoint at or below p. A binary search, so moving p costs nothing.
+   */
+  public static Partition at(List<Breakpoint> breakpoints, double p) {
+    int low = 0;
+    int high = breakpoints.size() - 1;
+    while (low < high) {
+      int middle = (low + high + 1) >>> 1;
+      if (breakpoints.get(middle).p() <= p) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return breakpoints.get(low).partition();
+  }
+
+  /**
+   * The default p (SPEC.md §5): the p of the breakpoint whose partition maximises
+   * gain/gain(p=1) − loss/loss(p=1), the best trade-off; on equal scores the lower p (more
+   * detail) wins. A normalised value is 0 when its value at p = 1 is 0.
+   */
+  public static double defaultP(List<Breakpoint> breakpoints) {
+    Partition coarsest = breakpoints.get(breakpoints.size() - 1).partition();
+    double bestScore = Double.NEGATIVE_INFINITY;
+    double bestP = 0;
+    for (Breakpoint breakpoint : breakpoints) {
+      Partition partition = breakpoint.partition();
+      double score = normalised(partition.gain(), coarsest.gain())
+          - normalised(partition.loss(), coarsest.loss());
+      if (score > bestScore) {
+        bestScore = score;
+        bestP = breakpoint.p();
+      }
+    }
+    return bestP;
+  }
+
+  private static double normalised(double value, double atOne) {
+    return atOne > 0 ? value / atOne : 0;
+  }
+}

@@ -19,23 +19,24 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
   public static final String SELF = " (self)";
 
   /**
-   * @param names     store producer names, index = store id; producer 0 is the root
-   * @param parents   store parent of each producer (-1 for the root)
+   * @param names     store producer names, index = store id
+   * @param parents   store parent of each producer (-1 for the one root)
    * @param ownCounts records of the model's category on each producer itself
    */
   public static ModelTree of(String[] names, int[] parents, long[] ownCounts, ProducerSelection selection) {
     int n = names.length;
+    int root = root(parents);
     int[][] children = children(parents);
-    int[] order = preorder(children);
-    String[] paths = paths(names, parents, order);
-    boolean[] selected = select(names, paths, children, selection);
+    int[] order = preorder(children, root);
+    String[] paths = paths(names, parents, order, root);
+    boolean[] selected = select(names, paths, children, selection, root);
     Map<String, Integer> nameCounts = new HashMap<>();
     for (String name : names) {
       nameCounts.merge(name, 1, Integer::sum);
     }
     int[] depthOf = new int[n];
     for (int p : order) {
-      depthOf[p] = p == 0 ? 0 : depthOf[parents[p]] + 1;
+      depthOf[p] = p == root ? 0 : depthOf[parents[p]] + 1;
     }
     // A producer "holds" data when it or a descendant has selected records; ancestors of
     // selected producers are kept for the structure but their own records are not counted.
@@ -45,7 +46,7 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
       if (selected[p]) {
         held[p] += ownCounts[p];
       }
-      if (p != 0) {
+      if (p != root) {
         held[parents[p]] += held[p];
       }
     }
@@ -55,7 +56,7 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
     Arrays.fill(targetNode, -1);
     Map<Integer, Integer> nodeOfProducer = new HashMap<>();
     for (int p : order) {
-      if (held[p] == 0 && p != 0) {
+      if (held[p] == 0 && p != root) {
         continue;
       }
       if (selection.depth() > 0 && depthOf[p] > selection.depth()) {
@@ -65,8 +66,8 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
       }
       int node = nodeNames.size();
       // Names that repeat (rank-0 under two hosts) are shown by their path.
-      nodeNames.add(p == 0 ? names[0] : nameCounts.get(names[p]) == 1 ? names[p] : paths[p]);
-      nodeParents.add(p == 0 ? -1 : nodeOfProducer.get(parents[p]));
+      nodeNames.add(p == root ? names[root] : nameCounts.get(names[p]) == 1 ? names[p] : paths[p]);
+      nodeParents.add(p == root ? -1 : nodeOfProducer.get(parents[p]));
       nodeOfProducer.put(p, node);
       boolean cut = selection.depth() > 0 && depthOf[p] == selection.depth();
       boolean inner = !cut && Arrays.stream(children[p]).anyMatch(c -> held[c] > 0);
@@ -92,23 +93,41 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
     return new ModelTree(tree, leafOf);
   }
 
+  private static int root(int[] parents) {
+    int root = -1;
+    for (int p = 0; p < parents.length; p++) {
+      if (parents[p] < 0) {
+        if (root >= 0) {
+          throw new IllegalArgumentException("producers " + root + " and " + p + " are both roots");
+        }
+        root = p;
+      }
+    }
+    if (root < 0) {
+      throw new IllegalArgumentException("no root producer (parent -1)");
+    }
+    return root;
+  }
+
   private static int[][] children(int[] parents) {
     List<List<Integer>> lists = new ArrayList<>();
     for (int i = 0; i < parents.length; i++) {
       lists.add(new ArrayList<>());
     }
-    for (int i = 1; i < parents.length; i++) {
-      lists.get(parents[i]).add(i);
+    for (int i = 0; i < parents.length; i++) {
+      if (parents[i] >= 0) {
+        lists.get(parents[i]).add(i);
+      }
     }
     return lists.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
   }
 
-  private static int[] preorder(int[][] children) {
+  private static int[] preorder(int[][] children, int root) {
     int[] order = new int[children.length];
     int[] stack = new int[children.length];
     int top = 0;
     int count = 0;
-    stack[top++] = 0;
+    stack[top++] = root;
     while (top > 0) {
       int p = stack[--top];
       order[count++] = p;
@@ -120,27 +139,28 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
   }
 
   /** Path from below the root, '/'-separated: the unambiguous name of a producer. */
-  private static String[] paths(String[] names, int[] parents, int[] preorder) {
+  private static String[] paths(String[] names, int[] parents, int[] preorder, int root) {
     String[] paths = new String[names.length];
-    paths[0] = "";
+    paths[root] = "";
     for (int p : preorder) {
-      if (p != 0) {
-        paths[p] = parents[p] == 0 ? names[p] : paths[parents[p]] + "/" + names[p];
+      if (p != root) {
+        paths[p] = parents[p] == root ? names[p] : paths[parents[p]] + "/" + names[p];
       }
     }
     return paths;
   }
 
-  private static boolean[] select(String[] names, String[] paths, int[][] children, ProducerSelection selection) {
+  private static boolean[] select(String[] names, String[] paths, int[][] children, ProducerSelection selection,
+      int root) {
     boolean[] selected = new boolean[names.length];
     if (selection.include().isEmpty()) {
       Arrays.fill(selected, true);
     }
     for (String wanted : selection.include()) {
-      markSubtree(children, resolve(names, paths, wanted), selected, true);
+      markSubtree(children, resolve(names, paths, wanted, root), selected, true);
     }
     for (String unwanted : selection.exclude()) {
-      markSubtree(children, resolve(names, paths, unwanted), selected, false);
+      markSubtree(children, resolve(names, paths, unwanted, root), selected, false);
     }
     return selected;
   }
@@ -153,9 +173,12 @@ public record ModelTree(ProducerTree tree, int[] leafOf) {
   }
 
   /** The producer with that path, or that name when it is unique. */
-  private static int resolve(String[] names, String[] paths, String wanted) {
+  private static int resolve(String[] names, String[] paths, String wanted, int root) {
     int found = -1;
-    for (int p = 1; p < names.length; p++) {
+    for (int p = 0; p < names.length; p++) {
+      if (p == root) {
+        continue;
+      }
       if (paths[p].equals(wanted)) {
         return p;
       }

@@ -13,12 +13,14 @@ public final class Rebinning {
   private final SliceGrid target;
   private final int[] firstFine;
   private final double[][] weights;
+  private final double[] before;
   private final boolean exact;
 
-  private Rebinning(SliceGrid target, int[] firstFine, double[][] weights, boolean exact) {
+  private Rebinning(SliceGrid target, int[] firstFine, double[][] weights, double[] before, boolean exact) {
     this.target = target;
     this.firstFine = firstFine;
     this.weights = weights;
+    this.before = before;
     this.exact = exact;
   }
 
@@ -33,29 +35,51 @@ public final class Rebinning {
       throw new IllegalArgumentException("a model of [" + fine.start() + ", " + fine.end()
           + ") cannot be rebuilt for [" + target.start() + ", " + target.end() + ")");
     }
-    int[] firstFine = new int[target.slices()];
-    double[][] weights = new double[target.slices()][];
+    int slices = target.slices();
+    double[] position = new double[slices + 1];
     boolean exact = true;
-    for (int k = 0; k < target.slices(); k++) {
-      double from = target.boundary(k);
-      double to = target.boundary(k + 1);
-      int first = fine.sliceOf(from);
-      int last = to >= fine.end() ? fine.slices() - 1 : fine.sliceOf(to);
-      if (last > first && to == fine.boundary(last)) {
-        last--;
-      }
+    for (int k = 0; k <= slices; k++) {
+      position[k] = position(fine, target.boundary(k));
+      exact &= position[k] == Math.rint(position[k]);
+    }
+    int[] firstFine = new int[slices];
+    double[][] weights = new double[slices][];
+    double[] before = new double[slices];
+    for (int k = 0; k < slices; k++) {
+      double from = position[k];
+      double to = position[k + 1];
+      int first = Math.min((int) Math.floor(from), fine.slices() - 1);
+      int last = Math.max(first, (int) Math.ceil(to) - 1);
       firstFine[k] = first;
+      before[k] = from - first;
       weights[k] = new double[last - first + 1];
       for (int j = first; j <= last; j++) {
-        double lo = fine.boundary(j);
-        double hi = fine.boundary(j + 1);
-        double overlap = Math.min(hi, to) - Math.max(lo, from);
-        boolean whole = lo >= from && hi <= to;
-        weights[k][j - first] = whole ? 1 : Math.max(0, overlap) / (hi - lo);
-        exact &= whole;
+        weights[k][j - first] = Math.max(0, Math.min(j + 1, to) - Math.max(j, from));
       }
     }
-    return new Rebinning(target, firstFine, weights, exact);
+    return new Rebinning(target, firstFine, weights, before, exact);
+  }
+
+  /**
+   * Where instant t lies on the fine grid, in slices: j for boundary j, j + f for a fraction f
+   * into slice j. A boundary that differs from a fine one only by rounding (a few ulps: grids
+   * computed from different windows rarely agree to the last bit) counts as that boundary, so
+   * that a grid aligned in real numbers rebuilds exactly.
+   */
+  private static double position(SliceGrid fine, double t) {
+    double tolerance = 16 * Math.ulp(Math.max(Math.max(Math.abs(fine.start()), Math.abs(fine.end())),
+        fine.end() - fine.start()));
+    if (t >= fine.end() - tolerance) {
+      return fine.slices();
+    }
+    int j = fine.sliceOf(Math.max(t, fine.start()));
+    if (Math.abs(t - fine.boundary(j)) <= tolerance) {
+      return j;
+    }
+    if (Math.abs(fine.boundary(j + 1) - t) <= tolerance) {
+      return j + 1;
+    }
+    return j + (t - fine.boundary(j)) / (fine.boundary(j + 1) - fine.boundary(j));
   }
 
   /** True when no fine slice is split: the result equals a rescan. */
@@ -81,6 +105,28 @@ public final class Rebinning {
           for (int u = 0; u < types; u++) {
             result[out + u] += w[j] * fine[in + u];
           }
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Rebuilds boundary counts: {@code crossings} of a target slice are the crossings of the
+   * fine slice where it begins (exact when both begin together). A target slice beginning
+   * inside a fine slice also counts that slice's starts lying before its beginning, in
+   * proportion: with the proportional share of starts it receives from {@link #apply}, it
+   * then counts every state that touched the fine slice.
+   */
+  public double[] crossings(double[] crossings, double[] starts, int rows, int fineSlices, int types) {
+    int slices = target.slices();
+    double[] result = new double[rows * slices * types];
+    for (int row = 0; row < rows; row++) {
+      for (int k = 0; k < slices; k++) {
+        int out = (row * slices + k) * types;
+        int in = (row * fineSlices + firstFine[k]) * types;
+        for (int u = 0; u < types; u++) {
+          result[out + u] = crossings[in + u] + before[k] * starts[in + u];
         }
       }
     }

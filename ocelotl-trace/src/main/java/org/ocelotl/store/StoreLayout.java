@@ -31,7 +31,8 @@ import org.ocelotl.model.EventCategory;
  * </pre>
  */
 final class StoreLayout {
-  static final int VERSION = 1;
+  /** 2: producers carry their own record counts per category. */
+  static final int VERSION = 2;
   static final String METADATA_FILE = "metadata.json";
   static final String METADATA_FORMAT = "ocelotl-store";
   static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;

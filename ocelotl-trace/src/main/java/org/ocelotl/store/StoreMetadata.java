@@ -36,11 +36,19 @@ public record StoreMetadata(Source source, double start, double end, String time
   /**
    * @param parent    producer id of the parent, -1 for the root
    * @param destroyed NaN when the trace never destroys it
-   * @param emits     whether records of this producer exist (a non-leaf producer that emits
-   *                  gets a synthetic leaf in {@link TraceStore#tree()})
+   * @param emits     whether records of this producer exist, or links arrive at it (a non-leaf
+   *                  producer that emits gets a synthetic leaf in {@link TraceStore#tree()})
+   * @param counts    records of each category on this producer itself (links counted at their
+   *                  start producer), indexed by {@link EventCategory#ordinal()}: a model of one
+   *                  category gives an inner producer a synthetic leaf only when it has records
+   *                  of that category
    */
   public record Producer(int id, String name, String kind, int parent, double created,
-      double destroyed, boolean emits) {}
+      double destroyed, boolean emits, long[] counts) {
+    public long count(EventCategory category) {
+      return counts[category.ordinal()];
+    }
+  }
 
   /** @param count records of this type */
   public record EventType(int id, String name, EventCategory category, String group, String color,
@@ -78,7 +86,7 @@ public record StoreMetadata(Source source, double start, double end, String time
     List<Object> producerRows = new ArrayList<>();
     for (Producer p : producers) {
       producerRows.add(Arrays.asList(p.id(), p.name(), p.kind(), p.parent(), nullable(p.created()),
-          nullable(p.destroyed()), p.emits()));
+          nullable(p.destroyed()), p.emits(), Arrays.stream(p.counts()).boxed().toList()));
     }
     json.put("producers", producerRows);
     List<Object> typeRows = new ArrayList<>();
@@ -128,9 +136,18 @@ public record StoreMetadata(Source source, double start, double end, String time
       counts[category.ordinal()] = countFields.number(categoryName(category)).longValue();
     }
     List<Producer> producers = new ArrayList<>();
-    for (Fields row : json.rows("producers", 7)) {
+    for (Fields row : json.rows("producers", 8)) {
+      long[] own = new long[EventCategory.values().length];
+      List<Fields> ownRows = row.rows(7, -1);
+      if (ownRows.size() != own.length) {
+        throw new StoreFormatException(file, "field " + row.path + "[7]", "a list of " + own.length
+            + " record counts (states, events, variables, links)", ownRows.size() + " items");
+      }
+      for (int c = 0; c < own.length; c++) {
+        own[c] = ownRows.get(c).number(-1).longValue();
+      }
       producers.add(new Producer(row.number(0).intValue(), row.string(1, false), row.string(2, false),
-          row.number(3).intValue(), row.numberOrNaN(4), row.numberOrNaN(5), row.bool(6)));
+          row.number(3).intValue(), row.numberOrNaN(4), row.numberOrNaN(5), row.bool(6), own));
     }
     List<EventType> types = new ArrayList<>();
     for (Fields row : json.rows("types", 6)) {
@@ -214,7 +231,7 @@ public record StoreMetadata(Source source, double start, double end, String time
     }
 
     /** The items of a list; with {@code width} ≥ 0, each must be a list of that many items. */
-    List<Fields> rows(String key, int width) throws StoreFormatException {
+    List<Fields> rows(Object key, int width) throws StoreFormatException {
       List<?> list = typed(key, List.class, "a list", false);
       List<Fields> rows = new ArrayList<>();
       for (int i = 0; i < list.size(); i++) {

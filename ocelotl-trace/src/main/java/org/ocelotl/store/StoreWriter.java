@@ -49,6 +49,7 @@ public final class StoreWriter implements TraceSink {
   private double[] producerCreated = new double[16];
   private double[] producerDestroyed = new double[16];
   private boolean[] producerEmits = new boolean[16];
+  private final long[][] producerCounts = new long[EventCategory.values().length][16];
   private final List<StoreMetadata.EventType> types = new ArrayList<>();
   private long[] typeCounts = new long[16];
   private final List<String> warnings = new ArrayList<>();
@@ -102,6 +103,9 @@ public final class StoreWriter implements TraceSink {
       producerCreated = Arrays.copyOf(producerCreated, length);
       producerDestroyed = Arrays.copyOf(producerDestroyed, length);
       producerEmits = Arrays.copyOf(producerEmits, length);
+      for (int c = 0; c < producerCounts.length; c++) {
+        producerCounts[c] = Arrays.copyOf(producerCounts[c], length);
+      }
     }
     producerNames.set(id, name);
     producerKinds.set(id, kind);
@@ -207,6 +211,7 @@ public final class StoreWriter implements TraceSink {
     checkProducer(producer);
     checkType(type);
     producerEmits[producer] = true;
+    producerCounts[category.ordinal()][producer]++;
     typeCounts[type]++;
     records++;
     return categories.get(category).current;
@@ -351,7 +356,7 @@ public final class StoreWriter implements TraceSink {
     List<StoreMetadata.Producer> producers = new ArrayList<>();
     for (int i = 0; i < producerNames.size(); i++) {
       producers.add(new StoreMetadata.Producer(i, producerNames.get(i), producerKinds.get(i),
-          producerParents[i], producerCreated[i], producerDestroyed[i], producerEmits[i]));
+          producerParents[i], producerCreated[i], producerDestroyed[i], producerEmits[i], ownCounts(i)));
     }
     List<StoreMetadata.EventType> counted = new ArrayList<>();
     for (StoreMetadata.EventType t : types) {
@@ -359,6 +364,14 @@ public final class StoreWriter implements TraceSink {
     }
     return new StoreMetadata(source, start, end, timeUnit, counts, List.copyOf(producers),
         List.copyOf(counted), List.copyOf(warnings), capacity);
+  }
+
+  private long[] ownCounts(int producer) {
+    long[] own = new long[producerCounts.length];
+    for (int c = 0; c < own.length; c++) {
+      own[c] = producerCounts[c][producer];
+    }
+    return own;
   }
 
   private void writeMetadata(StoreMetadata metadata) throws IOException {

@@ -38,8 +38,11 @@ class ScanKernelsTest {
       SliceGrid grid = new SliceGrid(1 + random.nextInt(3) * 0.7, 7 + random.nextDouble(), 1 + random.nextInt(20));
       ModelLayout layout = layout(grid);
       double[] cells = new double[layout.cells()];
+      double[] starts = new double[layout.cells()];
+      double[] crossings = new double[layout.cells()];
+      ScanKernels.stateDurations(layout, 0, grid.slices(), n, producer, type, start, end, cells, starts, crossings);
       double[] touches = new double[layout.cells()];
-      ScanKernels.stateDurations(layout, n, producer, type, start, end, cells, touches);
+      Arrays.setAll(touches, c -> starts[c] + crossings[c]);
 
       double[] expected = new double[layout.cells()];
       double[] expectedTouches = new double[layout.cells()];
@@ -75,7 +78,7 @@ class ScanKernelsTest {
     double[] time = {0.0, 0.3, 0.3, 0.99, 1.0, -0.1, 0.5};
     int[] producer = {3, 0, 0, 1, 1, 1, 4};
     int[] type = {1, 0, 0, 1, 1, 1, 1};
-    ScanKernels.occurrences(layout, time.length, producer, type, time, cells);
+    ScanKernels.occurrences(layout, 0, 10, time.length, producer, type, time, cells);
     assertEquals(1, cells[layout.base(0, 0) + 0 * 2]);
     assertEquals(2, cells[layout.base(1, 1) + 3 * 2]);
     assertEquals(1, cells[layout.base(2, 0) + 9 * 2]);
@@ -87,9 +90,14 @@ class ScanKernelsTest {
     for (long seed = 1; seed <= 20; seed++) {
       Random random = new Random(seed);
       SliceGrid grid = new SliceGrid(random.nextDouble() * 100, 100 + random.nextDouble() * 1e6, 1 + random.nextInt(10_000));
+      ModelLayout layout = layout(grid);
       for (int k = 0; k < grid.slices(); k++) {
         assertEquals(k, grid.sliceOf(grid.boundary(k)), "seed " + seed + " boundary " + k);
         assertEquals(k, grid.sliceOf(Math.nextDown(grid.boundary(k + 1))), "seed " + seed + " before boundary " + (k + 1));
+        assertEquals(k, layout.sliceOf(grid.boundary(k)), "layout, seed " + seed + " boundary " + k);
+        assertEquals(k, layout.sliceOf(Math.nextDown(grid.boundary(k + 1))), "layout, seed " + seed + " before " + (k + 1));
+        double inside = grid.boundary(k) + random.nextDouble() * grid.width();
+        assertEquals(grid.sliceOf(inside), layout.sliceOf(inside), "seed " + seed + " at " + inside);
       }
     }
   }
@@ -99,7 +107,7 @@ class ScanKernelsTest {
     SliceGrid grid = new SliceGrid(0, 4, 4);
     ModelLayout layout = layout(grid);
     double[] cells = new double[layout.cells()];
-    ScanKernels.steps(layout, 2, new int[] {1, 1}, new int[] {0, 0},
+    ScanKernels.steps(layout, 0, 4, 2, new int[] {1, 1}, new int[] {0, 0},
         new double[] {0.5, 2.0}, new double[] {2.0, 10.0}, new double[] {2.0, 3.0}, cells);
     int base = layout.base(2, 1);
     assertEquals(1.0, cells[base]);

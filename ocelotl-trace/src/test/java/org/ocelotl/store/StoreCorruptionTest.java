@@ -74,8 +74,8 @@ class StoreCorruptionTest {
 
   @Test
   void version() throws IOException {
-    patchInt(StoreLayout.VERSION_OFFSET, 2);
-    assertEquals(states + ": format version: expected 1, found 2", openError());
+    patchInt(StoreLayout.VERSION_OFFSET, 1);
+    assertEquals(states + ": format version: expected 2, found 1", openError());
   }
 
   @Test
@@ -154,8 +154,8 @@ class StoreCorruptionTest {
   @Test
   void metadataVersion() throws IOException {
     Path metadata = dir.resolve(StoreLayout.METADATA_FILE);
-    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 1", "\"version\": 7"));
-    assertEquals(metadata + ": format version: expected 1, found 7", openError());
+    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 2", "\"version\": 7"));
+    assertEquals(metadata + ": format version: expected 2, found 7", openError());
   }
 
   @Test

@@ -256,8 +256,9 @@ class StoreRoundTripTest {
     assertEquals("ns", m.timeUnit());
     assertArrayEquals(new long[] {1, 0, 0, 0}, m.counts());
     assertEquals(List.of("3 lines skipped: unknown event id"), m.warnings());
-    assertEquals(new StoreMetadata.Producer(2, "p2", "P", 0, 0, 9.5, false), m.producers().get(2));
-    assertEquals(new StoreMetadata.Producer(1, "p1", "P", 0, 0, Double.NaN, true), m.producers().get(1));
+    assertProducer(new StoreMetadata.Producer(2, "p2", "P", 0, 0, 9.5, false, new long[4]), m.producers().get(2));
+    assertProducer(new StoreMetadata.Producer(1, "p1", "P", 0, 0, Double.NaN, true, new long[] {1, 0, 0, 0}),
+        m.producers().get(1));
     assertEquals(new StoreMetadata.EventType(0, "s0", EventCategory.STATE, "S", "1 0 0", 0), m.types().get(0));
     assertEquals(new StoreMetadata.EventType(1, "s1", EventCategory.STATE, "S", null, 1), m.types().get(1));
     assertEquals(4, m.chunkCapacity());
@@ -287,5 +288,37 @@ class StoreRoundTripTest {
     assertEquals(List.of(-1, 0, 0, 0, 2), parents);
     assertArrayEquals(new int[] {0, 4, 2, 3}, store.nodeOfProducer());
     assertArrayEquals(new int[] {1, 4, 2, 3}, store.leafOfProducer());
+  }
+
+  private static void assertProducer(StoreMetadata.Producer expected, StoreMetadata.Producer found) {
+    assertEquals(expected.toString().replaceAll("counts=\\[J@\\w+", ""), found.toString().replaceAll("counts=\\[J@\\w+", ""));
+    assertArrayEquals(expected.counts(), found.counts(), "own counts of " + found.name());
+  }
+
+  @org.junit.jupiter.api.Test
+  void ownCountsPerCategoryCountLinksAtTheirStart() throws IOException {
+    TraceStore store = StoreFixtures.write(tmp.resolve("c"), 2, sink -> {
+      sink.producer(0, "root", "ROOT", -1, 0);
+      sink.producer(1, "a", "P", 0, 0);
+      sink.producer(2, "b", "P", 0, 0);
+      sink.eventType(0, "s", EventCategory.STATE, null, null);
+      sink.eventType(1, "e", EventCategory.EVENT, null, null);
+      sink.eventType(2, "v", EventCategory.VARIABLE, null, null);
+      sink.eventType(3, "l", EventCategory.LINK, null, null);
+      sink.state(1, 0, 0, 1, 0);
+      sink.state(1, 0, 1, 2, 0);
+      sink.state(1, 0, 2, 3, 0);
+      sink.event(0, 1, 1);
+      sink.variable(2, 2, 0, 5);
+      sink.variable(2, 2, 1, 6);
+      sink.link(3, 1, 2, 0, 1);
+      sink.end(0, 3, "s");
+    });
+    List<StoreMetadata.Producer> producers = store.metadata().producers();
+    assertArrayEquals(new long[] {0, 1, 0, 0}, producers.get(0).counts());
+    assertArrayEquals(new long[] {3, 0, 0, 1}, producers.get(1).counts());
+    assertArrayEquals(new long[] {0, 0, 2, 0}, producers.get(2).counts());
+    assertEquals(2, producers.get(2).count(EventCategory.VARIABLE));
+    assertTrue(producers.get(2).emits(), "a link arrives at b and b has variables");
   }
 }

@@ -1,0 +1,100 @@
+package org.ocelotl.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class AggregateCommandTest {
+  @TempDir Path dir;
+
+  /** SPEC.md §5 reference example as a model file. */
+  private Path reference() throws IOException {
+    double[][] slices = {{3, 6, 7}, {5, 3, 5}, {6, 2, 9}, {1, 2, 7}, {0, 9, 3}};
+    StringBuilder text = new StringBuilder("producer,slice,type,value\n");
+    for (int t = 0; t < 5; t++) {
+      for (int u = 0; u < 3; u++) {
+        if (slices[t][u] != 0) {
+          text.append("p,").append(t).append(",").append("abc".charAt(u)).append(',').append(slices[t][u]).append('\n');
+        }
+      }
+    }
+    return Files.writeString(dir.resolve("model.csv"), text);
+  }
+
+  private record Run(int status, String out, String err) {}
+
+  private Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int status = new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+    return new Run(status, out.toString(), err.toString());
+  }
+
+  @Test
+  void listsTheBreakpointsAsJson() throws IOException {
+    Run run = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--json");
+    assertEquals(0, run.status(), run.err());
+    String json = run.out();
+    assertTrue(json.startsWith("{\"mode\":\"temporal\",\"breakpoints\":[{\"p\":0.0,\"gain\":0.0,\"loss\":0.0,\"parts\":"
+        + "[{\"start\":0,\"end\":0},{\"start\":1,\"end\":1},{\"start\":2,\"end\":2},{\"start\":3,\"end\":3},{\"start\":4,\"end\":4}]}"), json);
+    assertTrue(json.contains("\"parts\":[{\"start\":0,\"end\":4}]}],\"defaultP\":"), json);
+    assertEquals(5, json.split("\\{\"p\":").length - 1, json);
+  }
+
+  @Test
+  void printsATableWithTheDefaultP() throws IOException {
+    Run run = run("aggregate", "--model", reference().toString(), "--mode", "temporal");
+    assertEquals(0, run.status(), run.err());
+    String[] lines = run.out().split("\n");
+    assertEquals(7, lines.length, run.out());
+    assertTrue(lines[2].endsWith("4  [0] [1-2] [3] [4]"), lines[2]);
+    assertTrue(lines[5].endsWith("1  [0-4]"), lines[5]);
+    assertTrue(lines[6].startsWith("default p: "), lines[6]);
+  }
+
+  @Test
+  void givesThePartitionForOneP() throws IOException {
+    Path tree = Files.writeString(dir.resolve("tree.csv"), "producer,parent\nall,\nm1,all\na,m1\nb,m1\nc,all\n");
+    Path model = Files.writeString(dir.resolve("m.csv"),
+        "producer,slice,type,value\na,0,x,1\na,1,x,1\nb,0,x,1\nb,1,x,1\nc,0,x,5\nc,1,y,5\n");
+    // m1 over [0,1]: four cells of 1, gain = 4·log2 4 = 8, loss 0; c changes type between slices
+    Run run = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "spatiotemporal",
+        "--p", "0", "--json");
+    assertEquals(0, run.status(), run.err());
+    assertEquals("{\"mode\":\"spatiotemporal\",\"p\":0.0,\"gain\":8.0,\"loss\":0.0,\"parts\":["
+        + "{\"producer\":\"m1\",\"start\":0,\"end\":1},{\"producer\":\"c\",\"start\":0,\"end\":0},"
+        + "{\"producer\":\"c\",\"start\":1,\"end\":1}]}\n", run.out());
+    Run spatial = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "SPATIAL", "--p", "0");
+    assertEquals(0, spatial.status(), spatial.err());
+    assertTrue(spatial.out().endsWith("2  m1[0-1] c[0-1]\n"), spatial.out());
+  }
+
+  @Test
+  void badInputGivesOneLineAndStatusTwo() throws IOException {
+    Path model = reference();
+    Run mode = run("aggregate", "--model", model.toString(), "--mode", "sideways");
+    assertEquals(2, mode.status());
+    assertEquals("ocelotl aggregate: --mode must be temporal, spatial or spatiotemporal, got \"sideways\"\n", mode.err());
+    Run p = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--p", "2");
+    assertEquals(2, p.status());
+    assertEquals("ocelotl aggregate: --p must be in [0, 1], got 2.0\n", p.err());
+    Run missing = run("aggregate", "--model", dir.resolve("none.csv").toString(), "--mode", "temporal");
+    assertEquals(2, missing.status());
+    assertEquals("ocelotl aggregate: no such file: " + dir.resolve("none.csv") + "\n", missing.err());
+    Path bad = Files.writeString(dir.resolve("bad.csv"), "producer,slice,type,value\np,x,a,1\n");
+    Run format = run("aggregate", "--model", bad.toString(), "--mode", "temporal");
+    assertEquals(2, format.status());
+    assertEquals("ocelotl aggregate: " + bad + ":2: expected a slice number ≥ 0, found \"x\"\n", format.err());
+    Run slices = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--slices", "3");
+    assertEquals(2, slices.status());
+    assertTrue(slices.err().startsWith("ocelotl aggregate: " + model + ":"), slices.err());
+  }
+}

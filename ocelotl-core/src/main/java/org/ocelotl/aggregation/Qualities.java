@@ -1,0 +1,151 @@
+package org.ocelotl.aggregation;
+
+import java.util.List;
+import org.ocelotl.model.MicroscopicModel;
+
+/**
+ * Gain and loss of every aggregate of one microscopic model for one aggregation, computed once
+ * (SPEC.md §4), then the optimal partition for any p and the exact breakpoints (SPEC.md §5).
+ *
+ * <p>Ties: every part costs a penalty of {@link #tolerance()} in the optimisation, so among
+ * partitions whose pIC differ by less than that per part of difference, the one with fewer parts
+ * wins; the tolerance is {@value #RELATIVE_TOLERANCE} × the model's {@link #scale()}, far above
+ * rounding noise and far below any meaningful difference. Reported gains, losses and pIC never
+ * include the penalty.
+ *
+ * <p>Instances are immutable once built and safe to share between threads;
+ * {@link #breakpoints()} is computed on first call and then kept.
+ */
+public abstract sealed class Qualities
+    permits TemporalQualities, SpatialQualities, SpatiotemporalQualities {
+  /** Tie tolerance per part, relative to {@link #scale()}. */
+  public static final double RELATIVE_TOLERANCE = 1e-12;
+
+  private final MicroscopicModel model;
+  private final double scale;
+  private final double tolerance;
+  private volatile List<Breakpoint> breakpoints;
+
+  Qualities(MicroscopicModel model) {
+    this.model = model;
+    this.scale = scaleOf(model);
+    this.tolerance = RELATIVE_TOLERANCE * scale;
+  }
+
+  /**
+   * Computes the qualities of every aggregate of the model.
+   *
+   * @throws IllegalArgumentException if they would not fit in the heap (the message says how
+   *     much they need)
+   */
+  public static Qualities of(MicroscopicModel model, Aggregation aggregation) {
+    return switch (aggregation) {
+      case TEMPORAL -> new TemporalQualities(model);
+      case SPATIAL -> new SpatialQualities(model);
+      case SPATIOTEMPORAL -> new SpatiotemporalQualities(model);
+    };
+  }
+
+  public abstract Aggregation aggregation();
+
+  public final MicroscopicModel model() {
+    return model;
+  }
+
+  /**
+   * The optimal partition for p (highest pIC, coarser on ties), parts ordered by first leaf then
+   * first slice.
+   *
+   * @throws IllegalArgumentException if p is not in [0, 1]
+   */
+  public final Partition best(double p) {
+    if (!(p >= 0 && p <= 1)) {
+      throw new IllegalArgumentException("p must be in [0, 1], got " + p);
+    }
+    return evaluate(p, null, null).partition();
+  }
+
+  /** The optimum for one p, with what an evaluation between two others may reuse. */
+  interface Evaluation {
+    Partition partition();
+  }
+
+  /**
+   * Evaluates p; when below and above are evaluations at p1 ≤ p ≤ p2 (or null), an
+   * implementation may reuse every subproblem whose optimal line is the same at p1 and p2: an
+   * optimal value is convex in p and at least that line, and equal to it at p1 and p2, hence
+   * equal to it on [p1, p2].
+   */
+  abstract Evaluation evaluate(double p, Evaluation below, Evaluation above);
+
+  /**
+   * Every distinct optimal partition with the lowest p at which it is optimal, p ascending; the
+   * first has p = 0. Look up the partition for a p with {@link Breakpoint#at}.
+   */
+  public final List<Breakpoint> breakpoints() {
+    List<Breakpoint> result = breakpoints;
+    if (result == null) {
+      synchronized (this) {
+        result = breakpoints;
+        if (result == null) {
+          result = BreakpointSearch.run(this, tolerance);
+          breakpoints = result;
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * An upper bound of the magnitude of gains, losses and the x·log2 x sums they come from:
+   * total mass × (log2 of the cell count + |log2 of the total mass| + 1); 1 for an all-zero model
+   * so that ties are still broken.
+   */
+  public final double scale() {
+    return scale;
+  }
+
+  /** The tie tolerance: pIC differences below it count as equal (see the class comment). */
+  public final double tolerance() {
+    return tolerance;
+  }
+
+  private static double scaleOf(MicroscopicModel model) {
+    double mass = 0;
+    for (double v : model.values()) {
+      mass += v;
+    }
+    if (mass == 0) {
+      return 1;
+    }
+    double cells = (double) model.leaves() * model.slices();
+    return mass * (Math.log(cells) / Math.log(2) + Math.abs(Math.log(mass) / Math.log(2)) + 1);
+  }
+
+  /** Refuses, before allocating, a computation that would not fit in what the heap has left. */
+  static void requireHeap(long bytes, String what) {
+    Runtime runtime = Runtime.getRuntime();
+    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    if (bytes > available) {
+      throw new IllegalArgumentException(String.format(
+          "%s need %,d MiB but the Java heap has %,d MiB left; use fewer slices or producers, "
+              + "or give Java more memory (-Xmx, OCELOTL_JAVA_OPTS)",
+          what, bytes >> 20, available >> 20));
+    }
+  }
+
+  /** Index of interval [first, last] in a triangular array laid out by last slice. */
+  static int interval(int first, int last) {
+    return last * (last + 1) / 2 + first;
+  }
+
+  /** Number of intervals of the slices, refused beyond what one Java array can index. */
+  static int intervalArrayLength(int slices) {
+    long intervals = (long) slices * (slices + 1) / 2;
+    if (intervals > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          slices + " slices make " + intervals + " intervals, more than one array can hold; use fewer slices");
+    }
+    return (int) intervals;
+  }
+}

@@ -1,0 +1,329 @@
+package org.ocelotl.aggregation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * Spatiotemporal aggregation: aggregates are (node h, interval [i,j]) rectangles, every event
+ * type a component, n = leaves(h)·(j−i+1).
+ *
+ * <p>Qualities: per node, the per-type sums and the Σ x·log2 x of each slice over its leaves
+ * (bottom-up over the tree), then per node and first slice running sums along time; |U| logs per
+ * aggregate, nodes in parallel.
+ *
+ * <p>One p: the three options of SPEC.md §4 folded into a segmentation. Let
+ * V(h,[c,j]) = max(aggregate (h,[c,j]), Σ_children best(child,[c,j])); two temporal cuts in a row
+ * are one finer segmentation, so best(h,[i,j]) = max over c in [i, j] of
+ * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node, nodes of equal
+ * height in parallel, children before parents; the root needs only intervals starting at 0.
+ *
+ * <p>Memory: qualities 16·H·|T|(|T|+1)/2 bytes for H tree nodes; each evaluation of a p another
+ * 8·H·|T|(|T|+1)/2 bytes (one best value per aggregate), and the breakpoint search runs as many
+ * evaluations at once as there are cores. The constructor refuses a model for which that total
+ * exceeds the free heap.
+ */
+final class SpatiotemporalQualities extends Qualities {
+  private final ProducerTree tree;
+  private final int slices;
+  private final double[][] gain;
+  private final double[][] loss;
+  private final int[][] levels;
+
+  SpatiotemporalQualities(MicroscopicModel model) {
+    super(model);
+    tree = model.tree();
+    slices = model.slices();
+    int nodes = tree.size();
+    int types = model.typeCount();
+    int intervals = intervalArrayLength(slices);
+    long perAggregate = 16 + 8L * ForkJoinPool.getCommonPoolParallelism();
+    requireHeap(perAggregate * nodes * intervals + 8L * nodes * slices * (types + 1),
+        String.format("spatiotemporal qualities of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
+            nodes, slices, perAggregate));
+    double[][] series = new double[nodes][];
+    double[][] info = new double[nodes][];
+    sumSeries(model, series, info);
+    gain = new double[nodes][];
+    loss = new double[nodes][];
+    IntStream.range(0, nodes).parallel().forEach(node -> fillNode(node, series[node], info[node], types));
+    levels = levels(tree);
+  }
+
+  /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
+  private void sumSeries(MicroscopicModel model, double[][] series, double[][] info) {
+    int types = model.typeCount();
+    for (int node = 0; node < tree.size(); node++) {
+      series[node] = new double[slices * types];
+      info[node] = new double[slices];
+    }
+    double[] values = model.values();
+    for (int leaf = 0; leaf < model.leaves(); leaf++) {
+      int node = tree.leafNode(leaf);
+      System.arraycopy(values, model.index(leaf, 0, 0), series[node], 0, slices * types);
+      for (int t = 0; t < slices; t++) {
+        for (int u = 0; u < types; u++) {
+          info[node][t] += Log2.xlog2x(series[node][t * types + u]);
+        }
+      }
+    }
+    for (int node = tree.size() - 1; node > 0; node--) {
+      int parent = tree.parent(node);
+      for (int k = 0; k < series[node].length; k++) {
+        series[parent][k] += series[node][k];
+      }
+      for (int t = 0; t < slices; t++) {
+        info[parent][t] += info[node][t];
+      }
+    }
+  }
+
+  private void fillNode(int node, double[] series, double[] info, int types) {
+    double[] g = new double[intervalArrayLength(slices)];
+    double[] l = new double[g.length];
+    double[] sums = new double[types];
+    int leaves = tree.leafCount(node);
+    for (int first = 0; first < slices; first++) {
+      java.util.Arrays.fill(sums, 0);
+      double mass = 0;
+      double cellInfo = 0;
+      for (int last = first; last < slices; last++) {
+        double merged = 0;
+        for (int u = 0; u < types; u++) {
+          double s = sums[u] + series[last * types + u];
+          sums[u] = s;
+          merged += Log2.xlog2x(s);
+          mass += series[last * types + u];
+        }
+        cellInfo += info[last];
+        if (leaves > 1 || last > first) { // else one cell per component: gain = loss = 0
+          int k = interval(first, last);
+          double gk = merged - cellInfo;
+          g[k] = Math.max(0, gk);
+          l[k] = Math.max(0, Log2.log2((double) leaves * (last - first + 1)) * mass - gk);
+        }
+      }
+    }
+    gain[node] = g;
+    loss[node] = l;
+  }
+
+  /** Nodes grouped by height (longest path down to a leaf), lowest first. */
+  private static int[][] levels(ProducerTree tree) {
+    int[] height = new int[tree.size()];
+    for (int node = tree.size() - 1; node > 0; node--) {
+      int parent = tree.parent(node);
+      height[parent] = Math.max(height[parent], height[node] + 1);
+    }
+    int[][] levels = new int[height[0] + 1][];
+    for (int h = 0; h <= height[0]; h++) {
+      int level = h;
+      levels[h] = IntStream.range(0, tree.size()).filter(n -> height[n] == level).toArray();
+    }
+    return levels;
+  }
+
+  @Override
+  public Aggregation aggregation() {
+    return Aggregation.SPATIOTEMPORAL;
+  }
+
+  @Override
+  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+    Solution solution = new Solution(p);
+    Table[] low = below == null ? null : ((Solution) below).tables;
+    Table[] high = above == null ? null : ((Solution) above).tables;
+    for (int[] level : levels) {
+      IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
+    }
+    solution.collect();
+    return solution;
+  }
+
+  /**
+   * The optimum of every subproblem best(h,[i,j]) at one p, by node: its line (gain, loss, parts
+   * of the optimal sub-partition) and how it is made: decision = cut·2 + 1 when V(h,[i,j]) is the
+   * aggregate itself rather than the children's optima (the flag belongs to V at the same
+   * interval, the cut to best). Immutable once built, so equal tables are shared between
+   * evaluations.
+   */
+  private record Table(double[] gain, double[] loss, int[] parts, int[] decision) {
+    Table(int length) {
+      this(new double[length], new double[length], new int[length], new int[length]);
+    }
+
+    boolean sameLine(Table other, int k) {
+      return gain[k] == other.gain[k] && loss[k] == other.loss[k] && parts[k] == other.parts[k];
+    }
+
+    boolean sameLines(Table other) {
+      return java.util.Arrays.equals(gain, other.gain) && java.util.Arrays.equals(loss, other.loss)
+          && java.util.Arrays.equals(parts, other.parts);
+    }
+  }
+
+  private final class Solution implements Evaluation {
+    private final double p;
+    private final double q;
+    private final double penalty;
+    private final Table[] tables;
+    private Partition partition;
+
+    Solution(double p) {
+      this.p = p;
+      this.q = 1 - p;
+      this.penalty = tolerance();
+      this.tables = new Table[tree.size()];
+    }
+
+    @Override
+    public Partition partition() {
+      return partition;
+    }
+
+    private double value(Table table, int k) {
+      return p * table.gain[k] - q * table.loss[k] - penalty * table.parts[k];
+    }
+
+    void solve(int node, Table[] low, Table[] high) {
+      if (low != null && low[node] == high[node]) {
+        tables[node] = low[node]; // every subproblem of the node keeps its line on [p1, p2]
+        return;
+      }
+      Table below = low == null ? null : low[node];
+      Table above = high == null ? null : high[node];
+      Table table = solveNode(node, below, above);
+      if (below != null && table.sameLines(below)) {
+        table = below; // share, so that later evaluations between these see the node as settled
+      } else if (above != null && table.sameLines(above)) {
+        table = above;
+      }
+      tables[node] = table;
+    }
+
+    private Table solveNode(int node, Table below, Table above) {
+      double[] g = gain[node];
+      double[] l = loss[node];
+      Table table = new Table(g.length);
+      Table wholeLines = new Table(g.length);
+      double[] whole = wholeOrSplit(node, wholeLines);
+      System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
+      double[] row = new double[slices + 1];
+      int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
+      for (int first = 0; first <= lastFirst; first++) {
+        for (int last = first; last < slices; last++) {
+          int base = interval(0, last);
+          int k = base + first;
+          int cut;
+          if (below != null && below.sameLine(above, k)) {
+            cut = below.decision[k] >> 1;
+            row[last - first + 1] = value(below, k);
+          } else {
+            double max = Double.NEGATIVE_INFINITY;
+            cut = first;
+            for (int c = first; c <= last; c++) {
+              double candidate = row[c - first] + whole[base + c];
+              if (candidate > max) {
+                max = candidate;
+                cut = c;
+              }
+            }
+            row[last - first + 1] = max;
+          }
+          record(table, wholeLines, k, cut, first, last);
+        }
+      }
+      return table;
+    }
+
+    /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
+    private void record(Table table, Table wholeLines, int k, int cut, int first, int last) {
+      int whole = interval(cut, last);
+      double g = wholeLines.gain[whole];
+      double l = wholeLines.loss[whole];
+      int parts = wholeLines.parts[whole];
+      if (cut > first) {
+        int before = interval(first, cut - 1);
+        g += table.gain[before];
+        l += table.loss[before];
+        parts += table.parts[before];
+      }
+      table.gain[k] = g;
+      table.loss[k] = l;
+      table.parts[k] = parts;
+      table.decision[k] |= cut << 1;
+    }
+
+    /**
+     * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
+     * aggregate itself is the better (on equal values, as the coarser).
+     */
+    private double[] wholeOrSplit(int node, Table lines) {
+      double[] g = gain[node];
+      double[] l = loss[node];
+      double[] v = new double[g.length];
+      for (int k = 0; k < v.length; k++) {
+        v[k] = p * g[k] - q * l[k] - penalty;
+      }
+      if (!tree.isLeaf(node)) {
+        for (int i = 0; i < tree.childCount(node); i++) {
+          Table child = tables[tree.child(node, i)];
+          for (int k = 0; k < v.length; k++) {
+            lines.gain[k] += child.gain[k];
+            lines.loss[k] += child.loss[k];
+            lines.parts[k] += child.parts[k];
+          }
+        }
+      }
+      for (int k = 0; k < v.length; k++) {
+        double split = tree.isLeaf(node) ? Double.NEGATIVE_INFINITY : value(lines, k);
+        if (v[k] >= split) {
+          lines.gain[k] = g[k];
+          lines.loss[k] = l[k];
+          lines.parts[k] = 1;
+          lines.decision[k] = 1;
+        } else {
+          v[k] = split;
+        }
+      }
+      return v;
+    }
+
+    // Parts do not overlap, so (first leaf, first slice) is a slot of its own: filling the slots
+    // and reading them in order sorts the parts in O(leaves × slices).
+    void collect() {
+      Part[] slots = new Part[tree.leafCount() * slices];
+      double[] totals = new double[2];
+      collect(0, 0, slices - 1, slots, totals);
+      List<Part> parts = new ArrayList<>();
+      for (Part part : slots) {
+        if (part != null) {
+          parts.add(part);
+        }
+      }
+      partition = new Partition(parts, totals[0], totals[1]);
+    }
+
+    private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {
+      Table table = tables[node];
+      int last = lastOfAll;
+      while (last >= first) {
+        int cut = table.decision[interval(first, last)] >> 1;
+        int whole = interval(cut, last);
+        if ((table.decision[whole] & 1) == 1) {
+          parts[tree.firstLeaf(node) * slices + cut] = new Part(node, cut, last);
+          totals[0] += gain[node][whole];
+          totals[1] += loss[node][whole];
+        } else {
+          for (int i = 0; i < tree.childCount(node); i++) {
+            collect(tree.child(node, i), cut, last, parts, totals);
+          }
+        }
+        last = cut - 1;
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package org.ocelotl.aggregation;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.ocelotl.model.MicroscopicModel;
+
+/**
+ * Temporal aggregation: aggregates are intervals of slices over every producer, every
+ * (leaf, event type) series is a component.
+ *
+ * <p>gain[a,b] = Σ_c S_c·log2 S_c − Σ_{cells} x·log2 x and loss = log2(b−a+1)·Σ_c S_c − gain.
+ * The second sum and Σ S decompose over slices (running sums per row), the first does not: it
+ * is the hot loop, |T|(|T|+1)/2 × |S|·|U| evaluations of x·log2 x, done once per row start a
+ * with running component sums on a transposed primitive copy of the model, rows in parallel.
+ * A component unchanged by a slice (x = 0) keeps its term, so sparse models skip most logs.
+ *
+ * <p>Memory: 2 doubles per interval (16·|T|(|T|+1)/2 bytes) plus the 8·|S|·|T|·|U| bytes copy;
+ * an evaluation for one p is an O(|T|²) dynamic programme over the best prefix partition.
+ */
+final class TemporalQualities extends Qualities {
+  private final int slices;
+  private final double[] gain;
+  private final double[] loss;
+
+  TemporalQualities(MicroscopicModel model) {
+    super(model);
+    slices = model.slices();
+    int components = model.leaves() * model.typeCount();
+    int intervals = intervalArrayLength(slices);
+    requireHeap(16L * intervals + 8L * components * slices + 16L * components * slices,
+        "temporal qualities of " + slices + " slices × " + components + " series (16·|T|(|T|+1)/2 + 8·|T|·|S|·|U| bytes)");
+    gain = new double[intervals];
+    loss = new double[intervals];
+    double[] bySlice = transpose(model);
+    double[] sliceMass = new double[slices];
+    double[] sliceInfo = new double[slices];
+    for (int t = 0; t < slices; t++) {
+      for (int c = 0; c < components; c++) {
+        double x = bySlice[t * components + c];
+        sliceMass[t] += x;
+        sliceInfo[t] += Log2.xlog2x(x);
+      }
+    }
+    IntStream.range(0, slices).parallel()
+        .forEach(first -> fillRow(first, bySlice, components, sliceMass, sliceInfo));
+  }
+
+  /** The model as [slice][component] so that one slice of every series is contiguous. */
+  private static double[] transpose(MicroscopicModel model) {
+    int slices = model.slices();
+    int types = model.typeCount();
+    int components = model.leaves() * types;
+    double[] values = model.values();
+    double[] bySlice = new double[components * slices];
+    for (int leaf = 0; leaf < model.leaves(); leaf++) {
+      for (int t = 0; t < slices; t++) {
+        System.arraycopy(values, model.index(leaf, t, 0), bySlice, t * components + leaf * types, types);
+      }
+    }
+    return bySlice;
+  }
+
+  private void fillRow(int first, double[] bySlice, int components, double[] sliceMass, double[] sliceInfo) {
+    double[] sums = new double[components];
+    double[] terms = new double[components];
+    double mass = 0;
+    double info = 0;
+    for (int last = first; last < slices; last++) {
+      int base = last * components;
+      double merged = 0;
+      for (int c = 0; c < components; c++) {
+        double x = bySlice[base + c];
+        if (x != 0) {
+          double s = sums[c] + x;
+          sums[c] = s;
+          terms[c] = Log2.xlog2x(s);
+        }
+        merged += terms[c];
+      }
+      mass += sliceMass[last];
+      info += sliceInfo[last];
+      int k = interval(first, last);
+      if (last > first) { // a single slice is one cell per component: gain = loss = 0 exactly
+        double g = merged - info;
+        double l = Log2.log2(last - first + 1) * mass - g;
+        gain[k] = Math.max(0, g); // both are ≥ 0 in exact arithmetic; drop rounding noise
+        loss[k] = Math.max(0, l);
+      }
+    }
+  }
+
+  @Override
+  public Aggregation aggregation() {
+    return Aggregation.TEMPORAL;
+  }
+
+  @Override
+  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+    Partition partition = optimum(p);
+    return () -> partition;
+  }
+
+  private Partition optimum(double p) {
+    double q = 1 - p;
+    double penalty = tolerance();
+    // best[j] = best pIC (minus penalties) of slices [0, j-1]
+    double[] best = new double[slices + 1];
+    for (int last = 0; last < slices; last++) {
+      int base = interval(0, last);
+      double max = Double.NEGATIVE_INFINITY;
+      for (int first = 0; first <= last; first++) {
+        double candidate = best[first] + (p * gain[base + first] - q * loss[base + first] - penalty);
+        max = candidate > max ? candidate : max;
+      }
+      best[last + 1] = max;
+    }
+    return reconstruct(best, p, q, penalty);
+  }
+
+  // Recomputes each candidate with the same expression as optimum(): Java's floating point is
+  // deterministic, so the maximum is found again by exact equality.
+  private Partition reconstruct(double[] best, double p, double q, double penalty) {
+    List<Part> parts = new ArrayList<>();
+    double totalGain = 0;
+    double totalLoss = 0;
+    int last = slices - 1;
+    while (last >= 0) {
+      int base = interval(0, last);
+      int first = 0;
+      while (best[first] + (p * gain[base + first] - q * loss[base + first] - penalty) != best[last + 1]) {
+        first++;
+      }
+      parts.add(new Part(0, first, last));
+      totalGain += gain[base + first];
+      totalLoss += loss[base + first];
+      last = first - 1;
+    }
+    Collections.reverse(parts);
+    return new Partition(parts, totalGain, totalLoss);
+  }
+
+  /** Gain of the aggregate [first, last] (for tests and views). */
+  double gain(int first, int last) {
+    return gain[interval(first, last)];
+  }
+
+  double loss(int first, int last) {
+    return loss[interval(first, last)];
+  }
+}

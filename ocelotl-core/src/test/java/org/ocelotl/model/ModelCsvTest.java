@@ -1,0 +1,125 @@
+package org.ocelotl.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModelCsvTest {
+  @TempDir Path dir;
+
+  private Path file(String name, String text) throws IOException {
+    return Files.writeString(dir.resolve(name), text);
+  }
+
+  @Test
+  void readsAFlatModelInOrderOfAppearance() throws IOException {
+    Path model = file("m.csv", "producer,slice,type,value\nb,1,run,2.5\na,0,wait,1\n\nb,0,wait,3\n");
+    MicroscopicModel read = ModelCsv.read(model, null, 0);
+    assertEquals(List.of("b", "a"), List.of(read.tree().name(read.tree().leafNode(0)), read.tree().name(read.tree().leafNode(1))));
+    assertEquals("root", read.tree().name(0));
+    assertEquals(List.of("run", "wait"), read.types());
+    assertEquals(2, read.slices());
+    assertArrayEquals(new double[] {0, 3, 2.5, 0, /* a */ 0, 1, 0, 0}, read.values());
+  }
+
+  @Test
+  void readsATreeAndExtraSlices() throws IOException {
+    Path tree = file("t.csv", "producer,parent\nm1,c\nc,\n\"x,1\",m1\ny,c\n");
+    Path model = file("m.csv", "producer,slice,type,value\ny,0,u,1\n\"x,1\",2,u,4\n");
+    MicroscopicModel read = ModelCsv.read(model, tree, 5);
+    ProducerTree t = read.tree();
+    assertEquals("c", t.name(0));
+    assertEquals(2, t.leafCount());
+    assertEquals("x,1", t.name(t.leafNode(0)));
+    assertEquals("y", t.name(t.leafNode(1)));
+    assertEquals(5, read.slices());
+    assertEquals(4, read.value(0, 2, 0));
+    assertEquals(1, read.value(1, 0, 0));
+  }
+
+  @Test
+  void roundTripsARandomModel() throws IOException {
+    Random random = new Random(8);
+    String[] names = {"site", "c,1", "c\"2", "m1", "m2", "m3", "t"};
+    int[] parents = {-1, 0, 0, 1, 1, 2, 5};
+    ProducerTree tree = new ProducerTree(names, parents);
+    double[] values = new double[tree.leafCount() * 7 * 3];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = random.nextInt(3) == 0 ? 0 : random.nextDouble() * Math.pow(10, random.nextInt(20) - 10);
+    }
+    MicroscopicModel model = new MicroscopicModel(tree, 7, List.of("a", "b,c", "d"), values);
+    StringWriter modelText = new StringWriter();
+    StringWriter treeText = new StringWriter();
+    ModelCsv.write(model, modelText);
+    ModelCsv.writeTree(tree, treeText);
+    MicroscopicModel read = ModelCsv.read(file("m.csv", modelText.toString()), file("t.csv", treeText.toString()), 0);
+    assertArrayEquals(values, read.values());
+    assertEquals(model.types(), read.types());
+    MicroscopicModel zeros = new MicroscopicModel(ProducerTree.flat("root", List.of("p", "q")), 4, List.of("x", "y"),
+        new double[16]);
+    StringWriter zeroText = new StringWriter();
+    ModelCsv.write(zeros, zeroText);
+    MicroscopicModel zerosRead = ModelCsv.read(file("z.csv", zeroText.toString()), null, 0);
+    assertEquals(4, zerosRead.slices());
+    assertEquals(zeros.types(), zerosRead.types());
+    assertEquals(2, zerosRead.leaves());
+    for (int node = 0; node < tree.size(); node++) {
+      assertEquals(tree.name(node), read.tree().name(node));
+      assertEquals(tree.parent(node), read.tree().parent(node));
+    }
+  }
+
+  private String modelError(String text) {
+    return assertThrows(ModelFormatException.class, () -> ModelCsv.read(file("m.csv", text), null, 0)).getMessage();
+  }
+
+  private String treeError(String tree, String model) {
+    return assertThrows(ModelFormatException.class,
+        () -> ModelCsv.read(file("m.csv", model), file("t.csv", tree), 0)).getMessage();
+  }
+
+  @Test
+  void namesFileLineAndWhatWasExpected() {
+    String m = dir.resolve("m.csv") + ":";
+    String t = dir.resolve("t.csv") + ":";
+    assertEquals(m + "1: expected the header \"producer,slice,type,value\", found \"leaf,slice,type,value\"",
+        modelError("leaf,slice,type,value\n"));
+    assertEquals(m + " no cells: a model needs at least one event type", modelError("producer,slice,type,value\n"));
+    assertEquals(m + "3: expected 4 fields, found 3", modelError("producer,slice,type,value\na,0,u,1\na,1,u\n"));
+    assertEquals(m + "2: expected a slice number ≥ 0, found \"-1\"", modelError("producer,slice,type,value\na,-1,u,1\n"));
+    assertEquals(m + "2: expected a number as value, found \"x\"", modelError("producer,slice,type,value\na,1,u,x\n"));
+    assertEquals(m + "2: expected a finite value ≥ 0, found -3", modelError("producer,slice,type,value\na,1,u,-3\n"));
+    assertEquals(m + "2: expected a finite value ≥ 0, found NaN", modelError("producer,slice,type,value\na,1,u,NaN\n"));
+    assertEquals(m + "3: second value for producer \"a\", slice 1, type \"u\"; each cell may appear once",
+        modelError("producer,slice,type,value\na,1,u,1\na,1,u,2\n"));
+    assertEquals(m + "2: unterminated quoted field", modelError("producer,slice,type,value\n\"a,1,u,1\n"));
+    String model = "producer,slice,type,value\nleaf,0,u,1\n";
+    assertEquals(t + "3: second root \"b\" (the root is \"a\"); only one producer may have an empty parent",
+        treeError("producer,parent\na,\nb,\n", model));
+    assertEquals(t + " no root: one producer must have an empty parent", treeError("producer,parent\na,b\nb,a\n", model));
+    assertEquals(t + "3: parent \"z\" of \"leaf\" is not defined in the file", treeError("producer,parent\na,\nleaf,z\n", model));
+    assertEquals(t + "3: producer \"b\" is on a cycle, not under the root",
+        treeError("producer,parent\na,\nb,c\nc,b\nleaf,a\n", model));
+    assertEquals(t + "3: producer \"a\" already defined on line 2", treeError("producer,parent\na,\na,\n", model));
+    assertEquals(m + "2: producer \"leaf\" is not in the tree file " + dir.resolve("t.csv"),
+        treeError("producer,parent\na,\nb,a\n", model));
+    assertEquals(m + "2: producer \"a\" is not a leaf of the tree (values sit on leaves)",
+        treeError("producer,parent\na,\nleaf,a\n", "producer,slice,type,value\na,0,u,1\n"));
+  }
+
+  @Test
+  void sliceBeyondTheAskedCountIsRefused() throws IOException {
+    Path model = file("m.csv", "producer,slice,type,value\na,0,u,1\na,4,u,1\n");
+    ModelFormatException error = assertThrows(ModelFormatException.class, () -> ModelCsv.read(model, null, 3));
+    assertEquals(model + ":3: slice 4 is beyond the 3 slices asked for (0..2)", error.getMessage());
+  }
+}

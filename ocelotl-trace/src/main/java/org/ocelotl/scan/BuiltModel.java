@@ -1,0 +1,36 @@
+package org.ocelotl.scan;
+
+import java.util.List;
+import org.ocelotl.model.MicroscopicModel;
+
+/**
+ * A microscopic model with what a view must say about it.
+ *
+ * @param model       M[leaf][slice][type], in the metric's unit
+ * @param grid        the window and its slices, in the trace's time unit
+ * @param metric      what the cells measure
+ * @param timeUnit    the trace's time unit
+ * @param exact       false when rebuilt from a cached model whose slices straddle this grid's
+ *                    boundaries (their content split in proportion to the overlap): the
+ *                    values are then estimates, and the user must be told
+ * @param typeColours the trace's colour of each model type ("r g b" in [0, 1], as Pajé writes
+ *                    it), or null where the trace gives none
+ */
+public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, String timeUnit,
+    boolean exact, List<String> typeColours) {
+
+  public BuiltModel {
+    if (typeColours.size() != model.typeCount()) {
+      throw new IllegalArgumentException(model.typeCount() + " types but " + typeColours.size() + " colours");
+    }
+    if (grid.slices() != model.slices()) {
+      throw new IllegalArgumentException("a grid of " + grid.slices() + " slices for a model of " + model.slices());
+    }
+    typeColours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(typeColours));
+  }
+
+  /** The unit of the values: the time unit for durations, "events", "links" or "value". */
+  public String unit() {
+    return metric.unit(timeUnit);
+  }
+}

@@ -1,0 +1,73 @@
+package org.ocelotl.scan;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.ocelotl.model.EventCategory;
+
+/**
+ * What a microscopic model measures per (leaf, slice, type) (SPEC.md §3). Each metric reads one
+ * category and is computed from additive sums (what the model cache keeps), its value derived
+ * at the end.
+ */
+public enum Metric {
+  /** Σ overlap(state, slice): the time spent in the state during the slice. */
+  STATE_DURATION("state-duration", EventCategory.STATE),
+  /** Total duration / number of states touching the slice (0 where none does). */
+  STATE_AVERAGE("state-average", EventCategory.STATE),
+  /** Punctual events whose time lies in the slice. */
+  EVENT_COUNT("event-count", EventCategory.EVENT),
+  /** Σ value × overlap(step, slice) / slice width: the time-weighted mean, 0 where undefined. */
+  VARIABLE_MEAN("variable-mean", EventCategory.VARIABLE),
+  /** Links leaving the producer (by their start time) in the slice. */
+  LINK_COUNT("link-count", EventCategory.LINK);
+
+  private final String cliName;
+  private final EventCategory category;
+
+  Metric(String cliName, EventCategory category) {
+    this.cliName = cliName;
+    this.category = category;
+  }
+
+  /** The name on the command line, in URLs and in cache headers. */
+  public String cliName() {
+    return cliName;
+  }
+
+  /** The category of the records (and event types) the metric reads. */
+  public EventCategory category() {
+    return category;
+  }
+
+  /** The unit of the model's values for a trace whose times are in {@code timeUnit}. */
+  public String unit(String timeUnit) {
+    return switch (this) {
+      case STATE_DURATION, STATE_AVERAGE -> timeUnit;
+      case EVENT_COUNT -> "events";
+      case VARIABLE_MEAN -> "value";
+      case LINK_COUNT -> "links";
+    };
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the known metrics
+   */
+  public static Metric parse(String name) {
+    for (Metric metric : values()) {
+      if (metric.cliName.equals(name)) {
+        return metric;
+      }
+    }
+    throw new IllegalArgumentException("unknown metric '" + name + "'; expected one of " + names());
+  }
+
+  /** "state-duration, state-average, …" for messages and help texts. */
+  public static String names() {
+    return Arrays.stream(values()).map(Metric::cliName).collect(Collectors.joining(", "));
+  }
+
+  @Override
+  public String toString() {
+    return cliName;
+  }
+}

@@ -1,0 +1,146 @@
+package org.ocelotl.scan;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.store.Chunk;
+import org.ocelotl.store.EventColumns;
+import org.ocelotl.store.LinkColumns;
+import org.ocelotl.store.StateColumns;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.store.VariableColumns;
+
+/**
+ * Builds microscopic models by scanning a trace store: no cache (see {@link ModelCache}).
+ *
+ * <p>The scan runs one thread per processor, each over its own band of slices (a time range)
+ * and the chunks that touch it, with its own columns, writing cells no other thread writes:
+ * no partial models to merge, no extra memory for a 10 000-slice model, and the result does
+ * not depend on the number of threads (see {@link ScanKernels}). Bands are cut where the chunk
+ * list is cut in equal parts, so each thread reads about as many records.
+ */
+public final class ModelBuilder {
+  private ModelBuilder() {}
+
+  /**
+   * Scans the trace for the model the request describes.
+   *
+   * @throws IllegalArgumentException for a window outside the trace, an unknown producer or
+   *                                  type, a metric the trace has no records for (message for the user)
+   */
+  public static BuiltModel build(TraceStore store, ModelRequest request) {
+    ModelPlan plan = ModelPlan.of(store, request);
+    return model(plan, scan(store, plan, Runtime.getRuntime().availableProcessors()), true);
+  }
+
+  static BuiltModel model(ModelPlan plan, ModelSums sums, boolean exact) {
+    MicroscopicModel model = new MicroscopicModel(plan.tree().tree(), plan.grid().slices(), plan.typeNames(),
+        sums.values());
+    return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours());
+  }
+
+  /** The additive sums of the plan's model, scanned with up to {@code threads} threads. */
+  static ModelSums scan(TraceStore store, ModelPlan plan, int threads) {
+    SliceGrid grid = plan.grid();
+    ModelSums sums = ModelSums.zero(plan.metric(), grid, plan.leaves(), plan.types());
+    ModelLayout layout = plan.layout();
+    EventCategory category = plan.metric().category();
+    List<Chunk> chunks = store.chunks(category, grid.start(), grid.end());
+    int[] bands = bands(grid, chunks, threads);
+    if (bands.length == 2) {
+      scanBand(store, layout, sums, bands[0], bands[1]);
+      return sums;
+    }
+    List<Thread> workers = new ArrayList<>();
+    Throwable[] failures = new Throwable[bands.length - 1];
+    for (int b = 0; b + 1 < bands.length; b++) {
+      int band = b;
+      Thread worker = new Thread(() -> {
+        try {
+          scanBand(store, layout, sums, bands[band], bands[band + 1]);
+        } catch (Throwable t) {
+          failures[band] = t;
+        }
+      }, "ocelotl-scan-" + b);
+      worker.start();
+      workers.add(worker);
+    }
+    for (Thread worker : workers) {
+      try {
+        worker.join();
+      } catch (InterruptedException e) {
+        workers.forEach(Thread::interrupt);
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("model build interrupted", e);
+      }
+    }
+    for (Throwable failure : failures) {
+      if (failure instanceof RuntimeException r) {
+        throw r;
+      } else if (failure instanceof Error e) {
+        throw e;
+      }
+    }
+    return sums;
+  }
+
+  /**
+   * Slice indexes 0 = b0 &lt; b1 &lt; … &lt; bk = slices cutting the grid into at most
+   * {@code threads} bands, each starting at the slice where an equal share of the chunks begins.
+   */
+  static int[] bands(SliceGrid grid, List<Chunk> chunks, int threads) {
+    int count = Math.max(1, Math.min(threads, Math.min(grid.slices(), chunks.size())));
+    int[] cuts = new int[count + 1];
+    int n = 1;
+    for (int b = 1; b < count; b++) {
+      double time = chunks.get(b * chunks.size() / count).minTime();
+      int slice = time <= grid.start() ? 0 : time >= grid.end() ? grid.slices() : grid.sliceOf(time);
+      if (slice > cuts[n - 1] && slice < grid.slices()) {
+        cuts[n++] = slice;
+      }
+    }
+    cuts[n++] = grid.slices();
+    return java.util.Arrays.copyOf(cuts, n);
+  }
+
+  private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, int lo, int hi) {
+    SliceGrid grid = layout.grid();
+    double from = grid.boundary(lo);
+    double to = grid.boundary(hi);
+    double[] cells = sums.arrays()[ModelSums.SUMS];
+    switch (sums.metric()) {
+      case STATE_DURATION, STATE_AVERAGE -> {
+        StateColumns c = store.stateColumns();
+        double[] starts = sums.metric() == Metric.STATE_AVERAGE ? sums.arrays()[ModelSums.STARTS] : null;
+        double[] crossings = starts == null ? null : sums.arrays()[ModelSums.CROSSINGS];
+        for (Chunk chunk : store.chunks(EventCategory.STATE, from, to)) {
+          store.read(chunk, c);
+          ScanKernels.stateDurations(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(),
+              cells, starts, crossings);
+        }
+      }
+      case EVENT_COUNT -> {
+        EventColumns c = store.eventColumns();
+        for (Chunk chunk : store.chunks(EventCategory.EVENT, from, to)) {
+          store.read(chunk, c);
+          ScanKernels.occurrences(layout, lo, hi, c.size(), c.producer(), c.type(), c.time(), cells);
+        }
+      }
+      case VARIABLE_MEAN -> {
+        VariableColumns c = store.variableColumns();
+        for (Chunk chunk : store.chunks(EventCategory.VARIABLE, from, to)) {
+          store.read(chunk, c);
+          ScanKernels.steps(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
+        }
+      }
+      case LINK_COUNT -> {
+        LinkColumns c = store.linkColumns();
+        for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
+          store.read(chunk, c);
+          ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), cells);
+        }
+      }
+    }
+  }
+}

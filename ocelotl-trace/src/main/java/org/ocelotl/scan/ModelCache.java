@@ -1,0 +1,236 @@
+package org.ocelotl.scan;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+
+/**
+ * Builds models through an on-disk cache kept in the trace's store directory, under
+ * {@value #DIRECTORY}/ (a re-import replaces the store directory, and with it the cache).
+ *
+ * <p>What is cached are the additive sums of a scanned model ({@link ModelSums}), one file per
+ * (metric and resolved filters, window, N). A request is served, best first, by:
+ * <ol>
+ *   <li>a cached model on the very same grid: bit-identical to a rescan;
+ *   <li>unless the request demands exact: a cached model of the same filters whose window
+ *       covers the request's and whose slices are no wider, rebuilt by summing its slices —
+ *       exact when every new boundary is an old one (preferred), else approximate (slices
+ *       that straddle a new boundary are split in proportion to the overlap) and flagged so;
+ *   <li>a scan of the trace, whose sums are then cached.
+ * </ol>
+ * The cache of one trace holds at most {@link #limitBytes()}; after each write the least
+ * recently used files (by modification time, which a hit refreshes) are deleted until it fits.
+ * Cache files are written under a temporary name and renamed, so concurrent processes never
+ * see half a file; a file that fails validation is deleted and the model scanned again.
+ */
+public final class ModelCache {
+  /** Default size limit of the cache of one trace. */
+  public static final long DEFAULT_LIMIT_BYTES = 256L << 20;
+  /** Environment variable overriding the limit, in MiB. */
+  public static final String LIMIT_ENV = "OCELOTL_MODEL_CACHE_MB";
+  /** Sub-directory of a store directory holding its cached models. */
+  public static final String DIRECTORY = "models";
+  private static final AtomicLong SEQUENCE = new AtomicLong();
+
+  private final long limitBytes;
+  private final AtomicLong scans = new AtomicLong();
+
+  public ModelCache(long limitBytes) {
+    if (limitBytes < 0) {
+      throw new IllegalArgumentException("the model cache limit must be ≥ 0 bytes, got " + limitBytes);
+    }
+    this.limitBytes = limitBytes;
+  }
+
+  /** The cache with the limit from {@value #LIMIT_ENV}, else {@link #DEFAULT_LIMIT_BYTES}. */
+  public static ModelCache standard() {
+    return new ModelCache(limitFrom(System.getenv()));
+  }
+
+  static long limitFrom(Map<String, String> env) {
+    String mib = env.get(LIMIT_ENV);
+    if (mib == null || mib.isBlank()) {
+      return DEFAULT_LIMIT_BYTES;
+    }
+    try {
+      long value = Long.parseLong(mib.trim());
+      if (value >= 0) {
+        return value << 20;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException(LIMIT_ENV + " must be a whole number of MiB ≥ 0, found '" + mib + "'");
+  }
+
+  public long limitBytes() {
+    return limitBytes;
+  }
+
+  /** Number of trace scans this cache has run (the others were served from files). */
+  public long scans() {
+    return scans.get();
+  }
+
+  /**
+   * Same contract as {@link ModelBuilder#build}, served from the cache where it can be.
+   *
+   * @throws IOException when the cache directory cannot be read
+   */
+  public BuiltModel build(TraceStore store, ModelRequest request) throws IOException {
+    ModelPlan plan = ModelPlan.of(store, request);
+    Path directory = store.directory().resolve(DIRECTORY);
+    long identity = identity(store.metadata().source());
+    Candidate best = Files.isDirectory(directory) ? best(directory, identity, plan, request.exact()) : null;
+    if (best != null) {
+      ModelSums fine = load(best.file, identity, plan);
+      if (fine != null) {
+        touch(best.file);
+        if (best.rebinning == null) {
+          return ModelBuilder.model(plan, fine, true);
+        }
+        return ModelBuilder.model(plan, fine.rebin(best.rebinning, plan.grid()), best.rebinning.exact());
+      }
+    }
+    ModelSums sums = ModelBuilder.scan(store, plan, Runtime.getRuntime().availableProcessors());
+    scans.incrementAndGet();
+    save(directory, identity, plan, sums);
+    return ModelBuilder.model(plan, sums, true);
+  }
+
+  /** A cached file that can serve the plan; {@code rebinning} null when it holds the very grid. */
+  private record Candidate(Path file, SliceGrid grid, Rebinning rebinning) {}
+
+  private static Candidate best(Path directory, long identity, ModelPlan plan, boolean exactOnly) throws IOException {
+    SliceGrid target = plan.grid();
+    Candidate best = null;
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, plan.key() + "-*" + ModelCacheFile.SUFFIX)) {
+      for (Path file : files) {
+        ModelCacheFile.Header header = header(file);
+        if (header == null || header.identity() != identity || !header.key().equals(plan.key())) {
+          continue;
+        }
+        SliceGrid grid = header.grid();
+        if (grid.equals(target)) {
+          return new Candidate(file, grid, null);
+        }
+        if (exactOnly || !Rebinning.covers(grid, target) || grid.width() > target.width()) {
+          continue;
+        }
+        Candidate candidate = new Candidate(file, grid, Rebinning.of(grid, target));
+        if (best == null || better(candidate, best)) {
+          best = candidate;
+        }
+      }
+    }
+    return best;
+  }
+
+  // Exact before approximate; among exact ones the fewest slices (least to read), among
+  // approximate ones the narrowest slices (smallest split error).
+  private static boolean better(Candidate a, Candidate b) {
+    if (a.rebinning.exact() != b.rebinning.exact()) {
+      return a.rebinning.exact();
+    }
+    return a.rebinning.exact() ? a.grid.slices() < b.grid.slices() : a.grid.width() < b.grid.width();
+  }
+
+  /** The header of a cache file; a file that is not one is deleted. Null if unusable. */
+  private static ModelCacheFile.Header header(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ModelCacheFile.Header header = ModelCacheFile.readHeader(channel);
+      if (header == null) {
+        Files.deleteIfExists(file);
+      }
+      return header;
+    } catch (NoSuchFileException evictedMeanwhile) {
+      return null;
+    }
+  }
+
+  private static ModelSums load(Path file, long identity, ModelPlan plan) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ModelCacheFile.Header header = ModelCacheFile.readHeader(channel);
+      if (header == null || header.identity() != identity || header.leaves() != plan.leaves()
+          || header.types() != plan.types() || header.metric() != plan.metric()) {
+        Files.deleteIfExists(file);
+        return null;
+      }
+      return ModelCacheFile.readSums(channel, header);
+    } catch (NoSuchFileException evictedMeanwhile) {
+      return null;
+    }
+  }
+
+  private static void touch(Path file) {
+    try {
+      Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+    } catch (IOException ignored) {
+      // another process evicted it meanwhile: its order in the LRU no longer matters
+    }
+  }
+
+  private void save(Path directory, long identity, ModelPlan plan, ModelSums sums) {
+    if (ModelCacheFile.fileBytes(plan.key(), sums) > limitBytes) {
+      return;
+    }
+    try {
+      Files.createDirectories(directory);
+      Path file = directory.resolve(ModelCacheFile.fileName(plan.key(), plan.grid()));
+      Path temporary = directory.resolve(".tmp-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
+      ModelCacheFile.write(file, identity, plan.key(), sums, temporary);
+      evict(directory, file);
+    } catch (IOException e) {
+      // A cache that cannot be written (read-only workspace, full disk) only costs speed:
+      // the model itself is complete.
+    }
+  }
+
+  /** Deletes the least recently used files until the directory fits in the limit; never {@code keep}. */
+  private void evict(Path directory, Path keep) throws IOException {
+    record Entry(Path file, long size, FileTime used) {}
+    List<Entry> entries = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + ModelCacheFile.SUFFIX)) {
+      for (Path file : files) {
+        try {
+          entries.add(new Entry(file, Files.size(file), Files.getLastModifiedTime(file)));
+        } catch (NoSuchFileException evictedMeanwhile) {
+          // gone already
+        }
+      }
+    }
+    long total = entries.stream().mapToLong(Entry::size).sum();
+    entries.sort(Comparator.comparing(Entry::used));
+    for (Entry entry : entries) {
+      if (total <= limitBytes) {
+        break;
+      }
+      if (!entry.file.equals(keep)) {
+        Files.deleteIfExists(entry.file);
+        total -= entry.size;
+      }
+    }
+  }
+
+  /** What ties a cache file to the trace file as it was imported. */
+  static long identity(StoreMetadata.Source source) {
+    long h = source.path().hashCode();
+    h = h * 1_000_003 + source.size();
+    h = h * 1_000_003 + source.modified();
+    h = h * 1_000_003 + source.fingerprint().hashCode();
+    return h * 1_000_003 + source.format().hashCode();
+  }
+}

@@ -1,0 +1,178 @@
+package org.ocelotl.scan;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+
+/**
+ * The layout of one cached model file, owned here and nowhere else. All numbers little-endian.
+ * <pre>
+ *  0  magic "OCLMODEL"     8 bytes
+ *  8  format version       int
+ * 12  metric code          int   (ordinal + 1 of {@link Metric})
+ * 16  leaves               int
+ * 20  slices               int
+ * 24  types                int
+ * 28  arrays               int   ({@link ModelSums#arrayCount})
+ * 32  window start         double
+ * 40  window end           double
+ * 48  store identity       long  (hash of the trace file's path, size, time and fingerprint)
+ * 56  key length           int   (bytes of the UTF-8 key)
+ * 60  reserved, zero       int
+ * 64  key, zero-padded to a multiple of 8
+ * then the arrays, each leaves × slices × types doubles in model order
+ * </pre>
+ * A file that disagrees with what the reader expects in any field is not an error for the
+ * user: the cache drops it and scans again.
+ */
+final class ModelCacheFile {
+  static final byte[] MAGIC = "OCLMODEL".getBytes(StandardCharsets.US_ASCII);
+  static final int VERSION = 1;
+  static final int VERSION_OFFSET = MAGIC.length;
+  static final int METRIC_OFFSET = VERSION_OFFSET + Integer.BYTES;
+  static final int LEAVES_OFFSET = METRIC_OFFSET + Integer.BYTES;
+  static final int SLICES_OFFSET = LEAVES_OFFSET + Integer.BYTES;
+  static final int TYPES_OFFSET = SLICES_OFFSET + Integer.BYTES;
+  static final int ARRAYS_OFFSET = TYPES_OFFSET + Integer.BYTES;
+  static final int START_OFFSET = ARRAYS_OFFSET + Integer.BYTES;
+  static final int END_OFFSET = START_OFFSET + Double.BYTES;
+  static final int IDENTITY_OFFSET = END_OFFSET + Double.BYTES;
+  static final int KEY_LENGTH_OFFSET = IDENTITY_OFFSET + Long.BYTES;
+  static final int KEY_OFFSET = KEY_LENGTH_OFFSET + 2 * Integer.BYTES;
+  static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
+  static final String SUFFIX = ".model";
+
+  private ModelCacheFile() {}
+
+  /** What a header says. */
+  record Header(Metric metric, int leaves, SliceGrid grid, int types, int arrays, long identity, String key) {}
+
+  static int headerBytes(String key) {
+    return KEY_OFFSET + (int) align8(key.getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  static long fileBytes(String key, ModelSums sums) {
+    return headerBytes(key) + (long) sums.arrays().length * sums.cells() * Double.BYTES;
+  }
+
+  private static long align8(long bytes) {
+    return (bytes + 7) & ~7L;
+  }
+
+  /** The file name of a model: its key and a hash of its grid. */
+  static String fileName(String key, SliceGrid grid) {
+    long bits = Double.doubleToLongBits(grid.start()) * 31 + Double.doubleToLongBits(grid.end());
+    bits = bits * 31 + grid.slices();
+    return key + "-" + Long.toHexString(bits * 0x9E3779B97F4A7C15L) + SUFFIX;
+  }
+
+  /** Writes the sums to a temporary file beside {@code file} and renames it into place. */
+  static void write(Path file, long identity, String key, ModelSums sums, Path temporary) throws IOException {
+    byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer header = ByteBuffer.allocate(headerBytes(key)).order(ORDER);
+    header.put(0, MAGIC);
+    header.putInt(VERSION_OFFSET, VERSION);
+    header.putInt(METRIC_OFFSET, sums.metric().ordinal() + 1);
+    header.putInt(LEAVES_OFFSET, sums.leaves());
+    header.putInt(SLICES_OFFSET, sums.grid().slices());
+    header.putInt(TYPES_OFFSET, sums.types());
+    header.putInt(ARRAYS_OFFSET, sums.arrays().length);
+    header.putDouble(START_OFFSET, sums.grid().start());
+    header.putDouble(END_OFFSET, sums.grid().end());
+    header.putLong(IDENTITY_OFFSET, identity);
+    header.putInt(KEY_LENGTH_OFFSET, keyBytes.length);
+    header.put(KEY_OFFSET, keyBytes);
+    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+        StandardOpenOption.WRITE)) {
+      writeFully(channel, header, 0);
+      long at = header.capacity();
+      for (double[] array : sums.arrays()) {
+        MappedByteBuffer out = channel.map(FileChannel.MapMode.READ_WRITE, at, (long) array.length * Double.BYTES);
+        out.order(ORDER).asDoubleBuffer().put(array);
+        at += (long) array.length * Double.BYTES;
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temporary);
+      throw e;
+    }
+    Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  private static void writeFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+    long offset = at;
+    buffer.rewind();
+    while (buffer.hasRemaining()) {
+      offset += channel.write(buffer, offset);
+    }
+  }
+
+  /** The header of a cache file, or null when it is not one this version wrote whole. */
+  static Header readHeader(FileChannel channel) throws IOException {
+    long size = channel.size();
+    if (size < KEY_OFFSET) {
+      return null;
+    }
+    ByteBuffer fixed = ByteBuffer.allocate(KEY_OFFSET).order(ORDER);
+    readFully(channel, fixed, 0);
+    byte[] magic = new byte[MAGIC.length];
+    fixed.get(0, magic);
+    int metricCode = fixed.getInt(METRIC_OFFSET);
+    int keyLength = fixed.getInt(KEY_LENGTH_OFFSET);
+    if (!Arrays.equals(magic, MAGIC) || fixed.getInt(VERSION_OFFSET) != VERSION
+        || metricCode < 1 || metricCode > Metric.values().length || keyLength < 1 || keyLength > 1024) {
+      return null;
+    }
+    ByteBuffer keyBytes = ByteBuffer.allocate(keyLength);
+    readFully(channel, keyBytes, KEY_OFFSET);
+    String key = new String(keyBytes.array(), StandardCharsets.UTF_8);
+    Metric metric = Metric.values()[metricCode - 1];
+    int leaves = fixed.getInt(LEAVES_OFFSET);
+    int slices = fixed.getInt(SLICES_OFFSET);
+    int types = fixed.getInt(TYPES_OFFSET);
+    int arrays = fixed.getInt(ARRAYS_OFFSET);
+    double start = fixed.getDouble(START_OFFSET);
+    double end = fixed.getDouble(END_OFFSET);
+    if (leaves < 1 || types < 1 || slices < 1 || slices > SliceGrid.MAX_SLICES || !(end > start)
+        || Double.isInfinite(start) || Double.isInfinite(end) || arrays != ModelSums.arrayCount(metric)) {
+      return null;
+    }
+    long cells = (long) leaves * slices * types;
+    if (size != headerBytes(key) + arrays * cells * Double.BYTES || cells > Integer.MAX_VALUE) {
+      return null;
+    }
+    return new Header(metric, leaves, new SliceGrid(start, end, slices), types, arrays,
+        fixed.getLong(IDENTITY_OFFSET), key);
+  }
+
+  /** The sums stored after a validated header. */
+  static ModelSums readSums(FileChannel channel, Header header) throws IOException {
+    int cells = header.leaves() * header.grid().slices() * header.types();
+    double[][] arrays = new double[header.arrays()][cells];
+    long at = headerBytes(header.key());
+    for (double[] array : arrays) {
+      MappedByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, at, (long) cells * Double.BYTES);
+      in.order(ORDER).asDoubleBuffer().get(array);
+      at += (long) cells * Double.BYTES;
+    }
+    return new ModelSums(header.metric(), header.grid(), header.leaves(), header.types(), arrays);
+  }
+
+  private static void readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+    long offset = at;
+    while (buffer.hasRemaining()) {
+      int read = channel.read(buffer, offset);
+      if (read < 0) {
+        throw new java.io.EOFException("cache file shorter than its header says");
+      }
+      offset += read;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+package org.ocelotl.scan;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.ProducerTree;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+
+/**
+ * A {@link ModelRequest} resolved against one store: the window and its grid, the model's
+ * producer tree and types, and where each store producer and type lands. Every bad parameter
+ * is refused here, before any scan, with a message for the user.
+ *
+ * @param key what identifies the model's rows and columns whatever the spelling of the
+ *            filters: the metric and a hash of the resolved tree and type mapping (the model
+ *            cache's key)
+ */
+record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, List<String> typeNames,
+    List<String> typeColours, String timeUnit, String key) {
+
+  static ModelPlan of(TraceStore store, ModelRequest request) {
+    StoreMetadata m = store.metadata();
+    Metric metric = request.metric();
+    EventCategory category = metric.category();
+    if (m.count(category) == 0) {
+      throw new IllegalArgumentException("the trace " + m.name() + " has no "
+          + StoreMetadata.categoryName(category) + ": the " + metric + " metric needs them");
+    }
+    SliceGrid grid = grid(m, request);
+    ModelTree tree = tree(m, category, request.producers());
+    List<StoreMetadata.EventType> types = types(m, category, request.types());
+    int[] typeOf = new int[m.types().size()];
+    Arrays.fill(typeOf, -1);
+    for (int u = 0; u < types.size(); u++) {
+      typeOf[types.get(u).id()] = u;
+    }
+    List<String> names = typeNames(types);
+    List<String> colours = types.stream().map(StoreMetadata.EventType::color).toList();
+    return new ModelPlan(metric, grid, tree, typeOf, names, colours, m.timeUnit(),
+        key(metric, tree, typeOf, names));
+  }
+
+  ModelLayout layout() {
+    return new ModelLayout(tree.leafOf(), typeOf, tree.tree().leafCount(), typeNames.size(), grid);
+  }
+
+  int leaves() {
+    return tree.tree().leafCount();
+  }
+
+  int types() {
+    return typeNames.size();
+  }
+
+  /** The plan of the same model on another grid (a rebuild's target or source). */
+  ModelPlan withGrid(SliceGrid other) {
+    return new ModelPlan(metric, other, tree, typeOf, typeNames, typeColours, timeUnit, key);
+  }
+
+  private static SliceGrid grid(StoreMetadata m, ModelRequest request) {
+    double from = Double.isNaN(request.from()) ? m.start() : request.from();
+    double to = Double.isNaN(request.to()) ? m.end() : request.to();
+    String window = "[" + format(from) + ", " + format(to) + ") " + m.timeUnit();
+    if (!(to > from)) {
+      throw new IllegalArgumentException("the window " + window + " is empty: it needs from < to");
+    }
+    if (to <= m.start() || from > m.end() || (from == m.end() && m.end() > m.start())) {
+      throw new IllegalArgumentException("the window " + window + " lies outside the trace, which spans ["
+          + format(m.start()) + ", " + format(m.end()) + "] " + m.timeUnit());
+    }
+    return new SliceGrid(from, to, request.slices());
+  }
+
+  private static String format(double t) {
+    return t == Math.rint(t) && Math.abs(t) < 1e15 ? String.valueOf((long) t) : String.valueOf(t);
+  }
+
+  private static ModelTree tree(StoreMetadata m, EventCategory category, ProducerSelection selection) {
+    List<StoreMetadata.Producer> producers = m.producers();
+    int n = producers.size();
+    String[] names = new String[n];
+    int[] parents = new int[n];
+    long[] own = new long[n];
+    for (StoreMetadata.Producer p : producers) {
+      names[p.id()] = p.name();
+      parents[p.id()] = p.parent();
+      own[p.id()] = p.count(category);
+    }
+    ModelTree tree = ModelTree.of(names, parents, own, selection);
+    boolean any = false;
+    for (int p = 0; p < n && !any; p++) {
+      any = tree.leafOf()[p] >= 0 && own[p] > 0;
+    }
+    if (!any) {
+      throw new IllegalArgumentException("no selected producer has "
+          + StoreMetadata.categoryName(category) + " in the trace " + m.name());
+    }
+    return tree;
+  }
+
+  /** The category's types with records, in store order, kept when a filter names them or their group. */
+  private static List<StoreMetadata.EventType> types(StoreMetadata m, EventCategory category, List<String> filter) {
+    List<StoreMetadata.EventType> candidates = m.types().stream()
+        .filter(t -> t.category() == category && t.count() > 0).toList();
+    if (filter.isEmpty()) {
+      return candidates;
+    }
+    Set<StoreMetadata.EventType> kept = new LinkedHashSet<>();
+    for (String wanted : filter) {
+      List<StoreMetadata.EventType> matches = candidates.stream()
+          .filter(t -> wanted.equals(t.name()) || wanted.equals(t.group()) || wanted.equals(t.group() + "/" + t.name()))
+          .toList();
+      if (matches.isEmpty()) {
+        throw new IllegalArgumentException("unknown " + singular(category) + " type '" + wanted
+            + "'; the trace's " + singular(category) + " types with records are: " + describe(candidates));
+      }
+      kept.addAll(matches);
+    }
+    return candidates.stream().filter(kept::contains).toList();
+  }
+
+  private static String singular(EventCategory category) {
+    return switch (category) {
+      case STATE -> "state";
+      case EVENT -> "event";
+      case VARIABLE -> "variable";
+      case LINK -> "link";
+    };
+  }
+
+  private static String describe(List<StoreMetadata.EventType> types) {
+    Map<String, List<String>> byGroup = new java.util.LinkedHashMap<>();
+    for (StoreMetadata.EventType t : types) {
+      byGroup.computeIfAbsent(t.group() == null ? "" : t.group(), g -> new ArrayList<>()).add(t.name());
+    }
+    List<String> parts = new ArrayList<>();
+    byGroup.forEach((group, names) -> parts.add(group.isEmpty() ? String.join(", ", names)
+        : group + " (" + String.join(", ", names) + ")"));
+    return String.join("; ", parts);
+  }
+
+  /** Type names, qualified as "group/name" where a name repeats in several groups. */
+  private static List<String> typeNames(List<StoreMetadata.EventType> types) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (StoreMetadata.EventType t : types) {
+      counts.merge(t.name(), 1, Integer::sum);
+    }
+    return types.stream().map(t -> counts.get(t.name()) > 1 && t.group() != null ? t.group() + "/" + t.name() : t.name())
+        .toList();
+  }
+
+  private static String key(Metric metric, ModelTree tree, int[] typeOf, List<String> typeNames) {
+    StringBuilder text = new StringBuilder();
+    ProducerTree t = tree.tree();
+    for (int node = 0; node < t.size(); node++) {
+      text.append(t.name(node)).append('\u0000').append(t.parent(node)).append('\u0000');
+    }
+    text.append(Arrays.toString(tree.leafOf())).append(Arrays.toString(typeOf)).append(typeNames);
+    try {
+      byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
+      return metric.cliName() + "-" + HexFormat.of().formatHex(hash, 0, 12);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package org.ocelotl.scan;
+
+import java.util.List;
+
+/**
+ * What model to build from a trace.
+ *
+ * @param metric    what the cells measure
+ * @param from      window start in the trace's time unit; NaN = the trace's start
+ * @param to        window end (exclusive); NaN = the trace's end
+ * @param slices    number of equal slices, 1 to {@value SliceGrid#MAX_SLICES}
+ * @param producers which producers become the model's leaves
+ * @param types     event type names or group names (e.g. a Pajé state type) to keep; empty = all
+ *                  types of the metric's category that have records
+ * @param exact     true: never a proportional split; a cached model is used only when it holds
+ *                  this very grid, else the trace is scanned again
+ */
+public record ModelRequest(Metric metric, double from, double to, int slices,
+    ProducerSelection producers, List<String> types, boolean exact) {
+
+  public ModelRequest {
+    if (metric == null) {
+      throw new IllegalArgumentException("a model request needs a metric (" + Metric.names() + ")");
+    }
+    if (slices < 1 || slices > SliceGrid.MAX_SLICES) {
+      throw new IllegalArgumentException("the number of slices must be between 1 and "
+          + SliceGrid.MAX_SLICES + ", got " + slices);
+    }
+    if (Double.isInfinite(from) || Double.isInfinite(to)) {
+      throw new IllegalArgumentException("the window [" + from + ", " + to + ") must have finite bounds");
+    }
+    producers = producers == null ? ProducerSelection.ALL : producers;
+    types = List.copyOf(types == null ? List.of() : types);
+  }
+
+  /** The whole trace, every producer and type, approximate rebuilds allowed. */
+  public static ModelRequest of(Metric metric, int slices) {
+    return new ModelRequest(metric, Double.NaN, Double.NaN, slices, ProducerSelection.ALL, List.of(), false);
+  }
+
+  public ModelRequest withWindow(double from, double to) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+
+  public ModelRequest withSlices(int slices) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+
+  public ModelRequest withProducers(ProducerSelection producers) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+
+  public ModelRequest withTypes(List<String> types) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+
+  public ModelRequest withExact(boolean exact) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+}

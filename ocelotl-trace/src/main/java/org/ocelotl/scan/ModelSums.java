@@ -1,0 +1,80 @@
+package org.ocelotl.scan;
+
+/**
+ * The additive quantities behind a model, laid out like the model (leaf, slice, type): what a
+ * scan produces, what the cache keeps and rebins, and what the metric's value is derived from.
+ * <ul>
+ *   <li>state-duration: durations;
+ *   <li>state-average: durations, starts, crossings (see {@link ScanKernels#stateDurations});
+ *   <li>event-count, link-count: counts;
+ *   <li>variable-mean: Σ value × time.
+ * </ul>
+ */
+record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][] arrays) {
+  static final int SUMS = 0;
+  static final int STARTS = 1;
+  static final int CROSSINGS = 2;
+
+  static int arrayCount(Metric metric) {
+    return metric == Metric.STATE_AVERAGE ? 3 : 1;
+  }
+
+  static ModelSums zero(Metric metric, SliceGrid grid, int leaves, int types) {
+    int cells = Math.multiplyExact(Math.multiplyExact(leaves, grid.slices()), types);
+    double[][] arrays = new double[arrayCount(metric)][cells];
+    return new ModelSums(metric, grid, leaves, types, arrays);
+  }
+
+  int cells() {
+    return arrays[0].length;
+  }
+
+  /**
+   * The metric's values. For durations and counts this is the sums array itself (no copy):
+   * the sums must not be used afterwards.
+   */
+  double[] values() {
+    double[] sums = arrays[SUMS];
+    return switch (metric) {
+      case STATE_DURATION, EVENT_COUNT, LINK_COUNT -> sums;
+      case STATE_AVERAGE -> averages(sums, arrays[STARTS], arrays[CROSSINGS]);
+      case VARIABLE_MEAN -> means(sums);
+    };
+  }
+
+  private static double[] averages(double[] durations, double[] starts, double[] crossings) {
+    double[] values = new double[durations.length];
+    for (int i = 0; i < values.length; i++) {
+      double touches = starts[i] + crossings[i];
+      values[i] = touches > 0 ? durations[i] / touches : 0;
+    }
+    return values;
+  }
+
+  private double[] means(double[] valueTime) {
+    double[] values = new double[valueTime.length];
+    int slices = grid.slices();
+    for (int k = 0; k < slices; k++) {
+      double width = grid.boundary(k + 1) - grid.boundary(k);
+      for (int leaf = 0; leaf < leaves; leaf++) {
+        int at = (leaf * slices + k) * types;
+        for (int u = 0; u < types; u++) {
+          values[at + u] = valueTime[at + u] / width;
+        }
+      }
+    }
+    return values;
+  }
+
+  /** The sums of the same model on {@code target}, summed (and where needed split) from these. */
+  ModelSums rebin(Rebinning rebinning, SliceGrid target) {
+    int fine = grid.slices();
+    double[][] result = new double[arrays.length][];
+    result[SUMS] = rebinning.apply(arrays[SUMS], leaves, fine, types);
+    if (metric == Metric.STATE_AVERAGE) {
+      result[STARTS] = rebinning.apply(arrays[STARTS], leaves, fine, types);
+      result[CROSSINGS] = rebinning.crossings(arrays[CROSSINGS], arrays[STARTS], leaves, fine, types);
+    }
+    return new ModelSums(metric, target, leaves, types, result);
+  }
+}

@@ -1,0 +1,123 @@
+package org.ocelotl.scan;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.store.Workspace;
+import org.ocelotl.trace.ImportOptions;
+import org.ocelotl.trace.ImportProgress;
+
+/**
+ * The scan benchmark (not a test; run by bench/scan.sh): states/s of state-duration scans for
+ * N = 100, 1000, 10 000, the first scan after import ("cold": fresh JIT, freshly mapped
+ * chunks) and the median of the next ones ("warm"); then model cache rebuilds.
+ *
+ * <pre>
+ * ScanBench synthetic DIR [STATES]   a generated store: 700 leaves, 10 types, 50 M states
+ * ScanBench trace FILE WORKSPACE     a real trace, imported into WORKSPACE first
+ * </pre>
+ */
+public final class ScanBench {
+  private static final int[] SLICES = {100, 1000, 10_000};
+  private static final int WARM_RUNS = 5;
+
+  private ScanBench() {}
+
+  public static void main(String[] args) throws IOException {
+    TraceStore store;
+    if (args[0].equals("synthetic")) {
+      long states = args.length > 2 ? Long.parseLong(args[2]) : 50_000_000L;
+      Path dir = Path.of(args[1]);
+      deleteTree(dir);
+      long t = System.nanoTime();
+      store = SyntheticStore.write(dir, 42, 700, 7, 10, states, 1 << 16, false);
+      System.out.printf("synthetic store: %,d states, 700 leaves, 10 types, written in %.1f s%n",
+          store.metadata().count(EventCategory.STATE), (System.nanoTime() - t) / 1e9);
+    } else {
+      long t = System.nanoTime();
+      store = Workspace.open(Path.of(args[2])).store(Path.of(args[1]), ImportOptions.DEFAULT, ImportProgress.NONE);
+      System.out.printf("%s: %,d states, %,d producers, imported (or reused) in %.1f s%n", store.metadata().name(),
+          store.metadata().count(EventCategory.STATE), store.metadata().producers().size(),
+          (System.nanoTime() - t) / 1e9);
+    }
+    deleteTree(store.directory().resolve(ModelCache.DIRECTORY));
+    long states = store.metadata().count(EventCategory.STATE);
+    int threads = Runtime.getRuntime().availableProcessors();
+    System.out.printf("%d threads; state-duration over the whole trace%n", threads);
+    System.out.printf("%8s %12s %14s %12s %14s%n", "N", "cold ms", "cold states/s", "warm ms", "warm states/s");
+    for (int n : SLICES) {
+      ModelPlan plan = ModelPlan.of(store, ModelRequest.of(Metric.STATE_DURATION, n));
+      double cold = time(() -> ModelBuilder.scan(store, plan, threads));
+      double[] warm = new double[WARM_RUNS];
+      for (int r = 0; r < WARM_RUNS; r++) {
+        warm[r] = time(() -> ModelBuilder.scan(store, plan, threads));
+      }
+      Arrays.sort(warm);
+      double median = warm[WARM_RUNS / 2];
+      System.out.printf("%8d %12.0f %14.3g %12.0f %14.3g%n", n, cold * 1e3, states / cold, median * 1e3, states / median);
+    }
+    ModelPlan single = ModelPlan.of(store, ModelRequest.of(Metric.STATE_DURATION, 1000));
+    double one = median(() -> ModelBuilder.scan(store, single, 1));
+    System.out.printf("N = 1000 on one thread: %.0f ms, %.3g states/s%n", one * 1e3, states / one);
+    cacheRebuilds(store);
+  }
+
+  private static void cacheRebuilds(TraceStore store) throws IOException {
+    ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
+    ModelRequest fine = ModelRequest.of(Metric.STATE_DURATION, 1000);
+    double scan = time(() -> cache.build(store, fine));
+    double t0 = store.metadata().start();
+    double span = store.metadata().end() - t0;
+    BuiltModel built = cache.build(store, fine);
+    System.out.printf("model cache (%d leaves × %d types): scan + write N = 1000: %.0f ms; hit: %.1f ms%n",
+        built.model().leaves(), built.model().typeCount(), scan * 1e3, median(() -> cache.build(store, fine)) * 1e3);
+    List<ModelRequest> rebuilds = List.of(ModelRequest.of(Metric.STATE_DURATION, 100),
+        ModelRequest.of(Metric.STATE_DURATION, 100).withWindow(t0 + 0.25 * span, t0 + 0.75 * span),
+        ModelRequest.of(Metric.STATE_DURATION, 300).withWindow(t0 + 0.1234 * span, t0 + 0.9 * span));
+    for (ModelRequest request : rebuilds) {
+      long scans = cache.scans();
+      BuiltModel rebuilt = cache.build(store, request);
+      if (cache.scans() != scans) {
+        throw new IllegalStateException("expected a rebuild from the cache for " + request);
+      }
+      System.out.printf("  rebuild N = %d of [%.4g, %.4g): %.1f ms (%s)%n", request.slices(), rebuilt.grid().start(),
+          rebuilt.grid().end(), median(() -> cache.build(store, request)) * 1e3, rebuilt.exact() ? "exact" : "approximate");
+    }
+  }
+
+  interface Run {
+    Object run() throws IOException;
+  }
+
+  private static double time(Run run) throws IOException {
+    long t = System.nanoTime();
+    run.run();
+    return (System.nanoTime() - t) / 1e9;
+  }
+
+  private static double median(Run run) throws IOException {
+    double[] times = new double[WARM_RUNS];
+    for (int r = 0; r < WARM_RUNS; r++) {
+      times[r] = time(run);
+    }
+    Arrays.sort(times);
+    return times[WARM_RUNS / 2];
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}
