@@ -138,6 +138,22 @@ test('the page loads and the overview draws', async () => {
   await shot('1-loaded');
 });
 
+test('hovering an aggregate shows its time range, producers, size and type shares', async () => {
+  const box = await plotBox();
+  const plot = await plotRect();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.3, box.y + plot.y + plot.h * 0.5);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  const text = await page.textContent('#tooltip');
+  assert.match(text, /part \d+ of \d+/);
+  assert.match(text, /\d+(\.\d+)? – \d+(\.\d+)? s/);
+  assert.match(text, /all producers64 producers × \d+ slices?/);
+  assert.match(text, /\d s\d+(\.\d+)?%/, 'values carry their unit');
+  assert.match(text, /computing|PMPI_/);
+  assert.match(text, /%/);
+  await shot('1b-tooltip');
+  await page.mouse.move(box.x + 2, box.y + 2);
+});
+
 test('clicking the curves changes p and the overview; arrow keys step through breakpoints', async () => {
   const before = await caption();
   const picture = await pixels();
@@ -237,4 +253,21 @@ test('spatiotemporal: drag selects a time range × producer subtree and zoom kee
   assert.ok(zoomed.leaves < st.leaves, `leaves ${st.leaves} → ${zoomed.leaves}`);
   assert.match(page.url(), /include=/);
   await shot('6-spatiotemporal-zoomed');
+});
+
+test('a file given by its path on the server is imported, listed and shown', async () => {
+  const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
+  const before = await caption();
+  await page.fill('#import-path', tiny);
+  await page.click('#import-form button');
+  const shown = await captionChange(before, ['leaves']);
+  assert.match(shown.text, /^tiny\.trace/);
+  assert.equal(shown.leaves, 4);
+  const options = await page.$$eval('#trace option', os => os.map(o => o.textContent));
+  assert.ok(options.includes('tiny.trace') && options.some(o => o.startsWith('smpi_perturbed')), options.join(', '));
+  await page.fill('#import-path', '/etc');
+  await page.click('#import-form button');
+  await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+  assert.match(await page.textContent('#message'), /not a regular file/);
+  await shot('7-imported');
 });

@@ -346,6 +346,7 @@ public final class Api implements AutoCloseable {
       head.put("slices", (long) q.model().slices());
       head.put("leaves", (long) a.built().model().leaves());
       head.put("types", a.built().model().types());
+      head.put("valueUnit", a.built().unit());
       head.put("exact", a.built().exact());
       head.put("p", p);
       head.put("defaultP", a.defaultP());

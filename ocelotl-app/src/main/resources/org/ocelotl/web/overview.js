@@ -300,14 +300,15 @@ function tooltipHtml(b, data) {
     const entry = data.overview.legend.find(l => l.name === s.type);
     const colour = entry ? entry.colour : '#ccc';
     return `<tr><td><span class="swatch" style="background:${colour}"></span></td><td>${escapeHtml(s.type)}</td>`
-      + `<td class="num">${value(s.value)}</td><td class="num">${percent(s.share)}</td></tr>`;
+      + `<td class="num">${value(s.value)} ${escapeHtml(data.valueUnit || '')}</td><td class="num">${percent(s.share)}</td></tr>`;
   }).join('');
   const what = b.part >= 0 ? `part ${b.part + 1} of ${data.parts}`
     : b.mark === 'MERGED' ? 'thin types merged into one layer'
     : `visual aggregate of ${t.hiddenParts} parts (${b.mark === 'CROSS' ? 'cut differently in time' : 'same time cuts'})`;
   return `<div><strong>${escapeHtml(what)}</strong></div>`
     + `<div>${time(t.start, span / 100, '')} – ${time(t.end, span / 100, t.unit)}</div>`
-    + `<div>${escapeHtml(t.producer || '(all producers)')}</div>`
+    // The root's own name (Pajé calls it "0") means nothing to a reader: say what it covers.
+    + `<div>${b.node === 0 ? 'all producers' : escapeHtml(t.producer)}</div>`
     + `<div>${t.leaves} producer${t.leaves === 1 ? '' : 's'} × ${t.slices} slice${t.slices === 1 ? '' : 's'}</div>`
     + (t.merged.length ? `<div>merged: ${escapeHtml(t.merged.join(', '))}</div>` : '')
     + (rows ? `<table>${rows}</table>` : '<div>no value</div>');
