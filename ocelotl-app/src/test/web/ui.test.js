@@ -229,6 +229,17 @@ test('reloading the URL restores the same state', async () => {
   assert.equal(await page.locator('#producers input[type=checkbox]').first().isChecked(), false);
 });
 
+test('another view of the same model keeps p: stacked bars over a value axis', async () => {
+  const before = await caption();
+  await page.selectOption('#view', 'stacked');
+  const stacked = await captionChange(before, ['view']);
+  assert.equal(stacked.view, 'temporal stacked');
+  assert.equal(stacked.p, before.p);
+  assert.equal(stacked.parts, before.parts);
+  assert.match(page.url(), /view=stacked/);
+  await shot('4b-stacked');
+});
+
 test('spatiotemporal: drag selects a time range × producer subtree and zoom keeps that subtree', async () => {
   const filtered = await caption();
   await page.click('#reset');

@@ -42,7 +42,7 @@ export class OverviewView {
   #plot() {
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
-    const left = this.data && this.data.overview.producers.length ? MARGIN.left : this.data && this.data.overview.valueMax > 0 ? 70 : 28;
+    const left = this.data && this.data.overview.producers.length ? MARGIN.left : this.data && this.data.overview.valueMax > 0 ? 76 : 28;
     return { x: left, y: MARGIN.top, w: Math.max(10, w - left - MARGIN.right), h: Math.max(10, h - MARGIN.top - MARGIN.bottom) };
   }
 
@@ -155,6 +155,12 @@ export class OverviewView {
       g.beginPath(); g.moveTo(plot.x - 4, y); g.lineTo(plot.x, y); g.stroke();
       g.fillText(t.label, plot.x - 6, y);
     }
+    g.save();
+    g.translate(12, plot.y + plot.h / 2);
+    g.rotate(-Math.PI / 2);
+    g.textAlign = 'center';
+    g.fillText(`${this.data.metricLabel} per slice (${this.data.valueUnit})`, 0, 0);
+    g.restore();
   }
 
   #allProducersLabel(g, plot) {
