@@ -2,9 +2,7 @@ package org.ocelotl.export;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -111,16 +109,7 @@ public final class OverviewPicture {
    */
   public static void write(OverviewInput in, Path file, int width, int height) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
-    Path absolute = file.toAbsolutePath();
-    Path temporary = Files.createTempFile(absolute.getParent(), ".ocelotl-", ".part");
-    try {
-      try (OutputStream out = Files.newOutputStream(temporary)) {
-        render(in, format, width, height, out);
-      }
-      Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    AtomicFile.write(file, out -> render(in, format, width, height, out));
   }
 
   // ---- layout -----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import org.ocelotl.json.Json;
 
 /** The commands import, list, rm and info as a user runs them: exit status, stdout, stderr. */
 class CliTest {
-  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../../shared/traces").normalize();
+  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
   static final Path TRACES = Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces");
 
   /** A valid Pajé trace: one process p1 with the states run [1,2), wait [2,4), run [4,4]. */

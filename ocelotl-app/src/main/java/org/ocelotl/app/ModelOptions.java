@@ -1,0 +1,54 @@
+package org.ocelotl.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ocelotl.scan.Metric;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.ProducerSelection;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that choose a microscopic model: metric, window, slices, filters. Mixed into
+ * every command that builds one ({@code model}, {@code overview}), so they read the same.
+ */
+public final class ModelOptions {
+  @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "state-duration",
+      description = "What the cells measure: state-duration, state-average, event-count, variable-mean, "
+          + "link-count (default: ${DEFAULT-VALUE}).")
+  String metric;
+
+  @Option(names = "--slices", paramLabel = "N", description = "Number of time slices, 1 to 10000.")
+  Integer slices;
+
+  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
+  Double from;
+
+  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive, in the trace's time unit (default: trace end).")
+  Double to;
+
+  @Option(names = "--producers", paramLabel = "NAME", split = ",",
+      description = "Keep only these producers and their subtrees (names, or paths a/b/c where names repeat).")
+  List<String> producers = new ArrayList<>();
+
+  @Option(names = "--exclude", paramLabel = "NAME", split = ",", description = "Remove these producers and their subtrees.")
+  List<String> exclude = new ArrayList<>();
+
+  @Option(names = "--depth", paramLabel = "D", defaultValue = "0",
+      description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level).")
+  int depth;
+
+  @Option(names = "--types", paramLabel = "NAME", split = ",",
+      description = "Keep only these event types (type names, or a group such as a Pajé state type).")
+  List<String> types = new ArrayList<>();
+
+  @Option(names = "--exact", description = "Rescan rather than rebuild approximately from a cached finer model.")
+  boolean exact;
+
+  /** The request these options describe, with {@code defaultSlices} when --slices is absent. */
+  public ModelRequest request(int defaultSlices) {
+    return new ModelRequest(Metric.parse(metric),
+        from == null ? Double.NaN : from, to == null ? Double.NaN : to,
+        slices == null ? defaultSlices : slices,
+        new ProducerSelection(producers, exclude, depth), types, exact);
+  }
+}

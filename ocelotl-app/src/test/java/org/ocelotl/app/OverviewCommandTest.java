@@ -1,0 +1,114 @@
+package org.ocelotl.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.json.Json;
+
+/**
+ * The overview of the bundled perturbed SimGrid run (host lyon-c1-2 at 20% speed during
+ * [3,5) s, the nancy uplink at 0.2% during [8,9) s) must show both perturbations.
+ */
+class OverviewCommandTest {
+  static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz").normalize();
+
+  @TempDir static Path tmp;
+  static Map<String, Object> overview;
+
+  @BeforeAll
+  static void drawTheDefaultOverview() throws IOException {
+    Path json = tmp.resolve("overview.json");
+    CliTest.Result result = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--out", tmp.resolve("overview.png").toString(), "--json", json.toString(), "--csv", tmp.resolve("bp.csv").toString());
+    assertEquals(0, result.status(), result.err());
+    overview = asMap(Json.parse(Files.readString(json)));
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> asMap(Object json) {
+    return (Map<String, Object>) json;
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Map<String, Object>> parts() {
+    return (List<Map<String, Object>>) overview.get("parts");
+  }
+
+  static double number(Map<String, Object> map, String key) {
+    return ((Number) map.get(key)).doubleValue();
+  }
+
+  /** Instants where every producer's partition is cut: the phases the analyst sees. */
+  static TreeSet<Double> cutsAcrossAllProducers() {
+    List<Double> starts = new ArrayList<>();
+    for (Map<String, Object> part : parts()) {
+      starts.add(number(part, "start"));
+    }
+    TreeSet<Double> cuts = new TreeSet<>();
+    for (double t : new TreeSet<>(starts)) {
+      boolean everywhere = parts().stream().noneMatch(p -> number(p, "start") < t && number(p, "end") > t);
+      if (everywhere && t > 0) {
+        cuts.add(t);
+      }
+    }
+    return cuts;
+  }
+
+  @Test
+  void bothPerturbationsAreCutInTime() {
+    double slice = (number(overview, "end") - number(overview, "start")) / number(overview, "slices");
+    TreeSet<Double> cuts = cutsAcrossAllProducers();
+    for (double t : new double[] {3.0, 5.0, 8.0, 9.0}) {
+      Double nearest = cuts.floor(t + slice) != null && cuts.floor(t + slice) >= t - slice ? cuts.floor(t + slice) : null;
+      assertTrue(nearest != null, "a cut across all producers within one slice (" + slice + " s) of " + t + " s; cuts: " + cuts);
+    }
+  }
+
+  @Test
+  void theSlowHostStandsOutDuringItsPerturbation() {
+    // lyon-c1-2 computes (slowly) while the other hosts wait for it.
+    boolean slowHostComputes = parts().stream().anyMatch(p -> String.valueOf(p.get("producer")).startsWith("lyon-c1-2")
+        && number(p, "start") >= 3.0 - 0.5 && number(p, "end") <= 5.5 && "computing".equals(p.get("mode")));
+    long othersWaiting = parts().stream().filter(p -> !String.valueOf(p.get("producer")).startsWith("lyon-c1-2")
+        && number(p, "start") >= 3.5 && number(p, "end") <= 5.2 && !"computing".equals(p.get("mode"))).count();
+    assertTrue(slowHostComputes, "a part of lyon-c1-2 in mode computing during [3,5) s");
+    assertTrue(othersWaiting > 0, "other producers are in MPI states meanwhile");
+  }
+
+  @Test
+  void picturesAndTablesAreWritten() throws IOException {
+    BufferedImage png = ImageIO.read(tmp.resolve("overview.png").toFile());
+    assertEquals(1400, png.getWidth());
+    assertEquals(900, png.getHeight());
+    List<String> csv = Files.readAllLines(tmp.resolve("bp.csv"));
+    assertEquals("p,gain,loss,parts", csv.get(0));
+    assertEquals(((List<?>) overview.get("breakpoints")).size() + 1, csv.size());
+    assertEquals(0.0, Double.parseDouble(csv.get(1).split(",")[0]));
+    assertTrue((Boolean) overview.get("exact"));
+  }
+
+  @Test
+  void badParametersGetOneLineAndStatusOne() {
+    CliTest.Result badP = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--p", "1.5", "--out", tmp.resolve("x.png").toString());
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --p must lie in [0, 1], got 1.5\n"), badP);
+    CliTest.Result badView = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--mode", "spatiotemporal", "--view", "stacked", "--out", tmp.resolve("x.png").toString());
+    assertEquals(1, badView.status());
+    assertEquals("ocelotl: no view 'stacked' for aggregation 'spatiotemporal'; temporal has partition, stacked, mode; "
+        + "spatiotemporal has partition, mode\n", badView.err());
+    assertTrue(Files.notExists(tmp.resolve("x.png")));
+  }
+}
