@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
     version = "ocelotl 0.1.0",
     description = "Truthful overviews of very large execution traces.",
     subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
-        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, DemoCommand.class, ModelCommand.class})
+        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, DemoCommand.class, ModelCommand.class,
+        ServeCommand.class, ViewCommand.class})
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

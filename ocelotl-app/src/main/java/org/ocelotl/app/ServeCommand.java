@@ -1,0 +1,25 @@
+package org.ocelotl.app;
+
+import java.util.concurrent.Callable;
+import org.ocelotl.server.Api;
+import org.ocelotl.server.ModelSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code ocelotl serve}: the web UI over every trace of the workspace. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = {"Serve the web UI for the workspace's traces on localhost.",
+        "Prints the page's URL (with its access token) as the first line of output."})
+public final class ServeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin WorkspaceOption workspace;
+  @Mixin ServerOptions server;
+
+  @Override
+  public Integer call() throws Exception {
+    Api api = new Api(workspace.open(), ModelSource.cached());
+    return server.serve(api, "", spec.commandLine().getOut(), spec.commandLine().getErr());
+  }
+}

@@ -1,0 +1,77 @@
+package org.ocelotl.app;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import org.ocelotl.server.Api;
+import org.ocelotl.server.OcelotlServer;
+import picocli.CommandLine.Option;
+
+/** {@code --port}, {@code --bind}, {@code --open}: how {@code serve} and {@code view} listen. */
+public final class ServerOptions {
+  @Option(names = "--port", paramLabel = "P", defaultValue = "8642",
+      description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only). "
+          + "Reach a remote machine through an SSH tunnel rather than binding to a public address.")
+  String bind;
+
+  @Option(names = "--open", description = "Open the page in the default browser.")
+  boolean open;
+
+  /**
+   * Starts the server, prints its URL (token included) as the first line of output, and serves
+   * until the process is stopped.
+   *
+   * @param query extra query parameters for the printed URL ("&trace=…"), or ""
+   */
+  int serve(Api api, String query, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("--port must be 0 to 65535, got " + port);
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(bind);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException("--bind " + bind + ": unknown address");
+    }
+    OcelotlServer server = OcelotlServer.start(address, port, api);
+    String url = server.url() + query;
+    out.println(url);
+    out.flush();
+    if (!address.isLoopbackAddress()) {
+      err.println("ocelotl: listening on " + address.getHostAddress()
+          + ", reachable from other machines; the token in the URL is the only guard");
+    }
+    err.println("ocelotl: serving; stop with Ctrl-C");
+    err.flush();
+    if (open) {
+      openBrowser(url, err);
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }));
+    stopped.await();
+    return 0;
+  }
+
+  private static void openBrowser(String url, PrintWriter err) {
+    String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+    List<String> command = os.contains("mac") ? List.of("open", url)
+        : os.contains("win") ? List.of("rundll32", "url.dll,FileProtocolHandler", url)
+        : List.of("xdg-open", url);
+    try {
+      new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    } catch (IOException e) {
+      err.println("ocelotl: could not open a browser (" + e.getMessage() + "); open the URL above yourself");
+    }
+  }
+}

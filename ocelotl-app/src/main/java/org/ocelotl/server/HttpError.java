@@ -1,0 +1,23 @@
+package org.ocelotl.server;
+
+/** A refusal with its HTTP status and a message for the user; sent as {@code {"error": …}}. */
+final class HttpError extends RuntimeException {
+  private final int status;
+
+  HttpError(int status, String message) {
+    super(message, null, false, false);
+    this.status = status;
+  }
+
+  static HttpError badRequest(String message) {
+    return new HttpError(400, message);
+  }
+
+  static HttpError notFound(String message) {
+    return new HttpError(404, message);
+  }
+
+  int status() {
+    return status;
+  }
+}

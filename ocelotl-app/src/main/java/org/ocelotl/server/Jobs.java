@@ -1,0 +1,81 @@
+package org.ocelotl.server;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The computation each client has under way, for progress reports and cancellation. A client
+ * (one open page) numbers its requests; a new request cancels the previous one of the same
+ * client, which stops at its next stage boundary, and a request older than the newest one is
+ * refused: an answer to a stale request is never computed for nothing nor drawn.
+ */
+final class Jobs {
+  // One entry per page ever opened on this server: a few hundred bytes each, never a concern.
+  private final Map<String, Job> latest = new ConcurrentHashMap<>();
+
+  /** A job for a client's request; an anonymous one (client null) is never cancelled. */
+  Job begin(String client, long seq) {
+    Job job = new Job(client, seq);
+    if (client == null) {
+      return job;
+    }
+    latest.compute(client, (key, previous) -> {
+      if (previous != null && previous.seq >= seq) {
+        throw new HttpError(409, "request " + seq + " is not newer than request " + previous.seq + " of the same page; ignored");
+      }
+      if (previous != null) {
+        previous.cancelled = true;
+      }
+      return job;
+    });
+    return job;
+  }
+
+  /** The job is done; its client's newest seq is remembered, so an older request stays refused. */
+  void end(Job job) {
+    job.finished = true;
+  }
+
+  /** What the client's current request is doing, or {"stage": "idle"}. */
+  Map<String, Object> progress(String client) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    Job job = client == null ? null : latest.get(client);
+    if (job == null || job.finished) {
+      result.put("stage", "idle");
+      return result;
+    }
+    result.put("seq", job.seq);
+    result.put("stage", job.stage);
+    result.put("elapsedMs", (System.nanoTime() - job.started) / 1_000_000);
+    return result;
+  }
+
+  /** One request's computation: its stage, and whether a newer request cancelled it. */
+  static final class Job {
+    private final String client;
+    private final long seq;
+    private final long started = System.nanoTime();
+    private volatile boolean cancelled;
+    private volatile boolean finished;
+    private volatile String stage = "starting";
+
+    Job(String client, long seq) {
+      this.client = client;
+      this.seq = seq;
+    }
+
+    /** Enters a stage, unless the job was cancelled meanwhile. */
+    void stage(String name) {
+      check();
+      stage = name;
+    }
+
+    /** @throws HttpError 409 when a newer request of the same client cancelled this one */
+    void check() {
+      if (cancelled) {
+        throw new HttpError(409, "request " + seq + " was cancelled by a newer request of the same page");
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package org.ocelotl.server;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The last few results of an expensive computation, by key, least recently used out first.
+ * Two requests for the same key compute it once: the second waits for the first. A waiting
+ * request whose job is cancelled stops waiting; the computation itself runs to its end and
+ * is kept, since the user often comes back to what they just left.
+ */
+final class Memo<K, V> {
+  private final int capacity;
+  private final LinkedHashMap<K, FutureTask<V>> entries = new LinkedHashMap<>(16, 0.75f, true);
+
+  Memo(int capacity) {
+    this.capacity = capacity;
+  }
+
+  V get(K key, Callable<V> compute, Jobs.Job job) throws Exception {
+    FutureTask<V> task;
+    boolean mine = false;
+    synchronized (this) {
+      task = entries.get(key);
+      if (task == null) {
+        task = new FutureTask<>(compute);
+        entries.put(key, task);
+        mine = true;
+        trim();
+      }
+    }
+    if (mine) {
+      task.run();
+    }
+    while (true) {
+      try {
+        return task.get(100, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        job.check();
+      } catch (ExecutionException e) {
+        synchronized (this) {
+          entries.remove(key, task); // a failure is not kept: the next request tries again
+        }
+        throw e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
+      }
+    }
+  }
+
+  private void trim() {
+    var it = entries.entrySet().iterator();
+    while (entries.size() > capacity && it.hasNext()) {
+      Map.Entry<K, FutureTask<V>> eldest = it.next();
+      if (eldest.getValue().isDone()) {
+        it.remove();
+      } else {
+        break; // still being computed for someone: keep it until it is done
+      }
+    }
+  }
+
+  synchronized void clear() {
+    entries.clear();
+  }
+}

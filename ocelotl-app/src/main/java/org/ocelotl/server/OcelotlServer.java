@@ -1,0 +1,189 @@
+package org.ocelotl.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.ocelotl.json.Json;
+
+/**
+ * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
+ * ({@link Api}), behind the {@link Access} checks. Built on the JDK's own HTTP server.
+ *
+ * <p>Requests run on a small pool: a long computation holds one thread while the others keep
+ * serving progress polls, cancellations and other clients.
+ */
+public final class OcelotlServer implements AutoCloseable {
+  private static final int THREADS = 8;
+
+  private final HttpServer http;
+  private final ExecutorService pool;
+  private final Access access;
+  private final Api api;
+  private final String url;
+
+  private OcelotlServer(HttpServer http, ExecutorService pool, Access access, Api api, String url) {
+    this.http = http;
+    this.pool = pool;
+    this.access = access;
+    this.api = api;
+    this.url = url;
+  }
+
+  /**
+   * Starts a server on {@code bind:port} (port 0: any free port) answering with {@code api}.
+   *
+   * @throws IOException if the address cannot be bound (the message names it)
+   */
+  public static OcelotlServer start(InetAddress bind, int port, Api api) throws IOException {
+    HttpServer http;
+    try {
+      http = HttpServer.create(new InetSocketAddress(bind, port), 64);
+    } catch (IOException e) {
+      throw new IOException("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+    }
+    int actualPort = http.getAddress().getPort();
+    Access access = Access.forServer(Access.newToken(), bind, actualPort);
+    AtomicInteger threadNumber = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
+      Thread t = new Thread(r, "ocelotl-http-" + threadNumber.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    String host = bind.isAnyLocalAddress() || bind.isLoopbackAddress() ? "127.0.0.1" : hostLiteral(bind);
+    String url = "http://" + host + ":" + actualPort + "/?token=" + access.token();
+    OcelotlServer server = new OcelotlServer(http, pool, access, api, url);
+    http.createContext("/", server::handle);
+    http.setExecutor(pool);
+    http.start();
+    return server;
+  }
+
+  private static String hostLiteral(InetAddress address) {
+    String host = address.getHostAddress();
+    return host.contains(":") ? "[" + host + "]" : host;
+  }
+
+  /** The page's address with the token: what the user opens. */
+  public String url() {
+    return url;
+  }
+
+  public int port() {
+    return http.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    api.close();
+    http.stop(0);
+    pool.shutdownNow();
+    try {
+      pool.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void handle(HttpExchange exchange) {
+    try (exchange) {
+      Response response;
+      try {
+        response = route(exchange);
+      } catch (HttpError e) {
+        response = error(e.status(), e.getMessage());
+      } catch (IllegalArgumentException e) {
+        response = error(400, e.getMessage());
+      } catch (IOException | UncheckedIOException e) {
+        response = error(500, e.getMessage());
+      } catch (Exception e) {
+        response = error(500, "internal error: " + e);
+      }
+      send(exchange, response);
+    } catch (IOException e) {
+      // the client went away (a cancelled fetch): nothing left to tell it
+    }
+  }
+
+  private Response route(HttpExchange exchange) throws Exception {
+    var headers = exchange.getRequestHeaders();
+    if (!access.hostAllowed(headers)) {
+      throw new HttpError(403, "this server answers only to localhost; Host '" + headers.getFirst("Host") + "' refused");
+    }
+    if (!access.originAllowed(headers)) {
+      throw new HttpError(403, "requests from another site's page are refused (Origin " + headers.getFirst("Origin") + ")");
+    }
+    String path = exchange.getRequestURI().getRawPath();
+    Params params = Params.parse(exchange.getRequestURI().getRawQuery());
+    if (!access.tokenPresented(params.optional("token"), headers)) {
+      throw new HttpError(401, "missing or wrong token: open the URL that 'ocelotl serve' printed, token included");
+    }
+    String method = exchange.getRequestMethod();
+    if (path.equals("/")) {
+      requireMethod(method, "GET");
+      exchange.getResponseHeaders().add("Set-Cookie", access.cookie());
+      return asset("index.html");
+    }
+    if (path.startsWith("/assets/")) {
+      requireMethod(method, "GET");
+      return asset(path.substring("/assets/".length()));
+    }
+    if (path.startsWith("/api/")) {
+      byte[] body = exchange.getRequestBody().readAllBytes();
+      return api.handle(method, path.substring("/api/".length()), params, new String(body, StandardCharsets.UTF_8));
+    }
+    throw HttpError.notFound("no such page: " + path);
+  }
+
+  static void requireMethod(String method, String expected) {
+    if (!method.equals(expected)) {
+      throw new HttpError(405, "method " + method + " not allowed here; use " + expected);
+    }
+  }
+
+  private static Response asset(String name) throws IOException {
+    if (!Assets.exists(name)) {
+      throw HttpError.notFound("no such file: " + name);
+    }
+    return new Response(200, Assets.contentType(name), Assets.read(name), null);
+  }
+
+  private static Response error(int status, String message) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", (long) status);
+    body.put("error", message == null ? "error" : message);
+    return new Response(status, "application/json; charset=utf-8",
+        Json.write(body).getBytes(StandardCharsets.UTF_8), null);
+  }
+
+  private static void send(HttpExchange exchange, Response response) throws IOException {
+    var out = exchange.getResponseHeaders();
+    out.set("Content-Type", response.contentType());
+    out.set("Cache-Control", "no-store");
+    out.set("X-Content-Type-Options", "nosniff");
+    // The token is in the page's URL: never send it on as a referrer.
+    out.set("Referrer-Policy", "no-referrer");
+    out.set("X-Frame-Options", "DENY");
+    out.set("Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    if (response.fileName() != null) {
+      out.set("Content-Disposition", "attachment; filename=\"" + response.fileName() + "\"");
+    }
+    exchange.sendResponseHeaders(response.status(), response.body().length == 0 ? -1 : response.body().length);
+    if (response.body().length > 0) {
+      try (OutputStream body = exchange.getResponseBody()) {
+        body.write(response.body());
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// Calls to the JSON API. The page was opened with the token in its URL and the server set a
+// cookie with it, so same-origin fetches carry it; the header is sent too for clarity.
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export class Api {
+  constructor(token) {
+    this.token = token;
+    this.client = Math.random().toString(36).slice(2) + Date.now().toString(36);
+    this.seq = 0;
+    this.controller = null;
+  }
+
+  async get(path, params, signal) {
+    const url = `/api/${path}${params ? '?' + params : ''}`;
+    return this.#json(await fetch(url, { headers: { 'X-Ocelotl-Token': this.token }, signal }));
+  }
+
+  async post(path, body) {
+    return this.#json(await fetch(`/api/${path}`, {
+      method: 'POST', headers: { 'X-Ocelotl-Token': this.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body) }));
+  }
+
+  async #json(response) {
+    const text = await response.text();
+    let body;
+    try { body = JSON.parse(text); } catch { body = { error: text || response.statusText }; }
+    if (!response.ok) throw new ApiError(response.status, body.error || response.statusText);
+    return body;
+  }
+
+  /**
+   * Asks for an overview, superseding any request still under way: the old fetch is aborted,
+   * the server cancels its computation (same client, higher seq), and a late answer to an old
+   * request is never returned (null instead), so no stale picture can be drawn over a newer one.
+   */
+  async overview(params, onProgress) {
+    const seq = ++this.seq;
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    params.set('client', this.client);
+    params.set('seq', String(seq));
+    const poll = setInterval(async () => {
+      try {
+        const progress = await this.get('progress', new URLSearchParams({ client: this.client }));
+        if (seq === this.seq && progress.seq === seq) onProgress(progress);
+      } catch { /* a poll may fail while the server is busy; the next one will tell */ }
+    }, 300);
+    try {
+      const result = await this.get('overview', params, controller.signal);
+      return seq === this.seq ? result : null;
+    } catch (e) {
+      if (seq !== this.seq || e.name === 'AbortError' || e.status === 409) return null;
+      throw e;
+    } finally {
+      clearInterval(poll);
+    }
+  }
+
+  exportUrl(path, params) {
+    return `/api/${path}?${params}`;
+  }
+}

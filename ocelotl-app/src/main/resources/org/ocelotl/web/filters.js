@@ -1,0 +1,143 @@
+// Producer filter (a tree checked by subtree and by level) and event type filter. Both edit
+// lists of names in the state: exclude (producer paths) and xtypes (type names).
+import { escapeHtml } from './format.js';
+
+const CATEGORY_OF_METRIC = { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable', 'link-count': 'link' };
+
+/** Whether `path` is `ancestor` or lies under it. */
+export function within(path, ancestor) {
+  return path === ancestor || path.startsWith(ancestor + '/');
+}
+
+export class ProducerFilter {
+  constructor(treeBox, levelBox, onChange) {
+    this.treeBox = treeBox;
+    this.levelBox = levelBox;
+    this.onChange = onChange;
+    this.nodes = [];
+    this.exclude = [];
+    this.open = new Set();
+    treeBox.addEventListener('change', e => this.#toggle(e.target));
+    treeBox.addEventListener('click', e => {
+      const t = e.target.closest('.toggle');
+      if (!t) return;
+      const path = t.dataset.path;
+      if (this.open.has(path)) this.open.delete(path); else this.open.add(path);
+      this.render();
+    });
+    levelBox.addEventListener('click', e => {
+      const b = e.target.closest('button');
+      if (b) this.#level(Number(b.dataset.depth), b.dataset.action === 'all');
+    });
+  }
+
+  /** nodes: [{id, name, path, parent, depth, kind}], parents first; the root has path ''. */
+  setNodes(nodes) {
+    this.nodes = nodes;
+    this.children = new Map();
+    for (const n of nodes) {
+      if (n.parent >= 0) {
+        if (!this.children.has(n.parent)) this.children.set(n.parent, []);
+        this.children.get(n.parent).push(n);
+      }
+    }
+    this.open = new Set(nodes.filter(n => n.depth <= 1).map(n => n.path));
+    this.render();
+  }
+
+  setExcluded(exclude) {
+    this.exclude = [...exclude];
+    this.render();
+  }
+
+  #excluded(path) {
+    return this.exclude.some(x => within(path, x));
+  }
+
+  render() {
+    const root = this.nodes.find(n => n.parent < 0);
+    if (!root) { this.treeBox.innerHTML = ''; this.levelBox.innerHTML = ''; return; }
+    this.treeBox.innerHTML = `<ul>${(this.children.get(root.id) || []).map(n => this.#item(n)).join('')}</ul>`;
+    const depths = new Map();
+    for (const n of this.nodes) if (n.depth > 0 && !depths.has(n.depth)) depths.set(n.depth, n.kind || `depth ${n.depth}`);
+    this.levelBox.innerHTML = '<span class="label">by level:</span> ' + [...depths].map(([d, kind]) =>
+      `<span title="check or uncheck every producer at depth ${d}">${escapeHtml(kind)}`
+      + ` <button type="button" data-depth="${d}" data-action="all">all</button>`
+      + `<button type="button" data-depth="${d}" data-action="none">none</button></span>`).join(' ');
+  }
+
+  #item(n) {
+    const kids = this.children.get(n.id) || [];
+    const isOpen = this.open.has(n.path);
+    const toggle = kids.length ? `<span class="toggle" data-path="${escapeHtml(n.path)}">${isOpen ? '▾' : '▸'}</span>` : '<span class="toggle"></span>';
+    const checked = this.#excluded(n.path) ? '' : 'checked';
+    const sub = kids.length && isOpen ? `<ul>${kids.map(k => this.#item(k)).join('')}</ul>` : '';
+    return `<li><label>${toggle}<input type="checkbox" data-path="${escapeHtml(n.path)}" ${checked}>`
+      + `${escapeHtml(n.name)}${kids.length ? ` <span class="hint">(${kids.length})</span>` : ''}</label>${sub}</li>`;
+  }
+
+  #toggle(input) {
+    const path = input.dataset.path;
+    if (path === undefined) return;
+    if (input.checked) this.#include(path);
+    else this.exclude = [...this.exclude.filter(x => !within(x, path)), path];
+    this.render();
+    this.onChange(this.exclude);
+  }
+
+  // Re-checking a producer under an excluded ancestor: the ancestor's exclusion becomes the
+  // exclusion of every sibling along the way down, so only the producer comes back.
+  #include(path) {
+    const byPath = new Map(this.nodes.map(n => [n.path, n]));
+    let blocking = this.exclude.find(x => within(path, x));
+    this.exclude = this.exclude.filter(x => !within(x, path));
+    while (blocking !== undefined) {
+      this.exclude = this.exclude.filter(x => x !== blocking);
+      if (blocking === path) break;
+      const ancestor = byPath.get(blocking);
+      const next = (this.children.get(ancestor.id) || []).find(k => within(path, k.path));
+      for (const k of this.children.get(ancestor.id) || []) if (k !== next) this.exclude.push(k.path);
+      blocking = next.path;
+    }
+  }
+
+  #level(depth, all) {
+    const atDepth = this.nodes.filter(n => n.depth === depth).map(n => n.path);
+    if (all) {
+      this.exclude = this.exclude.filter(x => !atDepth.includes(x));
+      for (const p of atDepth) if (this.#excluded(p)) this.#include(p);
+    } else {
+      this.exclude = [...this.exclude.filter(x => !atDepth.some(p => within(x, p))), ...atDepth];
+    }
+    this.render();
+    this.onChange(this.exclude);
+  }
+}
+
+export class TypeFilter {
+  constructor(box, onChange) {
+    this.box = box;
+    this.onChange = onChange;
+    this.types = [];
+    this.excluded = [];
+    this.colours = new Map();
+    box.addEventListener('change', e => {
+      const name = e.target.dataset.type;
+      if (name === undefined) return;
+      this.excluded = e.target.checked ? this.excluded.filter(x => x !== name) : [...this.excluded, name];
+      this.onChange(this.excluded);
+    });
+  }
+
+  set(types, excluded, metric, legend) {
+    this.types = types;
+    this.excluded = [...excluded];
+    for (const l of legend || []) this.colours.set(l.name, l.colour);
+    const category = CATEGORY_OF_METRIC[metric];
+    const shown = types.filter(t => t.category === category);
+    this.box.innerHTML = shown.length === 0 ? `<p class="hint">no ${category} types in this trace</p>`
+      : shown.map(t => `<label><input type="checkbox" data-type="${escapeHtml(t.name)}" ${this.excluded.includes(t.name) ? '' : 'checked'}>`
+        + `<span class="swatch" style="background:${this.colours.get(t.name) || '#fff'}"></span>${escapeHtml(t.name)}`
+        + ` <span class="hint">${t.count.toLocaleString('en-US')}</span></label>`).join('');
+  }
+}

@@ -1,0 +1,321 @@
+// Draws an overview's geometry (blocks in [0,1]², producer axis, time axis) on a canvas, and
+// turns the mouse into tooltips and selections. Coordinates come from the server's view
+// geometry; this file only maps them to pixels.
+import { niceTicks, time, value, percent, escapeHtml } from './format.js';
+
+const MARGIN = { left: 150, right: 12, top: 10, bottom: 34 };
+const AXIS_INK = '#444';
+const SELECTION = 'rgba(47,109,181,0.18)';
+
+export class OverviewView {
+  constructor(canvas, tooltip, onSelect) {
+    this.canvas = canvas;
+    this.tooltip = tooltip;
+    this.onSelect = onSelect;
+    this.data = null;
+    this.selection = null; // {x0, x1, y0, y1} in [0,1]
+    this.drag = null;
+    canvas.addEventListener('mousedown', e => this.#down(e));
+    window.addEventListener('mousemove', e => this.#move(e));
+    window.addEventListener('mouseup', e => this.#up(e));
+    canvas.addEventListener('mouseleave', () => { this.tooltip.hidden = true; });
+    new ResizeObserver(() => this.draw()).observe(canvas);
+  }
+
+  /** Plot height in CSS pixels: the server needs it to decide which producers are too thin. */
+  plotHeight() {
+    return Math.max(50, Math.round(this.canvas.clientHeight - MARGIN.top - MARGIN.bottom));
+  }
+
+  show(data) {
+    this.data = data;
+    this.selection = null;
+    this.onSelect(null);
+    this.draw();
+  }
+
+  clearSelection() {
+    this.selection = null;
+    this.draw();
+  }
+
+  #plot() {
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    const left = this.data && this.data.overview.producers.length ? MARGIN.left : this.data && this.data.overview.valueMax > 0 ? 76 : 28;
+    return { x: left, y: MARGIN.top, w: Math.max(10, w - left - MARGIN.right), h: Math.max(10, h - MARGIN.top - MARGIN.bottom) };
+  }
+
+  draw() {
+    const c = this.canvas;
+    const ratio = window.devicePixelRatio || 1;
+    const w = c.clientWidth;
+    const h = c.clientHeight;
+    if (c.width !== Math.round(w * ratio) || c.height !== Math.round(h * ratio)) {
+      c.width = Math.round(w * ratio);
+      c.height = Math.round(h * ratio);
+    }
+    const g = c.getContext('2d');
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, w, h);
+    if (!this.data) return;
+    const o = this.data.overview;
+    const plot = this.#plot();
+    // Where the plot and the time ticks are, for scripts and tests that drive the page.
+    c.dataset.plot = `${plot.x} ${plot.y} ${plot.w} ${plot.h}`;
+    this.#blocks(g, o, plot);
+    g.strokeStyle = '#8a8a8a';
+    g.lineWidth = 1;
+    g.strokeRect(plot.x - 0.5, plot.y - 0.5, plot.w + 1, plot.h + 1);
+    this.#timeAxis(g, o, plot);
+    if (o.producers.length) this.#producerAxis(g, o, plot);
+    else if (o.valueMax > 0) this.#valueAxis(g, o, plot);
+    else this.#allProducersLabel(g, plot);
+    if (this.selection) {
+      const s = this.selection;
+      g.fillStyle = SELECTION;
+      g.strokeStyle = '#2f6db5';
+      const x = plot.x + s.x0 * plot.w, y = plot.y + s.y0 * plot.h;
+      const sw = (s.x1 - s.x0) * plot.w, sh = (s.y1 - s.y0) * plot.h;
+      g.fillRect(x, y, sw, sh);
+      g.strokeRect(x + 0.5, y + 0.5, sw - 1, sh - 1);
+    }
+  }
+
+  #blocks(g, o, plot) {
+    // 10 000 blocks are 10 000 fillRects: a few milliseconds. Edges snap to whole pixels so
+    // that neighbours neither overlap nor leave hairline gaps.
+    for (const b of o.blocks) {
+      const x0 = Math.round(plot.x + b.x0 * plot.w), x1 = Math.round(plot.x + b.x1 * plot.w);
+      const y0 = Math.round(plot.y + b.y0 * plot.h), y1 = Math.round(plot.y + b.y1 * plot.h);
+      g.globalAlpha = b.opacity;
+      g.fillStyle = b.colour;
+      g.fillRect(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0));
+      g.globalAlpha = 1;
+      if (b.mark !== 'NONE') this.#mark(g, b.mark, x0, y0, x1, y1);
+    }
+    g.globalAlpha = 1;
+    // Part boundaries: a thin white line where one part ends and the next begins.
+    if (o.blocks.length < 4000) {
+      g.strokeStyle = 'rgba(255,255,255,0.9)';
+      g.lineWidth = 1;
+      for (const b of o.blocks) {
+        const x0 = Math.round(plot.x + b.x0 * plot.w), x1 = Math.round(plot.x + b.x1 * plot.w);
+        const y0 = Math.round(plot.y + b.y0 * plot.h), y1 = Math.round(plot.y + b.y1 * plot.h);
+        if (x1 - x0 >= 3 && y1 - y0 >= 3) g.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0 - 1, y1 - y0 - 1);
+      }
+    }
+  }
+
+  #mark(g, mark, x0, y0, x1, y1) {
+    g.save();
+    g.beginPath();
+    g.rect(x0, y0, x1 - x0, y1 - y0);
+    g.clip();
+    g.strokeStyle = '#1a1a1a';
+    g.lineWidth = 1;
+    g.beginPath();
+    if (mark === 'MERGED') {
+      for (let x = x0 - (y1 - y0); x < x1; x += 6) { g.moveTo(x, y1); g.lineTo(x + (y1 - y0), y0); }
+    } else {
+      g.moveTo(x0, y1); g.lineTo(x1, y0);
+      if (mark === 'CROSS') { g.moveTo(x0, y0); g.lineTo(x1, y1); }
+    }
+    g.stroke();
+    g.restore();
+  }
+
+  #timeAxis(g, o, plot) {
+    const ticks = niceTicks(o.start, o.end, Math.max(2, Math.floor(plot.w / 90)));
+    g.fillStyle = AXIS_INK;
+    g.strokeStyle = AXIS_INK;
+    g.font = '11px system-ui, sans-serif';
+    g.textAlign = 'center';
+    g.textBaseline = 'top';
+    const yb = plot.y + plot.h;
+    this.canvas.dataset.ticks = ticks.map(t => t.value).join(' ');
+    for (const t of ticks) {
+      const x = Math.round(plot.x + t.at * plot.w) + 0.5;
+      g.beginPath(); g.moveTo(x, yb); g.lineTo(x, yb + 4); g.stroke();
+      g.fillText(t.label, x, yb + 6);
+    }
+    g.textAlign = 'right';
+    g.fillText(`time (${o.unit || 'trace unit'})`, plot.x + plot.w, yb + 20);
+  }
+
+  #valueAxis(g, o, plot) {
+    const ticks = niceTicks(0, o.valueMax, Math.max(2, Math.floor(plot.h / 40)));
+    g.fillStyle = AXIS_INK;
+    g.strokeStyle = AXIS_INK;
+    g.font = '11px system-ui, sans-serif';
+    g.textAlign = 'right';
+    g.textBaseline = 'middle';
+    for (const t of ticks) {
+      const y = Math.round(plot.y + plot.h - t.at * plot.h) + 0.5;
+      g.beginPath(); g.moveTo(plot.x - 4, y); g.lineTo(plot.x, y); g.stroke();
+      g.fillText(t.label, plot.x - 6, y);
+    }
+    g.save();
+    g.translate(12, plot.y + plot.h / 2);
+    g.rotate(-Math.PI / 2);
+    g.textAlign = 'center';
+    g.fillText(`${this.data.metricLabel} per slice (${this.data.valueUnit})`, 0, 0);
+    g.restore();
+  }
+
+  #allProducersLabel(g, plot) {
+    g.save();
+    g.fillStyle = AXIS_INK;
+    g.font = '11px system-ui, sans-serif';
+    g.translate(plot.x - 10, plot.y + plot.h / 2);
+    g.rotate(-Math.PI / 2);
+    g.textAlign = 'center';
+    g.fillText('all producers', 0, 0);
+    g.restore();
+  }
+
+  #producerAxis(g, o, plot) {
+    // Depth brackets on the left, row names next to the plot; collapsed rows carry the same
+    // mark as their blocks so that visual aggregation is never mistaken for a part.
+    const maxDepth = Math.max(...o.producers.map(a => a.depth));
+    const column = 8;
+    const namesRight = plot.x - 4;
+    g.font = '10px system-ui, sans-serif';
+    g.textBaseline = 'middle';
+    for (const a of o.producers) {
+      const y0 = plot.y + a.y0 * plot.h, y1 = plot.y + a.y1 * plot.h;
+      if (a.row) {
+        if (y1 - y0 >= 9) {
+          g.fillStyle = AXIS_INK;
+          g.textAlign = 'right';
+          const name = a.mark === 'NONE' ? a.name : `${a.name} ${a.mark === 'CROSS' ? '✕' : '⁄'}`;
+          g.fillText(fit(g, name, MARGIN.left - maxDepth * column - 10), namesRight, (y0 + y1) / 2);
+        }
+      } else if (a.depth > 0 || maxDepth === 0) {
+        const x = 4 + (a.depth - 1) * column + 0.5;
+        g.strokeStyle = '#999';
+        g.beginPath();
+        g.moveTo(x + 3, y0 + 1); g.lineTo(x, y0 + 1); g.lineTo(x, y1 - 1); g.lineTo(x + 3, y1 - 1);
+        g.stroke();
+      }
+    }
+  }
+
+  #toPlot(e) {
+    const r = this.canvas.getBoundingClientRect();
+    const plot = this.#plot();
+    return { x: (e.clientX - r.left - plot.x) / plot.w, y: (e.clientY - r.top - plot.y) / plot.h };
+  }
+
+  #down(e) {
+    if (!this.data || e.button !== 0) return;
+    const p = this.#toPlot(e);
+    if (p.x < 0 || p.x > 1 || p.y < 0 || p.y > 1) return;
+    e.preventDefault();
+    this.canvas.focus();
+    this.drag = { x: p.x, y: p.y };
+  }
+
+  #move(e) {
+    if (!this.data) return;
+    const p = this.#toPlot(e);
+    if (this.drag) {
+      const clamp = v => Math.min(1, Math.max(0, v));
+      const spatial = this.data.overview.producers.length > 0;
+      this.selection = {
+        x0: clamp(Math.min(this.drag.x, p.x)), x1: clamp(Math.max(this.drag.x, p.x)),
+        y0: spatial ? clamp(Math.min(this.drag.y, p.y)) : 0, y1: spatial ? clamp(Math.max(this.drag.y, p.y)) : 1,
+      };
+      this.draw();
+      this.tooltip.hidden = true;
+      return;
+    }
+    if (e.target !== this.canvas) return;
+    const block = this.blockAt(p.x, p.y);
+    if (!block) { this.tooltip.hidden = true; return; }
+    this.tooltip.innerHTML = tooltipHtml(block, this.data);
+    this.tooltip.hidden = false;
+    const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
+    this.tooltip.style.left = `${Math.min(e.clientX + 14, window.innerWidth - tw - 4)}px`;
+    this.tooltip.style.top = `${Math.min(e.clientY + 14, window.innerHeight - th - 4)}px`;
+  }
+
+  #up() {
+    if (!this.drag) return;
+    this.drag = null;
+    const s = this.selection;
+    const plot = this.#plot();
+    if (!s || (s.x1 - s.x0) * plot.w < 3) {
+      this.selection = null;
+      this.draw();
+      this.onSelect(null);
+      return;
+    }
+    this.onSelect(this.#describe(s));
+  }
+
+  /** The selection in trace time and, for spatiotemporal views, the producer subtree it covers. */
+  #describe(s) {
+    const o = this.data.overview;
+    const span = o.end - o.start;
+    const result = { start: o.start + s.x0 * span, end: o.start + s.x1 * span, producer: null };
+    if (o.producers.length) result.producer = coveringNode(o.producers, s.y0, s.y1);
+    return result;
+  }
+
+  blockAt(x, y) {
+    if (!this.data || x < 0 || x > 1 || y < 0 || y > 1) return null;
+    const blocks = this.data.overview.blocks;
+    for (let i = blocks.length - 1; i >= 0; i--) {
+      const b = blocks[i];
+      if (x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1) return b;
+    }
+    return null;
+  }
+}
+
+function fit(g, text, width) {
+  if (g.measureText(text).width <= width) return text;
+  let s = text;
+  while (s.length > 1 && g.measureText(s + '…').width > width) s = s.slice(0, -1);
+  return s + '…';
+}
+
+/**
+ * The deepest axis node whose band holds the whole selected band [y0, y1], with its path
+ * (names from below the root): the subtree a zoom keeps.
+ */
+export function coveringNode(axis, y0, y1) {
+  const stack = [];
+  let best = null;
+  for (const a of axis) {
+    while (stack.length && stack[stack.length - 1].depth >= a.depth) stack.pop();
+    stack.push(a);
+    const eps = 1e-9;
+    if (a.y0 <= y0 + eps && a.y1 >= y1 - eps && (!best || a.depth > best.depth)) {
+      best = { node: a.node, name: a.name, depth: a.depth, path: stack.slice(1).map(n => n.name).join('/') };
+    }
+  }
+  return best;
+}
+
+function tooltipHtml(b, data) {
+  const t = b.tooltip;
+  const span = data.overview.end - data.overview.start;
+  const rows = t.types.map(s => {
+    const entry = data.overview.legend.find(l => l.name === s.type);
+    const colour = entry ? entry.colour : '#ccc';
+    return `<tr><td><span class="swatch" style="background:${colour}"></span></td><td>${escapeHtml(s.type)}</td>`
+      + `<td class="num">${value(s.value)} ${escapeHtml(data.valueUnit || '')}</td><td class="num">${percent(s.share)}</td></tr>`;
+  }).join('');
+  const what = b.part >= 0 ? `part ${b.part + 1} of ${data.parts}`
+    : b.mark === 'MERGED' ? 'thin types merged into one layer'
+    : `visual aggregate of ${t.hiddenParts} parts (${b.mark === 'CROSS' ? 'cut differently in time' : 'same time cuts'})`;
+  return `<div><strong>${escapeHtml(what)}</strong></div>`
+    + `<div>${time(t.start, span / 100, '')} – ${time(t.end, span / 100, t.unit)}</div>`
+    // The root's own name (Pajé calls it "0") means nothing to a reader: say what it covers.
+    + `<div>${b.node === 0 ? 'all producers' : escapeHtml(t.producer)}</div>`
+    + `<div>${t.leaves} producer${t.leaves === 1 ? '' : 's'} × ${t.slices} slice${t.slices === 1 ? '' : 's'}</div>`
+    + (t.merged.length ? `<div>merged: ${escapeHtml(t.merged.join(', '))}</div>` : '')
+    + (rows ? `<table>${rows}</table>` : '<div>no value</div>');
+}

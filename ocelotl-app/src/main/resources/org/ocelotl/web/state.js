@@ -1,0 +1,71 @@
+// The view's state and its URL form: every setting lives in the query string, so a reload
+// restores the view and a URL can be shared (the token comes along, as with notebook servers).
+
+export const VIEWS = {
+  temporal: ['mode', 'stacked', 'partition'],
+  spatiotemporal: ['mode', 'partition'],
+};
+
+const LIST_SEPARATOR = '|';
+
+/** Keys in URL order; values are strings or, for lists, arrays. */
+const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes'];
+const LISTS = new Set(['include', 'exclude', 'xtypes']);
+
+export function defaults() {
+  return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100',
+    start: '', end: '', p: '', include: [], exclude: [], xtypes: [] };
+}
+
+export function fromUrl(search) {
+  const q = new URLSearchParams(search);
+  const s = defaults();
+  for (const key of KEYS) {
+    if (!q.has(key)) continue;
+    const raw = q.get(key);
+    s[key] = LISTS.has(key) ? raw.split(LIST_SEPARATOR).filter(x => x !== '') : raw;
+  }
+  if (!VIEWS[s.aggregation]) s.aggregation = 'temporal';
+  if (!VIEWS[s.aggregation].includes(s.view)) s.view = VIEWS[s.aggregation][0];
+  return s;
+}
+
+export function token(search) {
+  return new URLSearchParams(search).get('token') || '';
+}
+
+/** The query string of a state: token first, then every setting that is set. */
+export function toQuery(state, tokenValue) {
+  const q = new URLSearchParams();
+  if (tokenValue) q.set('token', tokenValue);
+  for (const key of KEYS) {
+    const v = state[key];
+    if (LISTS.has(key) ? v.length === 0 : v === '' || v === undefined || v === null) continue;
+    q.set(key, LISTS.has(key) ? v.join(LIST_SEPARATOR) : String(v));
+  }
+  return q.toString();
+}
+
+/** The API parameters of an overview request (p left out when the server should choose). */
+export function apiParams(state) {
+  const q = new URLSearchParams();
+  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p']) {
+    if (state[key] !== '' && state[key] !== undefined) q.set(key, String(state[key]));
+  }
+  if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
+  if (state.exclude.length) q.set('exclude', state.exclude.join(LIST_SEPARATOR));
+  if (state.xtypes.length) q.set('xtypes', state.xtypes.join(LIST_SEPARATOR));
+  return q;
+}
+
+/** Whether two states need a new model (anything but p and the view changed). */
+export function sameModel(a, b) {
+  if (!a || !b) return false;
+  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'start', 'end', 'exact']) {
+    if (String(a[key]) !== String(b[key])) return false;
+  }
+  for (const key of LISTS) {
+    if (a[key].join(LIST_SEPARATOR) !== b[key].join(LIST_SEPARATOR)) return false;
+  }
+  return true;
+}

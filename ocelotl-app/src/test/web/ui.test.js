@@ -1,0 +1,284 @@
+// Browser tests of the web UI: the built jar serves the bundled perturbed SimGrid trace,
+// Debian's chromium (never a downloaded browser) is driven by playwright-core, and every test
+// checks what the analyst sees: the caption, the URL, and the pixels of the canvases.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { request } from 'node:http';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../../../..');
+const jar = process.env.OCELOTL_JAR || join(root, 'ocelotl-app/target/ocelotl.jar');
+const trace = process.env.OCELOTL_TEST_TRACE || [join(root, 'examples/smpi_perturbed.trace.gz'),
+  resolve(root, '../shared/traces/paje/simgrid/smpi_perturbed.trace'),
+  '/work/shared/traces/paje/simgrid/smpi_perturbed.trace'].find(existsSync);
+const shots = join(root, 'ocelotl-app/target/browser-screenshots');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let server, url, browser, page, workspace;
+
+function startServer() {
+  return new Promise((ok, fail) => {
+    server = spawn('java', ['-jar', jar, 'view', trace, '--port', '0', '--workspace', workspace],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    server.stderr.on('data', d => { err += d; });
+    server.on('exit', code => fail(new Error(`server exited with ${code}: ${err}`)));
+    createInterface({ input: server.stdout }).once('line', line => ok(line.trim()));
+  });
+}
+
+/** The caption's data: what the page says it shows. */
+async function caption() {
+  return page.$eval('#caption', c => ({ text: c.textContent, p: Number(c.dataset.p), start: Number(c.dataset.start),
+    end: Number(c.dataset.end), parts: Number(c.dataset.parts), leaves: Number(c.dataset.leaves), view: c.dataset.view }));
+}
+
+/** Waits until the caption differs from `previous` in one of the given fields. */
+async function captionChange(previous, fields) {
+  await page.waitForFunction(([prev, keys]) => {
+    const c = document.getElementById('caption').dataset;
+    return keys.some(k => c[k] !== undefined && String(c[k]) !== String(prev[k]));
+  }, [previous, fields], { timeout: 60_000 });
+  return caption();
+}
+
+/** A digest of the overview canvas's pixels and how many are not background. */
+async function pixels(id = 'overview') {
+  return page.$eval(`#${id}`, c => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let hash = 0, inked = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] !== 0 && (d[i] < 245 || d[i + 1] < 245 || d[i + 2] < 245)) inked++;
+      hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+    }
+    return { hash, inked, total: d.length / 4 };
+  });
+}
+
+async function shot(name) {
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+}
+
+async function plotBox() {
+  const box = await page.$eval('#overview', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  return box;
+}
+
+/** The plot area inside the overview canvas, as the page draws it. */
+async function plotRect() {
+  const [x, y, w, h] = await page.$eval('#overview', c => c.dataset.plot.split(' ').map(Number));
+  return { x, y, w, h };
+}
+
+before(async () => {
+  assert.ok(existsSync(jar), `build the jar first (mvn -B package): ${jar} is missing`);
+  assert.ok(trace, 'no test trace: examples/smpi_perturbed.trace.gz is missing');
+  mkdirSync(shots, { recursive: true });
+  workspace = mkdtempSync(join(tmpdir(), 'ocelotl-ui-'));
+  url = await startServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', e => { throw e; });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('the first line of output is a localhost URL with the token and the trace', () => {
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}&trace=smpi_perturbed/);
+});
+
+test('a request without the token is refused, with the token it is served', async () => {
+  const base = url.slice(0, url.indexOf('?'));
+  const bare = await fetch(`${base}api/traces`);
+  assert.equal(bare.status, 401);
+  assert.match((await bare.json()).error, /token/);
+  const page = await fetch(base);
+  assert.equal(page.status, 401);
+  const wrong = await fetch(`${base}api/traces?token=${'x'.repeat(43)}`);
+  assert.equal(wrong.status, 401);
+  const token = new URL(url).searchParams.get('token');
+  const ok = await fetch(`${base}api/traces`, { headers: { 'X-Ocelotl-Token': token } });
+  assert.equal(ok.status, 200);
+  // DNS rebinding: the right token but another site's name in Host (fetch cannot set Host).
+  const rebound = await new Promise((ok, fail) => {
+    const u = new URL(base);
+    request({ host: u.hostname, port: u.port, path: `/api/traces?token=${token}`, headers: { Host: 'evil.example' } },
+      r => { r.resume(); ok(r.statusCode); }).on('error', fail).end();
+  });
+  assert.equal(rebound, 403);
+});
+
+test('the page loads and the overview draws', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const c = await caption();
+  assert.match(c.text, /smpi_perturbed/);
+  assert.equal(c.start, 0);
+  assert.ok(c.end > 13 && c.end < 14, `window end ${c.end}`);
+  assert.ok(c.parts > 1, `parts ${c.parts}`);
+  const px = await pixels();
+  assert.ok(px.inked > px.total * 0.3, `only ${px.inked} of ${px.total} pixels drawn`);
+  assert.ok((await pixels('curves')).inked > 500, 'the curves are drawn');
+  await shot('1-loaded');
+});
+
+test('hovering an aggregate shows its time range, producers, size and type shares', async () => {
+  const box = await plotBox();
+  const plot = await plotRect();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.3, box.y + plot.y + plot.h * 0.5);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  const text = await page.textContent('#tooltip');
+  assert.match(text, /part \d+ of \d+/);
+  assert.match(text, /\d+(\.\d+)? – \d+(\.\d+)? s/);
+  assert.match(text, /all producers64 producers × \d+ slices?/);
+  assert.match(text, /\d s\d+(\.\d+)?%/, 'values carry their unit');
+  assert.match(text, /computing|PMPI_/);
+  assert.match(text, /%/);
+  await shot('1b-tooltip');
+  await page.mouse.move(box.x + 2, box.y + 2);
+});
+
+test('clicking the curves changes p and the overview; arrow keys step through breakpoints', async () => {
+  const before = await caption();
+  const picture = await pixels();
+  const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  // Far right of the curves: a p close to 1, a much coarser partition.
+  await page.mouse.click(box.x + box.w - 20, box.y + box.h / 2);
+  const after = await captionChange(before, ['p']);
+  assert.ok(after.p > before.p, `p ${before.p} → ${after.p}`);
+  assert.ok(after.parts < before.parts, `parts ${before.parts} → ${after.parts}`);
+  assert.match(page.url(), /[?&]p=/);
+  assert.notEqual((await pixels()).hash, picture.hash, 'the overview was redrawn');
+  await shot('2-p-clicked');
+  await page.keyboard.press('ArrowLeft');
+  const stepped = await captionChange(after, ['p']);
+  assert.ok(stepped.p < after.p && stepped.parts > after.parts, `← from p ${after.p} (${after.parts} parts) gave p ${stepped.p} (${stepped.parts})`);
+});
+
+test('drag and zoom re-runs the aggregation on the window; back restores', async () => {
+  const full = await caption();
+  const box = await plotBox();
+  const plot = await plotRect();
+  const x0 = box.x + plot.x + plot.w * 0.2, x1 = box.x + plot.x + plot.w * 0.45;
+  await page.mouse.move(x0, box.y + box.h / 2);
+  await page.mouse.down();
+  await page.mouse.move((x0 + x1) / 2, box.y + box.h / 2, { steps: 3 });
+  await page.mouse.move(x1, box.y + box.h / 2, { steps: 3 });
+  await page.mouse.up();
+  assert.match(await page.textContent('#selection'), /Selected/);
+  await page.click('#zoom');
+  const zoomed = await captionChange(full, ['start', 'end']);
+  const span = full.end - full.start;
+  assert.ok(Math.abs(zoomed.start - (full.start + 0.2 * span)) < span * 0.01, `zoom start ${zoomed.start}`);
+  assert.ok(Math.abs(zoomed.end - (full.start + 0.45 * span)) < span * 0.01, `zoom end ${zoomed.end}`);
+  assert.match(page.url(), /start=/);
+  const ticks = await page.$eval('#overview', c => c.dataset.ticks.split(' ').map(Number));
+  assert.ok(ticks.length >= 2 && ticks[0] >= zoomed.start - 1e-9 && ticks[ticks.length - 1] <= zoomed.end + 1e-9,
+    `time axis ticks ${ticks} inside the zoomed window`);
+  await shot('3-zoomed');
+  await page.click('#back');
+  const back = await captionChange(zoomed, ['start', 'end']);
+  assert.equal(back.start, full.start);
+  assert.equal(back.end, full.end);
+  assert.equal(back.p, full.p, 'back restores the p chosen before the zoom');
+  await page.click('#forward');
+  const forward = await captionChange(back, ['start', 'end']);
+  assert.equal(forward.start, zoomed.start);
+  await page.click('#back');
+  await captionChange(forward, ['start', 'end']);
+});
+
+test('a producer filter changes the picture', async () => {
+  const before = await caption();
+  const picture = await pixels();
+  const first = page.locator('#producers input[type=checkbox]').first();
+  const name = await first.evaluate(i => i.dataset.path);
+  await first.uncheck();
+  const after = await captionChange(before, ['leaves']);
+  assert.ok(after.leaves < before.leaves, `leaves ${before.leaves} → ${after.leaves}`);
+  assert.ok(decodeURIComponent(page.url()).includes(`exclude=${name}`), page.url());
+  assert.notEqual((await pixels()).hash, picture.hash);
+  await shot('4-filtered');
+});
+
+test('reloading the URL restores the same state', async () => {
+  const before = await caption();
+  const address = page.url();
+  await page.reload();
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  const after = await caption();
+  assert.equal(page.url(), address);
+  for (const k of ['p', 'start', 'end', 'parts', 'leaves']) assert.equal(after[k], before[k], k);
+  assert.equal(after.text.replace(/ · \d+ ms$/, ''), before.text.replace(/ · \d+ ms$/, ''));
+  assert.equal(await page.locator('#producers input[type=checkbox]').first().isChecked(), false);
+});
+
+test('another view of the same model keeps p: stacked bars over a value axis', async () => {
+  const before = await caption();
+  await page.selectOption('#view', 'stacked');
+  const stacked = await captionChange(before, ['view']);
+  assert.equal(stacked.view, 'temporal stacked');
+  assert.equal(stacked.p, before.p);
+  assert.equal(stacked.parts, before.parts);
+  assert.match(page.url(), /view=stacked/);
+  await shot('4b-stacked');
+});
+
+test('spatiotemporal: drag selects a time range × producer subtree and zoom keeps that subtree', async () => {
+  const filtered = await caption();
+  await page.click('#reset');
+  const before = await captionChange(filtered, ['leaves']);
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '20');
+  await page.click('#apply');
+  const st = await captionChange(before, ['view']);
+  assert.match(st.text, /spatiotemporal mode/);
+  assert.equal(st.leaves, before.leaves);
+  await shot('5-spatiotemporal');
+  const box = await plotBox();
+  const plot = await plotRect();
+  // The top quarter of the rows: inside the first site's band.
+  await page.mouse.move(box.x + plot.x + plot.w * 0.1, box.y + plot.y + plot.h * 0.02);
+  await page.mouse.down();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.6, box.y + plot.y + plot.h * 0.2, { steps: 4 });
+  await page.mouse.up();
+  assert.match(await page.textContent('#selection'), /Selected .* on /);
+  await page.keyboard.press('Enter');
+  const zoomed = await captionChange(st, ['start', 'leaves']);
+  assert.ok(zoomed.leaves < st.leaves, `leaves ${st.leaves} → ${zoomed.leaves}`);
+  assert.match(page.url(), /include=/);
+  await shot('6-spatiotemporal-zoomed');
+});
+
+test('a file given by its path on the server is imported, listed and shown', async () => {
+  const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
+  const before = await caption();
+  await page.fill('#import-path', tiny);
+  await page.click('#import-form button');
+  const shown = await captionChange(before, ['leaves']);
+  assert.match(shown.text, /^tiny\.trace/);
+  assert.equal(shown.leaves, 4);
+  const options = await page.$$eval('#trace option', os => os.map(o => o.textContent));
+  assert.ok(options.includes('tiny.trace') && options.some(o => o.startsWith('smpi_perturbed')), options.join(', '));
+  await page.fill('#import-path', '/etc');
+  await page.click('#import-form button');
+  await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+  assert.match(await page.textContent('#message'), /not a regular file/);
+  await shot('7-imported');
+});
