@@ -40,7 +40,10 @@ class ModelBuilderReferenceTest {
   @TempDir static Path home;
   static Workspace workspace;
   private static final Map<String, TraceStore> STORES = new HashMap<>();
-  private static final Map<String, MemoryTrace> PARSED = new HashMap<>();
+  // Only the last parsed trace is kept: cases come trace by trace, and keeping every parsed
+  // trace as objects filled the test JVM's heap.
+  private static String parsedName;
+  private static MemoryTrace parsedTrace;
 
   @BeforeAll
   static void openWorkspace() throws IOException {
@@ -57,13 +60,14 @@ class ModelBuilderReferenceTest {
   }
 
   static synchronized MemoryTrace parsed(String trace) throws IOException {
-    MemoryTrace memory = PARSED.get(trace);
-    if (memory == null) {
-      memory = new MemoryTrace();
+    if (!trace.equals(parsedName)) {
+      parsedTrace = null;
+      MemoryTrace memory = new MemoryTrace();
       new PajeReader().read(SharedTraces.file(trace), memory, ReadOptions.STRICT);
-      PARSED.put(trace, memory);
+      parsedName = trace;
+      parsedTrace = memory;
     }
-    return memory;
+    return parsedTrace;
   }
 
   // ---- N = 1, whole trace: state totals per (producer, state type) against pj_dump ----
