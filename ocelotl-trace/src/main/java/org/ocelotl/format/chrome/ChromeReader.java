@@ -242,9 +242,9 @@ public final class ChromeReader implements TraceReader {
         }
         case 'i', 'I', 'R' -> thread().add(Track.INSTANT, ts, Double.NaN,
             type(label, EventCategory.EVENT));
-        case 'b' -> lane().add(Track.BEGIN, ts, Double.NaN, type(label, EventCategory.STATE));
-        case 'e' -> lane().add(Track.END, ts, Double.NaN, type(label, EventCategory.STATE));
-        case 'n' -> lane().add(Track.INSTANT, ts, Double.NaN, type(label, EventCategory.EVENT));
+        case 'b' -> lane(label).add(Track.BEGIN, ts, Double.NaN, type(label, EventCategory.STATE));
+        case 'e' -> lane(label).add(Track.END, ts, Double.NaN, type(label, EventCategory.STATE));
+        case 'n' -> lane(label).add(Track.INSTANT, ts, Double.NaN, type(label, EventCategory.EVENT));
         case 'C' -> counter(label);
         case 's', 't', 'f' -> flows.computeIfAbsent(cat + "\u0000" + label + "\u0000" + id,
             k -> new ArrayList<>()).add(new FlowPoint(ts, thread().track, phase, label));
@@ -287,10 +287,15 @@ public final class ChromeReader implements TraceReader {
       return process.threads.computeIfAbsent(key, k -> new NamedTrack(k, false));
     }
 
-    private Track lane() {
+    /** The lane of (pid, cat, id); a new lane is grouped under the name of its first event. */
+    private Track lane(String label) {
       Process process = process();
       String key = (cat == null ? "" : cat) + " " + id;
-      return process.lanes.computeIfAbsent(key, k -> new NamedTrack(k, true)).track;
+      return process.lanes.computeIfAbsent(key, k -> {
+        NamedTrack lane = new NamedTrack(k, true);
+        lane.name = label;
+        return lane;
+      }).track;
     }
 
     private int type(String label, EventCategory category) {
@@ -330,9 +335,19 @@ public final class ChromeReader implements TraceReader {
         if (!process.lanes.isEmpty()) {
           int asyncId = next++;
           sink.producer(asyncId, "async", "async lanes", processId, first);
+          // Node writes one lane per async resource (thousands): grouping them by what they
+          // run (PROMISE, TickObject, …) gives the overview a hierarchy it can aggregate.
+          Map<String, List<NamedTrack>> groups = new TreeMap<>();
           for (NamedTrack lane : new TreeMap<>(process.lanes).values()) {
-            lane.track.producer = next;
-            sink.producer(next++, lane.key, "async lane", asyncId, first);
+            groups.computeIfAbsent(lane.name, k -> new ArrayList<>()).add(lane);
+          }
+          for (Map.Entry<String, List<NamedTrack>> group : groups.entrySet()) {
+            int groupId = next++;
+            sink.producer(groupId, group.getKey(), "async group", asyncId, first);
+            for (NamedTrack lane : group.getValue()) {
+              lane.track.producer = next;
+              sink.producer(next++, lane.key, "async lane", groupId, first);
+            }
           }
         }
       }

@@ -69,7 +69,7 @@ class ChromeReaderTest {
         .map(p -> p.id() + ":" + p.name() + "/" + p.kind() + "<" + p.parent()).toList();
     assertEquals(List.of("0:small.json/trace<-1", "1:app/process<0", "2:worker/thread<1",
         "3:tid 7/thread<1", "4:counters/counters<1", "5:async/async lanes<1",
-        "6:op 0x1/async lane<5"), producers);
+        "6:parse/async group<5", "7:op 0x1/async lane<6"), producers);
     Map<Integer, String> names = new HashMap<>();
     trace.types.forEach(t -> names.put(t.id(), t.name()));
     List<String> states = trace.states.stream()
@@ -77,7 +77,7 @@ class ChromeReaderTest {
             + " d" + s.depth())
         .sorted().toList();
     assertEquals(List.of("2 C 1.0..4.0 d0", "3 A 0.0..10.0 d0", "3 X 2.0..5.0 d1",
-        "6 load 0.0..8.0 d0", "6 parse 2.0..3.0 d1"), states);
+        "7 load 0.0..8.0 d0", "7 parse 2.0..3.0 d1"), states);
     assertEquals(1, trace.events.size());
     assertEquals("tick", names.get(trace.events.get(0).type()));
     assertEquals(3, trace.events.get(0).producer());
