@@ -17,19 +17,41 @@ final class BreakpointSearch {
   private BreakpointSearch() {}
 
   static List<Breakpoint> run(Qualities qualities, double tolerance) {
+    return run(qualities, tolerance, true);
+  }
+
+  /** With reuse false every evaluation starts from nothing: the reference the tests compare with. */
+  static List<Breakpoint> run(Qualities qualities, double tolerance, boolean reuse) {
     Qualities.Evaluation first = qualities.evaluate(0, null, null);
     Qualities.Evaluation last = qualities.evaluate(1, null, null);
     List<Breakpoint> found = Collections.synchronizedList(new ArrayList<>());
     found.add(new Breakpoint(0, first.partition()));
-    new Between(qualities, tolerance, 0, first, 1, last, found).invoke();
+    new Between(qualities, tolerance, reuse, 0, first, 1, last, found).invoke();
     List<Breakpoint> sorted = new ArrayList<>(found);
     sorted.sort(Comparator.comparingDouble(Breakpoint::p));
-    return List.copyOf(sorted);
+    List<Breakpoint> kept = new ArrayList<>();
+    for (int k = 0; k < sorted.size(); k++) {
+      if (k + 1 == sorted.size() || sorted.get(k + 1).p() - sorted.get(k).p() > POINT) {
+        kept.add(sorted.get(k));
+      }
+    }
+    if (kept.get(0).p() != 0) { // what was dropped lived at 0 alone; its successor starts there
+      kept.set(0, new Breakpoint(0, kept.get(0).partition()));
+    }
+    return List.copyOf(kept);
   }
+
+  /**
+   * A partition optimal on a range of p narrower than this is optimal at one point only (two
+   * lines crossing where a third one ends, or equal pIC and parts at p = 0): it is dropped in
+   * favour of the one that is optimal just after.
+   */
+  static final double POINT = 1e-12;
 
   private static final class Between extends RecursiveAction {
     private final Qualities qualities;
     private final double tolerance;
+    private final boolean reuse;
     private final double pa;
     private final Qualities.Evaluation atA;
     private final Partition a;
@@ -38,10 +60,11 @@ final class BreakpointSearch {
     private final Partition b;
     private final List<Breakpoint> found;
 
-    Between(Qualities qualities, double tolerance, double pa, Qualities.Evaluation atA,
+    Between(Qualities qualities, double tolerance, boolean reuse, double pa, Qualities.Evaluation atA,
         double pb, Qualities.Evaluation atB, List<Breakpoint> found) {
       this.qualities = qualities;
       this.tolerance = tolerance;
+      this.reuse = reuse;
       this.pa = pa;
       this.atA = atA;
       this.a = atA.partition();
@@ -57,12 +80,12 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Qualities.Evaluation atC = qualities.evaluate(p, atA, atB);
+      Qualities.Evaluation atC = reuse ? qualities.evaluate(p, atA, atB) : qualities.evaluate(p, null, null);
       Partition c = atC.partition();
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
-        invokeAll(new Between(qualities, tolerance, pa, atA, p, atC, found),
-            new Between(qualities, tolerance, p, atC, pb, atB, found));
+        invokeAll(new Between(qualities, tolerance, reuse, pa, atA, p, atC, found),
+            new Between(qualities, tolerance, reuse, p, atC, pb, atB, found));
       } else {
         found.add(new Breakpoint(p, b));
       }

@@ -165,6 +165,15 @@ final class SpatiotemporalQualities extends Qualities {
     }
   }
 
+  /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
+  private record Scratch(Table lines, double[] whole, double[] row) {
+    Scratch(int intervals, int slices) {
+      this(new Table(intervals), new double[intervals], new double[slices + 1]);
+    }
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(0, 0));
+
   private final class Solution implements Evaluation {
     private final double p;
     private final double q;
@@ -208,10 +217,15 @@ final class SpatiotemporalQualities extends Qualities {
       double[] g = gain[node];
       double[] l = loss[node];
       Table table = new Table(g.length);
-      Table wholeLines = new Table(g.length);
-      double[] whole = wholeOrSplit(node, wholeLines);
+      Scratch scratch = SCRATCH.get();
+      if (scratch.whole.length != g.length) {
+        scratch = new Scratch(g.length, slices);
+        SCRATCH.set(scratch);
+      }
+      Table wholeLines = scratch.lines;
+      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
       System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
-      double[] row = new double[slices + 1];
+      double[] row = scratch.row;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       for (int first = 0; first <= lastFirst; first++) {
         for (int last = first; last < slices; last++) {
@@ -261,13 +275,16 @@ final class SpatiotemporalQualities extends Qualities {
      * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
      * aggregate itself is the better (on equal values, as the coarser).
      */
-    private double[] wholeOrSplit(int node, Table lines) {
+    private double[] wholeOrSplit(int node, Table lines, double[] v) {
       double[] g = gain[node];
       double[] l = loss[node];
-      double[] v = new double[g.length];
       for (int k = 0; k < v.length; k++) {
         v[k] = p * g[k] - q * l[k] - penalty;
       }
+      java.util.Arrays.fill(lines.gain, 0);
+      java.util.Arrays.fill(lines.loss, 0);
+      java.util.Arrays.fill(lines.parts, 0);
+      java.util.Arrays.fill(lines.decision, 0);
       if (!tree.isLeaf(node)) {
         for (int i = 0; i < tree.childCount(node); i++) {
           Table child = tables[tree.child(node, i)];
