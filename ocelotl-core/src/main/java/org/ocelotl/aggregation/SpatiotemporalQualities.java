@@ -21,10 +21,16 @@ import org.ocelotl.model.ProducerTree;
  * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node, nodes of equal
  * height in parallel, children before parents; the root needs only intervals starting at 0.
  *
- * <p>Memory: qualities 16·H·|T|(|T|+1)/2 bytes for H tree nodes; each evaluation of a p another
- * 8·H·|T|(|T|+1)/2 bytes (one best value per aggregate), and the breakpoint search runs as many
- * evaluations at once as there are cores. The constructor refuses a model for which that total
- * exceeds the free heap.
+ * <p>Between two evaluations at p1 &lt; p2 (the breakpoint search), a subproblem whose optimum
+ * has the same line (gain, loss, parts) at both is copied instead of maximised (see
+ * {@link Qualities#evaluate}), and a node whose whole table is shared by both is not visited.
+ *
+ * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 16·H·I bytes
+ * (gain and loss of every aggregate); one evaluation of a p keeps a table of 24 bytes per
+ * subproblem (gain, loss, parts and decision of its optimum), 24·H·I bytes, of which the
+ * breakpoint search keeps the two ends of every range it is still splitting (evaluations share
+ * the tables of the nodes that did not change). The constructor refuses a model for which
+ * (16 + 24·(2 + cores))·H·I bytes exceed the free heap.
  */
 final class SpatiotemporalQualities extends Qualities {
   private final ProducerTree tree;
@@ -40,7 +46,7 @@ final class SpatiotemporalQualities extends Qualities {
     int nodes = tree.size();
     int types = model.typeCount();
     int intervals = intervalArrayLength(slices);
-    long perAggregate = 16 + 8L * ForkJoinPool.getCommonPoolParallelism();
+    long perAggregate = 16 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
     requireHeap(perAggregate * nodes * intervals + 8L * nodes * slices * (types + 1),
         String.format("spatiotemporal qualities of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
             nodes, slices, perAggregate));
