@@ -53,24 +53,20 @@ final class BreakpointSearch {
     private final double tolerance;
     private final boolean reuse;
     private final double pa;
-    private final Qualities.Evaluation atA;
-    private final Partition a;
+    private final Qualities.Evaluation a;
     private final double pb;
-    private final Qualities.Evaluation atB;
-    private final Partition b;
+    private final Qualities.Evaluation b;
     private final List<Breakpoint> found;
 
-    Between(Qualities qualities, double tolerance, boolean reuse, double pa, Qualities.Evaluation atA,
-        double pb, Qualities.Evaluation atB, List<Breakpoint> found) {
+    Between(Qualities qualities, double tolerance, boolean reuse, double pa, Qualities.Evaluation a,
+        double pb, Qualities.Evaluation b, List<Breakpoint> found) {
       this.qualities = qualities;
       this.tolerance = tolerance;
       this.reuse = reuse;
       this.pa = pa;
-      this.atA = atA;
-      this.a = atA.partition();
+      this.a = a;
       this.pb = pb;
-      this.atB = atB;
-      this.b = atB.partition();
+      this.b = b;
       this.found = found;
     }
 
@@ -80,14 +76,13 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Qualities.Evaluation atC = reuse ? qualities.evaluate(p, atA, atB) : qualities.evaluate(p, null, null);
-      Partition c = atC.partition();
+      Qualities.Evaluation c = reuse ? qualities.evaluate(p, a, b) : qualities.evaluate(p, null, null);
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
-        invokeAll(new Between(qualities, tolerance, reuse, pa, atA, p, atC, found),
-            new Between(qualities, tolerance, reuse, p, atC, pb, atB, found));
+        invokeAll(new Between(qualities, tolerance, reuse, pa, a, p, c, found),
+            new Between(qualities, tolerance, reuse, p, c, pb, b, found));
       } else {
-        found.add(new Breakpoint(p, b));
+        found.add(new Breakpoint(p, b.partition()));
       }
     }
 
@@ -99,7 +94,7 @@ final class BreakpointSearch {
       return slopes > 0 ? Math.min(pb, Math.max(pa, p)) : pb;
     }
 
-    private boolean sameLine(Partition x, Partition y) {
+    private boolean sameLine(Qualities.Evaluation x, Qualities.Evaluation y) {
       return Math.abs(x.gain() - y.gain()) <= tolerance && Math.abs(x.loss() - y.loss()) <= tolerance;
     }
   }

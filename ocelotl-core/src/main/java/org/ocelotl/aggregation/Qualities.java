@@ -65,9 +65,34 @@ public abstract sealed class Qualities
     return evaluate(p, null, null).partition();
   }
 
-  /** The optimum for one p, with what an evaluation between two others may reuse. */
+  /**
+   * The optimum for one p, with what an evaluation between two others may reuse. Its line (gain,
+   * loss) is known at once; the partition (its parts) is built on demand, since the breakpoint
+   * search needs the parts of only half of the optima it evaluates.
+   */
   interface Evaluation {
+    double gain();
+
+    double loss();
+
     Partition partition();
+
+    default double pic(double p) {
+      return p * gain() - (1 - p) * loss();
+    }
+  }
+
+  /** An evaluation whose partition is already built. */
+  record Built(Partition partition) implements Evaluation {
+    @Override
+    public double gain() {
+      return partition.gain();
+    }
+
+    @Override
+    public double loss() {
+      return partition.loss();
+    }
   }
 
   /**

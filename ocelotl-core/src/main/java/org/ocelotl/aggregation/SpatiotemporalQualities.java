@@ -145,7 +145,6 @@ final class SpatiotemporalQualities extends Qualities {
     for (int[] level : levels) {
       IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
     }
-    solution.collect();
     return solution;
   }
 
@@ -185,7 +184,7 @@ final class SpatiotemporalQualities extends Qualities {
     private final double q;
     private final double penalty;
     private final Table[] tables;
-    private Partition partition;
+    private Partition partition; // built on first request
 
     Solution(double p) {
       this.p = p;
@@ -195,7 +194,20 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     @Override
-    public Partition partition() {
+    public double gain() {
+      return tables[0].gain[interval(0, slices - 1)];
+    }
+
+    @Override
+    public double loss() {
+      return tables[0].loss[interval(0, slices - 1)];
+    }
+
+    @Override
+    public synchronized Partition partition() {
+      if (partition == null) {
+        partition = collect();
+      }
       return partition;
     }
 
@@ -317,7 +329,7 @@ final class SpatiotemporalQualities extends Qualities {
 
     // Parts do not overlap, so (first leaf, first slice) is a slot of its own: filling the slots
     // and reading them in order sorts the parts in O(leaves × slices).
-    void collect() {
+    private Partition collect() {
       Part[] slots = new Part[tree.leafCount() * slices];
       double[] totals = new double[2];
       collect(0, 0, slices - 1, slots, totals);
@@ -327,7 +339,7 @@ final class SpatiotemporalQualities extends Qualities {
           parts.add(part);
         }
       }
-      partition = new Partition(parts, totals[0], totals[1]);
+      return new Partition(parts, totals[0], totals[1]);
     }
 
     private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {

@@ -98,8 +98,7 @@ final class TemporalQualities extends Qualities {
 
   @Override
   Evaluation evaluate(double p, Evaluation below, Evaluation above) {
-    Partition partition = optimum(p);
-    return () -> partition;
+    return new Built(optimum(p));
   }
 
   private Partition optimum(double p) {
