@@ -25,12 +25,12 @@ import org.ocelotl.model.ProducerTree;
  * has the same line (gain, loss, parts) at both is copied instead of maximised (see
  * {@link Qualities#evaluate}), and a node whose whole table is shared by both is not visited.
  *
- * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 16·H·I bytes
- * (gain and loss of every aggregate); one evaluation of a p keeps a table of 24 bytes per
+ * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 20·H·I bytes
+ * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps a table of 24 bytes per
  * subproblem (gain, loss, parts and decision of its optimum), 24·H·I bytes, of which the
  * breakpoint search keeps the two ends of every range it is still splitting (evaluations share
  * the tables of the nodes that did not change). The constructor refuses a model for which
- * (16 + 24·(2 + cores))·H·I bytes exceed the free heap.
+ * (20 + 24·(2 + P))·H·I bytes exceed the free heap, P being the fork/join parallelism.
  */
 final class SpatiotemporalQualities extends Qualities {
   private final ProducerTree tree;
@@ -38,6 +38,10 @@ final class SpatiotemporalQualities extends Qualities {
   private final double[][] gain;
   private final double[][] loss;
   private final int[][] levels;
+  // One Part object per aggregate, shared by every partition that uses it: the breakpoints of a
+  // large model hold thousands of partitions that differ in a few parts. Parts are immutable, so
+  // a racy first fill is harmless.
+  private final Part[][] parts;
 
   SpatiotemporalQualities(MicroscopicModel model) {
     super(model);
@@ -46,7 +50,7 @@ final class SpatiotemporalQualities extends Qualities {
     int nodes = tree.size();
     int types = model.typeCount();
     int intervals = intervalArrayLength(slices);
-    long perAggregate = 16 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
+    long perAggregate = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
     requireHeap(perAggregate * nodes * intervals + 8L * nodes * slices * (types + 1),
         String.format("spatiotemporal qualities of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
             nodes, slices, perAggregate));
@@ -57,6 +61,7 @@ final class SpatiotemporalQualities extends Qualities {
     loss = new double[nodes][];
     IntStream.range(0, nodes).parallel().forEach(node -> fillNode(node, series[node], info[node], types));
     levels = levels(tree);
+    parts = new Part[nodes][intervals];
   }
 
   /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
@@ -349,7 +354,12 @@ final class SpatiotemporalQualities extends Qualities {
         int cut = table.decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
         if ((table.decision[whole] & 1) == 1) {
-          parts[tree.firstLeaf(node) * slices + cut] = new Part(node, cut, last);
+          Part part = SpatiotemporalQualities.this.parts[node][whole];
+          if (part == null) {
+            part = new Part(node, cut, last);
+            SpatiotemporalQualities.this.parts[node][whole] = part;
+          }
+          parts[tree.firstLeaf(node) * slices + cut] = part;
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
         } else {
