@@ -1,6 +1,7 @@
 package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
@@ -98,7 +99,7 @@ final class SpatiotemporalQualities extends Qualities {
     double[] sums = new double[types];
     int leaves = tree.leafCount(node);
     for (int first = 0; first < slices; first++) {
-      java.util.Arrays.fill(sums, 0);
+      Arrays.fill(sums, 0);
       double mass = 0;
       double cellInfo = 0;
       for (int last = first; last < slices; last++) {
@@ -170,8 +171,8 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     boolean sameLines(Table other) {
-      return java.util.Arrays.equals(gain, other.gain) && java.util.Arrays.equals(loss, other.loss)
-          && java.util.Arrays.equals(parts, other.parts);
+      return Arrays.equals(gain, other.gain) && Arrays.equals(loss, other.loss)
+          && Arrays.equals(parts, other.parts);
     }
   }
 
@@ -304,10 +305,10 @@ final class SpatiotemporalQualities extends Qualities {
       for (int k = 0; k < v.length; k++) {
         v[k] = p * g[k] - q * l[k] - penalty;
       }
-      java.util.Arrays.fill(lines.gain, 0);
-      java.util.Arrays.fill(lines.loss, 0);
-      java.util.Arrays.fill(lines.parts, 0);
-      java.util.Arrays.fill(lines.decision, 0);
+      Arrays.fill(lines.gain, 0);
+      Arrays.fill(lines.loss, 0);
+      Arrays.fill(lines.parts, 0);
+      Arrays.fill(lines.decision, 0);
       if (!tree.isLeaf(node)) {
         for (int i = 0; i < tree.childCount(node); i++) {
           Table child = tables[tree.child(node, i)];
