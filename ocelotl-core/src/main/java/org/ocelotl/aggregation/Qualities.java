@@ -143,6 +143,10 @@ public abstract sealed class Qualities
     if (mass == 0) {
       return 1;
     }
+    if (Double.isInfinite(mass)) {
+      throw new IllegalArgumentException(
+          "the model's values add up beyond the largest double; divide them by a constant (no partition changes)");
+    }
     double cells = (double) model.leaves() * model.slices();
     return mass * (Math.log(cells) / Math.log(2) + Math.abs(Math.log(mass) / Math.log(2)) + 1);
   }

@@ -175,6 +175,16 @@ class PropertiesTest {
   }
 
   @Test
+  void valuesSummingBeyondTheDoubleRangeAreRefused() {
+    MicroscopicModel model = new MicroscopicModel(ProducerTree.flat("r", List.of("a")), 2, List.of("x"),
+        new double[] {Double.MAX_VALUE, Double.MAX_VALUE});
+    IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+        () -> Qualities.of(model, Aggregation.TEMPORAL));
+    assertEquals("the model's values add up beyond the largest double; divide them by a constant (no partition changes)",
+        error.getMessage());
+  }
+
+  @Test
   void negativeOrNonFiniteValuesAreRefused() {
     ProducerTree tree = ProducerTree.flat("r", List.of("a"));
     IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
