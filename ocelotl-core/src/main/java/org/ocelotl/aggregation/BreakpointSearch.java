@@ -17,37 +17,56 @@ final class BreakpointSearch {
   private BreakpointSearch() {}
 
   static List<Breakpoint> run(Qualities qualities, double tolerance) {
+    return run(qualities, tolerance, true);
+  }
+
+  /** With reuse false every evaluation starts from nothing: the reference the tests compare with. */
+  static List<Breakpoint> run(Qualities qualities, double tolerance, boolean reuse) {
     Qualities.Evaluation first = qualities.evaluate(0, null, null);
     Qualities.Evaluation last = qualities.evaluate(1, null, null);
     List<Breakpoint> found = Collections.synchronizedList(new ArrayList<>());
     found.add(new Breakpoint(0, first.partition()));
-    new Between(qualities, tolerance, 0, first, 1, last, found).invoke();
+    new Between(qualities, tolerance, reuse, 0, first, 1, last, found).invoke();
     List<Breakpoint> sorted = new ArrayList<>(found);
     sorted.sort(Comparator.comparingDouble(Breakpoint::p));
-    return List.copyOf(sorted);
+    List<Breakpoint> kept = new ArrayList<>();
+    for (int k = 0; k < sorted.size(); k++) {
+      if (k + 1 == sorted.size() || sorted.get(k + 1).p() - sorted.get(k).p() > POINT) {
+        kept.add(sorted.get(k));
+      }
+    }
+    if (kept.get(0).p() != 0) { // what was dropped lived at 0 alone; its successor starts there
+      kept.set(0, new Breakpoint(0, kept.get(0).partition()));
+    }
+    return List.copyOf(kept);
   }
+
+  /**
+   * A partition optimal on a range of p narrower than this is optimal at one point only (two
+   * lines crossing where a third one ends, or equal pIC and parts at p = 0): it is dropped in
+   * favour of the one that is optimal just after.
+   */
+  static final double POINT = 1e-12;
 
   private static final class Between extends RecursiveAction {
     private final Qualities qualities;
     private final double tolerance;
+    private final boolean reuse;
     private final double pa;
-    private final Qualities.Evaluation atA;
-    private final Partition a;
+    private final Qualities.Evaluation a;
     private final double pb;
-    private final Qualities.Evaluation atB;
-    private final Partition b;
+    private final Qualities.Evaluation b;
     private final List<Breakpoint> found;
 
-    Between(Qualities qualities, double tolerance, double pa, Qualities.Evaluation atA,
-        double pb, Qualities.Evaluation atB, List<Breakpoint> found) {
+    Between(Qualities qualities, double tolerance, boolean reuse, double pa, Qualities.Evaluation a,
+        double pb, Qualities.Evaluation b, List<Breakpoint> found) {
       this.qualities = qualities;
       this.tolerance = tolerance;
+      this.reuse = reuse;
       this.pa = pa;
-      this.atA = atA;
-      this.a = atA.partition();
+      this.a = a;
       this.pb = pb;
-      this.atB = atB;
-      this.b = atB.partition();
+      this.b = b;
       this.found = found;
     }
 
@@ -57,14 +76,13 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Qualities.Evaluation atC = qualities.evaluate(p, atA, atB);
-      Partition c = atC.partition();
+      Qualities.Evaluation c = reuse ? qualities.evaluate(p, a, b) : qualities.evaluate(p, null, null);
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
-        invokeAll(new Between(qualities, tolerance, pa, atA, p, atC, found),
-            new Between(qualities, tolerance, p, atC, pb, atB, found));
+        invokeAll(new Between(qualities, tolerance, reuse, pa, a, p, c, found),
+            new Between(qualities, tolerance, reuse, p, c, pb, b, found));
       } else {
-        found.add(new Breakpoint(p, b));
+        found.add(new Breakpoint(p, b.partition()));
       }
     }
 
@@ -76,7 +94,7 @@ final class BreakpointSearch {
       return slopes > 0 ? Math.min(pb, Math.max(pa, p)) : pb;
     }
 
-    private boolean sameLine(Partition x, Partition y) {
+    private boolean sameLine(Qualities.Evaluation x, Qualities.Evaluation y) {
       return Math.abs(x.gain() - y.gain()) <= tolerance && Math.abs(x.loss() - y.loss()) <= tolerance;
     }
   }

@@ -65,9 +65,34 @@ public abstract sealed class Qualities
     return evaluate(p, null, null).partition();
   }
 
-  /** The optimum for one p, with what an evaluation between two others may reuse. */
+  /**
+   * The optimum for one p, with what an evaluation between two others may reuse. Its line (gain,
+   * loss) is known at once; the partition (its parts) is built on demand, since the breakpoint
+   * search needs the parts of only half of the optima it evaluates.
+   */
   interface Evaluation {
+    double gain();
+
+    double loss();
+
     Partition partition();
+
+    default double pic(double p) {
+      return p * gain() - (1 - p) * loss();
+    }
+  }
+
+  /** An evaluation whose partition is already built. */
+  record Built(Partition partition) implements Evaluation {
+    @Override
+    public double gain() {
+      return partition.gain();
+    }
+
+    @Override
+    public double loss() {
+      return partition.loss();
+    }
   }
 
   /**
@@ -117,6 +142,10 @@ public abstract sealed class Qualities
     }
     if (mass == 0) {
       return 1;
+    }
+    if (Double.isInfinite(mass)) {
+      throw new IllegalArgumentException(
+          "the model's values add up beyond the largest double; divide them by a constant (no partition changes)");
     }
     double cells = (double) model.leaves() * model.slices();
     return mass * (Math.log(cells) / Math.log(2) + Math.abs(Math.log(mass) / Math.log(2)) + 1);

@@ -72,8 +72,7 @@ final class SpatialQualities extends Qualities {
 
   @Override
   Evaluation evaluate(double p, Evaluation below, Evaluation above) {
-    Partition partition = optimum(p);
-    return () -> partition;
+    return new Built(optimum(p));
   }
 
   private Partition optimum(double p) {

@@ -1,6 +1,7 @@
 package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
@@ -21,10 +22,16 @@ import org.ocelotl.model.ProducerTree;
  * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node, nodes of equal
  * height in parallel, children before parents; the root needs only intervals starting at 0.
  *
- * <p>Memory: qualities 16·H·|T|(|T|+1)/2 bytes for H tree nodes; each evaluation of a p another
- * 8·H·|T|(|T|+1)/2 bytes (one best value per aggregate), and the breakpoint search runs as many
- * evaluations at once as there are cores. The constructor refuses a model for which that total
- * exceeds the free heap.
+ * <p>Between two evaluations at p1 &lt; p2 (the breakpoint search), a subproblem whose optimum
+ * has the same line (gain, loss, parts) at both is copied instead of maximised (see
+ * {@link Qualities#evaluate}), and a node whose whole table is shared by both is not visited.
+ *
+ * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 20·H·I bytes
+ * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps a table of 24 bytes per
+ * subproblem (gain, loss, parts and decision of its optimum), 24·H·I bytes, of which the
+ * breakpoint search keeps the two ends of every range it is still splitting (evaluations share
+ * the tables of the nodes that did not change). The constructor refuses a model for which
+ * (20 + 24·(2 + P))·H·I bytes exceed the free heap, P being the fork/join parallelism.
  */
 final class SpatiotemporalQualities extends Qualities {
   private final ProducerTree tree;
@@ -32,6 +39,10 @@ final class SpatiotemporalQualities extends Qualities {
   private final double[][] gain;
   private final double[][] loss;
   private final int[][] levels;
+  // One Part object per aggregate, shared by every partition that uses it: the breakpoints of a
+  // large model hold thousands of partitions that differ in a few parts. Parts are immutable, so
+  // a racy first fill is harmless.
+  private final Part[][] parts;
 
   SpatiotemporalQualities(MicroscopicModel model) {
     super(model);
@@ -40,7 +51,7 @@ final class SpatiotemporalQualities extends Qualities {
     int nodes = tree.size();
     int types = model.typeCount();
     int intervals = intervalArrayLength(slices);
-    long perAggregate = 16 + 8L * ForkJoinPool.getCommonPoolParallelism();
+    long perAggregate = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
     requireHeap(perAggregate * nodes * intervals + 8L * nodes * slices * (types + 1),
         String.format("spatiotemporal qualities of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
             nodes, slices, perAggregate));
@@ -51,6 +62,7 @@ final class SpatiotemporalQualities extends Qualities {
     loss = new double[nodes][];
     IntStream.range(0, nodes).parallel().forEach(node -> fillNode(node, series[node], info[node], types));
     levels = levels(tree);
+    parts = new Part[nodes][intervals];
   }
 
   /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
@@ -87,7 +99,7 @@ final class SpatiotemporalQualities extends Qualities {
     double[] sums = new double[types];
     int leaves = tree.leafCount(node);
     for (int first = 0; first < slices; first++) {
-      java.util.Arrays.fill(sums, 0);
+      Arrays.fill(sums, 0);
       double mass = 0;
       double cellInfo = 0;
       for (int last = first; last < slices; last++) {
@@ -139,7 +151,6 @@ final class SpatiotemporalQualities extends Qualities {
     for (int[] level : levels) {
       IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
     }
-    solution.collect();
     return solution;
   }
 
@@ -160,17 +171,26 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     boolean sameLines(Table other) {
-      return java.util.Arrays.equals(gain, other.gain) && java.util.Arrays.equals(loss, other.loss)
-          && java.util.Arrays.equals(parts, other.parts);
+      return Arrays.equals(gain, other.gain) && Arrays.equals(loss, other.loss)
+          && Arrays.equals(parts, other.parts);
     }
   }
+
+  /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
+  private record Scratch(Table lines, double[] whole, double[] row) {
+    Scratch(int intervals, int slices) {
+      this(new Table(intervals), new double[intervals], new double[slices + 1]);
+    }
+  }
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(0, 0));
 
   private final class Solution implements Evaluation {
     private final double p;
     private final double q;
     private final double penalty;
     private final Table[] tables;
-    private Partition partition;
+    private Partition partition; // built on first request
 
     Solution(double p) {
       this.p = p;
@@ -180,7 +200,20 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     @Override
-    public Partition partition() {
+    public double gain() {
+      return tables[0].gain[interval(0, slices - 1)];
+    }
+
+    @Override
+    public double loss() {
+      return tables[0].loss[interval(0, slices - 1)];
+    }
+
+    @Override
+    public synchronized Partition partition() {
+      if (partition == null) {
+        partition = collect();
+      }
       return partition;
     }
 
@@ -208,10 +241,15 @@ final class SpatiotemporalQualities extends Qualities {
       double[] g = gain[node];
       double[] l = loss[node];
       Table table = new Table(g.length);
-      Table wholeLines = new Table(g.length);
-      double[] whole = wholeOrSplit(node, wholeLines);
+      Scratch scratch = SCRATCH.get();
+      if (scratch.whole.length != g.length) {
+        scratch = new Scratch(g.length, slices);
+        SCRATCH.set(scratch);
+      }
+      Table wholeLines = scratch.lines;
+      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
       System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
-      double[] row = new double[slices + 1];
+      double[] row = scratch.row;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       for (int first = 0; first <= lastFirst; first++) {
         for (int last = first; last < slices; last++) {
@@ -261,13 +299,16 @@ final class SpatiotemporalQualities extends Qualities {
      * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
      * aggregate itself is the better (on equal values, as the coarser).
      */
-    private double[] wholeOrSplit(int node, Table lines) {
+    private double[] wholeOrSplit(int node, Table lines, double[] v) {
       double[] g = gain[node];
       double[] l = loss[node];
-      double[] v = new double[g.length];
       for (int k = 0; k < v.length; k++) {
         v[k] = p * g[k] - q * l[k] - penalty;
       }
+      Arrays.fill(lines.gain, 0);
+      Arrays.fill(lines.loss, 0);
+      Arrays.fill(lines.parts, 0);
+      Arrays.fill(lines.decision, 0);
       if (!tree.isLeaf(node)) {
         for (int i = 0; i < tree.childCount(node); i++) {
           Table child = tables[tree.child(node, i)];
@@ -294,7 +335,7 @@ final class SpatiotemporalQualities extends Qualities {
 
     // Parts do not overlap, so (first leaf, first slice) is a slot of its own: filling the slots
     // and reading them in order sorts the parts in O(leaves × slices).
-    void collect() {
+    private Partition collect() {
       Part[] slots = new Part[tree.leafCount() * slices];
       double[] totals = new double[2];
       collect(0, 0, slices - 1, slots, totals);
@@ -304,7 +345,7 @@ final class SpatiotemporalQualities extends Qualities {
           parts.add(part);
         }
       }
-      partition = new Partition(parts, totals[0], totals[1]);
+      return new Partition(parts, totals[0], totals[1]);
     }
 
     private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {
@@ -314,7 +355,12 @@ final class SpatiotemporalQualities extends Qualities {
         int cut = table.decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
         if ((table.decision[whole] & 1) == 1) {
-          parts[tree.firstLeaf(node) * slices + cut] = new Part(node, cut, last);
+          Part part = SpatiotemporalQualities.this.parts[node][whole];
+          if (part == null) {
+            part = new Part(node, cut, last);
+            SpatiotemporalQualities.this.parts[node][whole] = part;
+          }
+          parts[tree.firstLeaf(node) * slices + cut] = part;
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
         } else {

@@ -3,8 +3,10 @@ package org.ocelotl.aggregation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,7 +57,7 @@ class BruteForceTest {
   private static void check(Aggregation aggregation, MicroscopicModel model, String where) {
     Qualities qualities = Qualities.of(model, aggregation);
     BruteForce oracle = new BruteForce(model, aggregation);
-    java.util.Set<List<Part>> allowed = oracle.partitions();
+    Set<List<Part>> allowed = oracle.partitions();
     List<BruteForce.Line> lines = allowed.stream().map(oracle::line).toList();
     double tolerance = 1e-9 * qualities.scale();
     Random random = new Random(where.hashCode());
@@ -81,6 +83,6 @@ class BruteForceTest {
   }
 
   private static List<Part> sorted(List<Part> parts) {
-    return parts.stream().sorted(java.util.Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
+    return parts.stream().sorted(Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
   }
 }

@@ -67,6 +67,27 @@ class PropertiesTest {
     }
   }
 
+  @Test
+  void reusingSettledSubproblemsChangesNoBreakpoint() {
+    Random seeds = new Random(17);
+    for (int m = 0; m < 20; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = Models.randomModel(random, Models.randomTree(random, 10 + random.nextInt(30)),
+          4 + random.nextInt(14), 1 + random.nextInt(3));
+      Qualities qualities = Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> reused = qualities.breakpoints();
+      double tolerance = 1e-9 * qualities.scale();
+      assertEquals(plain.size(), reused.size(), "seed " + seed);
+      for (int k = 0; k < plain.size(); k++) {
+        assertEquals(plain.get(k).p(), reused.get(k).p(), 1e-12, "seed " + seed + " breakpoint " + k);
+        assertEquals(plain.get(k).partition().gain(), reused.get(k).partition().gain(), tolerance, "seed " + seed);
+        assertEquals(plain.get(k).partition().loss(), reused.get(k).partition().loss(), tolerance, "seed " + seed);
+      }
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Aggregation.class)
   void partsTileTheModelInOrder(Aggregation aggregation) {
@@ -151,6 +172,16 @@ class PropertiesTest {
         () -> Qualities.of(model, Aggregation.SPATIOTEMPORAL));
     assertTrue(error.getMessage().startsWith("spatiotemporal qualities of 3 nodes × 10000 slices"), error.getMessage());
     assertTrue(error.getMessage().contains("MiB but the Java heap has"), error.getMessage());
+  }
+
+  @Test
+  void valuesSummingBeyondTheDoubleRangeAreRefused() {
+    MicroscopicModel model = new MicroscopicModel(ProducerTree.flat("r", List.of("a")), 2, List.of("x"),
+        new double[] {Double.MAX_VALUE, Double.MAX_VALUE});
+    IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
+        () -> Qualities.of(model, Aggregation.TEMPORAL));
+    assertEquals("the model's values add up beyond the largest double; divide them by a constant (no partition changes)",
+        error.getMessage());
   }
 
   @Test
