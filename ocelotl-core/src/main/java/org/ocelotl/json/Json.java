@@ -106,7 +106,8 @@ public final class Json {
     }
   }
 
-  private static void quote(String s, StringBuilder out) {
+  /** Appends {@code s} as a JSON string literal. */
+  public static void quote(String s, StringBuilder out) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
