@@ -21,7 +21,7 @@ public record Overview(ViewKind view, TimeWindow window, int leaves, int slices,
 
   /** The geometry as one JSON object; field names are the record components'. */
   public String toJson() {
-    Json json = new Json();
+    JsonWriter json = new JsonWriter();
     json.open()
         .field("view", view.name())
         .field("aggregation", view.aggregation())
@@ -42,7 +42,7 @@ public record Overview(ViewKind view, TimeWindow window, int leaves, int slices,
     return json.close().toString();
   }
 
-  private static void writeBlock(Json j, Block b) {
+  private static void writeBlock(JsonWriter j, Block b) {
     j.open()
         .field("x0", b.x0()).field("y0", b.y0()).field("x1", b.x1()).field("y1", b.y1())
         .field("colour", b.colour()).field("opacity", b.opacity()).field("mark", b.mark().name())
@@ -55,7 +55,7 @@ public record Overview(ViewKind view, TimeWindow window, int leaves, int slices,
         .field("hiddenParts", t.hiddenParts());
     j.array("types", t.types(), (k, s) -> k.open()
         .field("type", s.type()).field("value", s.value()).field("share", s.share()).close());
-    j.array("merged", t.merged(), Json::value);
+    j.array("merged", t.merged(), JsonWriter::value);
     j.close();
     j.close();
   }

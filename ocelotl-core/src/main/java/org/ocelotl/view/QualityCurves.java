@@ -81,16 +81,16 @@ public record QualityCurves(List<Step> gain, List<Step> loss, List<Double> break
 
   /** The curves as one JSON object; field names are the record components'. */
   public String toJson() {
-    Json json = new Json();
+    JsonWriter json = new JsonWriter();
     json.open().field("p", p).field("chosen", chosen).field("gainAtOne", gainAtOne)
         .field("lossAtOne", lossAtOne);
-    json.array("breakpoints", breakpoints, Json::value);
+    json.array("breakpoints", breakpoints, JsonWriter::value);
     json.array("gain", gain, QualityCurves::writeStep);
     json.array("loss", loss, QualityCurves::writeStep);
     return json.close().toString();
   }
 
-  private static void writeStep(Json j, Step s) {
+  private static void writeStep(JsonWriter j, Step s) {
     j.open().field("from", s.from()).field("to", s.to()).field("value", s.value()).close();
   }
 }

@@ -7,24 +7,24 @@ import java.util.function.BiConsumer;
  * A minimal JSON writer for the geometry records (the core takes no library). Commas are placed
  * by tracking whether the current object or array already holds an element.
  */
-final class Json {
+final class JsonWriter {
   private final StringBuilder out = new StringBuilder();
   private boolean needsComma;
 
-  Json open() {
+  JsonWriter open() {
     comma();
     out.append('{');
     needsComma = false;
     return this;
   }
 
-  Json close() {
+  JsonWriter close() {
     out.append('}');
     needsComma = true;
     return this;
   }
 
-  Json key(String key) {
+  JsonWriter key(String key) {
     comma();
     string(key);
     out.append(':');
@@ -32,15 +32,15 @@ final class Json {
     return this;
   }
 
-  Json field(String key, String value) {
+  JsonWriter field(String key, String value) {
     return key(key).value(value);
   }
 
-  Json field(String key, double value) {
+  JsonWriter field(String key, double value) {
     return key(key).value(value);
   }
 
-  Json field(String key, boolean value) {
+  JsonWriter field(String key, boolean value) {
     key(key);
     comma();
     out.append(value);
@@ -48,7 +48,7 @@ final class Json {
     return this;
   }
 
-  Json value(String value) {
+  JsonWriter value(String value) {
     comma();
     if (value == null) {
       out.append("null");
@@ -59,14 +59,14 @@ final class Json {
     return this;
   }
 
-  Json value(double value) {
+  JsonWriter value(double value) {
     comma();
     number(value);
     needsComma = true;
     return this;
   }
 
-  <T> Json array(String key, List<T> items, BiConsumer<Json, T> writer) {
+  <T> JsonWriter array(String key, List<T> items, BiConsumer<JsonWriter, T> writer) {
     key(key);
     out.append('[');
     needsComma = false;
