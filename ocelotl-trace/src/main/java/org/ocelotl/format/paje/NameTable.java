@@ -7,9 +7,15 @@ import java.util.Arrays;
  * name seen again costs a hash and a compare, never a String. Keys are copied into one
  * growing byte arena when first added; the table only grows (names, aliases and values are
  * few next to events). Open addressing with linear probing.
+ *
+ * <p>Keys that are small decimal numbers (event ids, and the numeric aliases SimGrid gives every
+ * container, type and value) skip the hash: they index a per-scope array directly. Such a key
+ * is stored there only, so the two paths never disagree.
  */
 final class NameTable {
   private static final int EMPTY = -1;
+  /** direct[scope][n] = value + 1 for the direct key n, 0 when absent. */
+  private int[][] direct = new int[8][];
 
   private int[] slots = new int[1024];
   private int[] entryScope = new int[256];
@@ -27,6 +33,11 @@ final class NameTable {
 
   /** The value stored for the key, or -1. */
   int get(int scope, byte[] bytes, int from, int to) {
+    int n = directKey(bytes, from, to);
+    if (n >= 0) {
+      int[] values = scope < direct.length ? direct[scope] : null;
+      return values == null || n >= values.length ? -1 : values[n] - 1;
+    }
     int hash = hash(scope, bytes, from, to);
     int mask = slots.length - 1;
     for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -42,6 +53,11 @@ final class NameTable {
 
   /** Stores {@code value} for the key (which must not be present yet). */
   void put(int scope, byte[] bytes, int from, int to, int value) {
+    int n = directKey(bytes, from, to);
+    if (n >= 0) {
+      putDirect(scope, n, value);
+      return;
+    }
     if ((size + 1) * 2 > slots.length) {
       rehash();
     }
@@ -66,6 +82,38 @@ final class NameTable {
     entryValue[entry] = value;
     arenaUsed += length;
     insert(entry);
+  }
+
+  private void putDirect(int scope, int n, int value) {
+    if (scope >= direct.length) {
+      direct = Arrays.copyOf(direct, Math.max(direct.length * 2, scope + 1));
+    }
+    int[] values = direct[scope];
+    if (values == null || n >= values.length) {
+      values = Arrays.copyOf(values == null ? new int[0] : values, Math.max(64, Integer.highestOneBit(n) * 2));
+      direct[scope] = values;
+    }
+    values[n] = value + 1;
+  }
+
+  /**
+   * The number a key spells when it is a direct key (1 to 5 decimal digits, no leading zero
+   * unless it is "0"), else -1. "007" and "7" are different names, hence the leading-zero rule.
+   */
+  private static int directKey(byte[] bytes, int from, int to) {
+    int length = to - from;
+    if (length < 1 || length > 5 || (length > 1 && bytes[from] == '0')) {
+      return -1;
+    }
+    int n = 0;
+    for (int i = from; i < to; i++) {
+      int digit = bytes[i] - '0';
+      if (digit < 0 || digit > 9) {
+        return -1;
+      }
+      n = n * 10 + digit;
+    }
+    return n;
   }
 
   private void insert(int entry) {
