@@ -292,30 +292,13 @@ public final class Api implements AutoCloseable {
     job.stage("computing qualities and breakpoints");
     Analysis analysis = analysisCache.get(new AnalysisKey(modelKey, q.aggregation()), () -> {
       Qualities qualities = Qualities.of(built.model(), q.aggregation());
-      List<Breakpoint> breakpoints = onePerP(qualities.breakpoints());
+      List<Breakpoint> breakpoints = qualities.breakpoints();
       return new Analysis(built, qualities, breakpoints, Breakpoint.defaultP(breakpoints));
     }, job);
     long t2 = System.nanoTime();
     timings.put("modelMs", (t1 - t0) / 1e6);
     timings.put("qualitiesMs", (t2 - t1) / 1e6);
     return analysis;
-  }
-
-  /**
-   * The breakpoints with one partition per p: where the search reports several at the same p
-   * (a partition optimal at that single p only), the last one is kept, the one optimal just
-   * above it, which is also what {@link Breakpoint#at} picks.
-   */
-  static List<Breakpoint> onePerP(List<Breakpoint> breakpoints) {
-    List<Breakpoint> kept = new ArrayList<>();
-    for (Breakpoint b : breakpoints) {
-      if (!kept.isEmpty() && kept.get(kept.size() - 1).p() >= b.p()) {
-        kept.set(kept.size() - 1, new Breakpoint(kept.get(kept.size() - 1).p(), b.partition()));
-      } else {
-        kept.add(b);
-      }
-    }
-    return List.copyOf(kept);
   }
 
   private String overview(Params params) throws Exception {
