@@ -143,6 +143,13 @@ final class SpatiotemporalQualities extends Qualities {
     return Aggregation.SPATIOTEMPORAL;
   }
 
+  /** Every optimum at once from the envelopes of the subproblems, then the same search on them. */
+  @Override
+  List<Breakpoint> searchBreakpoints() {
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), parts);
+    return BreakpointSearch.run((p, below, above) -> envelopes.evaluate(p), tolerance());
+  }
+
   @Override
   Evaluation evaluate(double p, Evaluation below, Evaluation above) {
     Solution solution = new Solution(p);
