@@ -146,7 +146,7 @@ final class SpatiotemporalQualities extends Qualities {
   /** Every optimum at once from the envelopes of the subproblems, then the same search on them. */
   @Override
   List<Breakpoint> searchBreakpoints() {
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), parts);
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), this::best);
     return BreakpointSearch.run((p, below, above) -> envelopes.evaluate(p), tolerance());
   }
 
