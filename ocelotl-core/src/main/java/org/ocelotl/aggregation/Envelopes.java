@@ -196,47 +196,51 @@ final class Envelopes {
   }
 
   /**
-   * out = upper envelope on [0, 1] of the lines of a and b (both convex, so slopes ascending): a
-   * merge by slope and one scan; of two equal lines, a's is kept.
+   * out = max(a, b) on [0, 1], both convex: a walk over the pieces of both, where two lines cross
+   * at most once per common range, so a division is needed only where the winner changes; on equal
+   * values a wins (it holds the options the programme tries first).
    */
   private void envelope(Lines a, Lines b, Lines out) {
     out.clear();
     int i = 0;
     int j = 0;
-    while (i < a.size || j < b.size) {
-      if (j >= b.size || (i < a.size && a.slope(i) <= b.slope(j))) {
-        push(out, a, i++);
-      } else {
-        push(out, b, j++);
+    while (i < a.size && j < b.size) {
+      double ea = a.end(i);
+      double eb = b.end(j);
+      double start = Math.max(a.start[i], b.start[j]);
+      double end = Math.min(ea, eb);
+      if (end > start) {
+        boolean aFirst = a.value(i, start, penalty) >= b.value(j, start, penalty);
+        boolean aLast = a.value(i, end, penalty) >= b.value(j, end, penalty);
+        if (aFirst == aLast) {
+          append(out, aFirst ? a : b, aFirst ? i : j, start);
+        } else {
+          double x = (a.intercept(i, penalty) - b.intercept(j, penalty)) / (b.slope(j) - a.slope(i));
+          if (x > start && x < end) {
+            append(out, aFirst ? a : b, aFirst ? i : j, start);
+            append(out, aLast ? a : b, aLast ? i : j, x);
+          } else if (x >= end) { // rounding put the crossing at an end
+            append(out, aFirst ? a : b, aFirst ? i : j, start);
+          } else {
+            append(out, aLast ? a : b, aLast ? i : j, start);
+          }
+        }
+      }
+      if (ea <= eb) {
+        i++;
+      }
+      if (eb <= ea) {
+        j++;
       }
     }
   }
 
-  /** Adds a line of higher or equal slope to an envelope, dropping the lines it hides on [0, 1]. */
-  private void push(Lines out, Lines from, int k) {
-    double slope = from.slope(k);
-    double intercept = from.intercept(k, penalty);
-    double start = 0;
-    while (out.size > 0) {
-      int top = out.size - 1;
-      double topSlope = out.slope(top);
-      double topIntercept = out.intercept(top, penalty);
-      if (slope == topSlope) {
-        if (intercept <= topIntercept) {
-          return;
-        }
-        out.size--;
-        continue;
-      }
-      double x = (topIntercept - intercept) / (slope - topSlope);
-      if (x >= 1) {
-        return;
-      }
-      if (x > out.start[top]) {
-        start = x;
-        break;
-      }
-      out.size--;
+  /** Appends the line from[k] from start on, unless it already is the last piece's line. */
+  private static void append(Lines out, Lines from, int k, double start) {
+    int last = out.size - 1;
+    if (last >= 0 && out.gain[last] == from.gain[k] && out.loss[last] == from.loss[k]
+        && out.parts[last] == from.parts[k]) {
+      return;
     }
     out.add(start, from.gain[k], from.loss[k], from.parts[k]);
   }
@@ -307,6 +311,10 @@ final class Envelopes {
 
     double intercept(int k, double penalty) {
       return -loss[k] - penalty * parts[k];
+    }
+
+    double value(int k, double p, double penalty) {
+      return p * gain[k] - (1 - p) * loss[k] - penalty * parts[k];
     }
 
     void add(double s, double g, double l, int n) {
