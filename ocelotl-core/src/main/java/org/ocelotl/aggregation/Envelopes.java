@@ -136,12 +136,11 @@ final class Envelopes {
     for (int first = 0; first <= lastFirst; first++) {
       for (int last = first; last < slices; last++) {
         Lines hull = s[0];
-        Lines candidate = s[1];
-        Lines out = s[2];
+        Lines out = s[1];
         hull.load(v[Qualities.interval(first, last)]);
         for (int c = first + 1; c <= last; c++) {
-          sum(b[Qualities.interval(first, c - 1)], v[Qualities.interval(c, last)], candidate);
-          envelope(hull, candidate, out); // earlier cuts first: they win exact ties
+          // earlier cuts first: they win exact ties
+          envelopeOfSum(hull, b[Qualities.interval(first, c - 1)], v[Qualities.interval(c, last)], out);
           Lines swap = hull;
           hull = out;
           out = swap;
@@ -173,31 +172,9 @@ final class Envelopes {
     }
   }
 
-  /** out = prefix + whole, breakpoints merged (additions in the programme's order). */
-  private static void sum(Env prefix, Env whole, Lines out) {
-    out.clear();
-    int i = 0;
-    int j = 0;
-    while (i < prefix.size && j < whole.size) {
-      double ea = prefix.end(i);
-      double eb = whole.end(j);
-      double start = Math.max(prefix.start(i), whole.start(j));
-      if (Math.min(ea, eb) > start) {
-        out.add(start, whole.gain[j] + prefix.gain[i], whole.loss[j] + prefix.loss[i],
-            whole.parts[j] + prefix.parts[i]);
-      }
-      if (ea <= eb) {
-        i++;
-      }
-      if (eb <= ea) {
-        j++;
-      }
-    }
-  }
-
   /**
-   * out = max(a, b) on [0, 1], both convex: a walk over the pieces of both, where two lines cross
-   * at most once per common range, so a division is needed only where the winner changes; on equal
+   * out = max(a, b) on [0, 1], both convex: a walk over the pieces of both; two lines cross at
+   * most once on a common range, so a division is needed only where the winner changes. On equal
    * values a wins (it holds the options the programme tries first).
    */
   private void envelope(Lines a, Lines b, Lines out) {
@@ -210,39 +187,81 @@ final class Envelopes {
       double start = Math.max(a.start[i], b.start[j]);
       double end = Math.min(ea, eb);
       if (end > start) {
-        boolean aFirst = a.value(i, start, penalty) >= b.value(j, start, penalty);
-        boolean aLast = a.value(i, end, penalty) >= b.value(j, end, penalty);
-        if (aFirst == aLast) {
-          append(out, aFirst ? a : b, aFirst ? i : j, start);
-        } else {
-          double x = (a.intercept(i, penalty) - b.intercept(j, penalty)) / (b.slope(j) - a.slope(i));
-          if (x > start && x < end) {
-            append(out, aFirst ? a : b, aFirst ? i : j, start);
-            append(out, aLast ? a : b, aLast ? i : j, x);
-          } else if (x >= end) { // rounding put the crossing at an end
-            append(out, aFirst ? a : b, aFirst ? i : j, start);
-          } else {
-            append(out, aLast ? a : b, aLast ? i : j, start);
-          }
-        }
+        max(out, a.gain[i], a.loss[i], a.parts[i], b.gain[j], b.loss[j], b.parts[j], start, end);
       }
-      if (ea <= eb) {
+      if (ea <= end) {
         i++;
       }
-      if (eb <= ea) {
+      if (eb <= end) {
         j++;
       }
     }
   }
 
-  /** Appends the line from[k] from start on, unless it already is the last piece's line. */
-  private static void append(Lines out, Lines from, int k, double start) {
-    int last = out.size - 1;
-    if (last >= 0 && out.gain[last] == from.gain[k] && out.loss[last] == from.loss[k]
-        && out.parts[last] == from.parts[k]) {
+  /**
+   * out = max(hull, prefix + whole): {@link #envelope} of hull and {@link #sum} of prefix and
+   * whole in one walk, without building the sum.
+   */
+  private void envelopeOfSum(Lines hull, Env prefix, Env whole, Lines out) {
+    out.clear();
+    int h = 0;
+    int i = 0;
+    int j = 0;
+    while (h < hull.size && i < prefix.size && j < whole.size) {
+      double eh = hull.end(h);
+      double ei = prefix.end(i);
+      double ej = whole.end(j);
+      double start = Math.max(hull.start[h], Math.max(prefix.start[i], whole.start[j]));
+      double end = Math.min(eh, Math.min(ei, ej));
+      if (end > start) {
+        // additions in the programme's order: V + B(prefix)
+        max(out, hull.gain[h], hull.loss[h], hull.parts[h], whole.gain[j] + prefix.gain[i],
+            whole.loss[j] + prefix.loss[i], whole.parts[j] + prefix.parts[i], start, end);
+      }
+      if (eh <= end) {
+        h++;
+      }
+      if (ei <= end) {
+        i++;
+      }
+      if (ej <= end) {
+        j++;
+      }
+    }
+  }
+
+  /** Appends to out the higher of lines a and b on [start, end), a on equal values. */
+  private void max(Lines out, double ga, double la, int na, double gb, double lb, int nb,
+      double start, double end) {
+    double ia = -la - penalty * na;
+    double ib = -lb - penalty * nb;
+    double sa = ga + la;
+    double sb = gb + lb;
+    boolean aFirst = start * ga - (1 - start) * la - penalty * na >= start * gb - (1 - start) * lb - penalty * nb;
+    boolean aLast = end * ga - (1 - end) * la - penalty * na >= end * gb - (1 - end) * lb - penalty * nb;
+    if (aFirst == aLast) {
+      append(out, aFirst, ga, la, na, gb, lb, nb, start);
       return;
     }
-    out.add(start, from.gain[k], from.loss[k], from.parts[k]);
+    double x = (ia - ib) / (sb - sa);
+    if (x > start && x < end) {
+      append(out, aFirst, ga, la, na, gb, lb, nb, start);
+      append(out, aLast, ga, la, na, gb, lb, nb, x);
+    } else { // rounding put the crossing at an end
+      append(out, x >= end ? aFirst : aLast, ga, la, na, gb, lb, nb, start);
+    }
+  }
+
+  /** Appends line a (or b) from start on, unless it already is the last piece's line. */
+  private static void append(Lines out, boolean a, double ga, double la, int na, double gb,
+      double lb, int nb, double start) {
+    double g = a ? ga : gb;
+    double l = a ? la : lb;
+    int n = a ? na : nb;
+    int last = out.size - 1;
+    if (last < 0 || out.gain[last] != g || out.loss[last] != l || out.parts[last] != n) {
+      out.add(start, g, l, n);
+    }
   }
 
   /** An immutable envelope: pieces p ascending, each a line and where it starts (the first at 0). */
@@ -303,18 +322,6 @@ final class Envelopes {
 
     double end(int k) {
       return k + 1 < size ? start[k + 1] : 1;
-    }
-
-    double slope(int k) {
-      return gain[k] + loss[k];
-    }
-
-    double intercept(int k, double penalty) {
-      return -loss[k] - penalty * parts[k];
-    }
-
-    double value(int k, double p, double penalty) {
-      return p * gain[k] - (1 - p) * loss[k] - penalty * parts[k];
     }
 
     void add(double s, double g, double l, int n) {
