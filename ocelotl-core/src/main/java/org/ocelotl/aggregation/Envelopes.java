@@ -1,7 +1,6 @@
 package org.ocelotl.aggregation;
 
 import java.util.Arrays;
-import java.util.function.DoubleFunction;
 import java.util.stream.IntStream;
 import org.ocelotl.model.ProducerTree;
 
@@ -21,9 +20,8 @@ import org.ocelotl.model.ProducerTree;
  *
  * <p>Cost: proportional to the pieces handled (Σ over subproblems and cuts of the sizes of the two
  * envelopes summed) instead of one full programme per optimum; envelopes are cut to p ∈ [0, 1].
- * Memory: the envelopes of one node live until its parent is built. The parts of an optimum are
- * not kept: the optimum's partition builds them on first request by one programme at the middle
- * of its range of p, where it is the only optimum.
+ * Memory: the envelopes of one node live until its parent is built. The parts of the optima are
+ * not kept: the caller builds those it needs by the programme.
  */
 final class Envelopes {
   private final ProducerTree tree;
@@ -33,17 +31,14 @@ final class Envelopes {
   private final double penalty;
   private final Env[][] best; // B(h, interval) until the parent of h is built
   private final Env root;
-  private final DoubleFunction<Partition> programme;
 
-  /** programme: the optimal partition at one p, which builds the parts of an optimum. */
   Envelopes(ProducerTree tree, int slices, double[][] gain, double[][] loss, int[][] levels,
-      double penalty, DoubleFunction<Partition> programme) {
+      double penalty) {
     this.tree = tree;
     this.slices = slices;
     this.gain = gain;
     this.loss = loss;
     this.penalty = penalty;
-    this.programme = programme;
     best = new Env[tree.size()][];
     for (int[] level : levels) {
       IntStream.of(level).parallel().forEach(this::solve);
@@ -67,13 +62,14 @@ final class Envelopes {
     return new Optimum(chosen);
   }
 
+  /** An optimal line; its partition has no parts (the search needs lines only). */
   private final class Optimum implements Qualities.Evaluation {
     private final Partition partition;
 
     Optimum(int piece) {
-      double middle = (root.start(piece) + root.end(piece)) / 2;
-      partition = new Partition(root.parts[piece], root.gain[piece], root.loss[piece],
-          () -> programme.apply(middle).parts());
+      partition = new Partition(root.parts[piece], root.gain[piece], root.loss[piece], () -> {
+        throw new IllegalStateException("the parts of an envelope's optimum are built by the programme");
+      });
     }
 
     @Override
