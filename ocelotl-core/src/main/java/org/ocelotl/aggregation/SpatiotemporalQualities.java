@@ -145,16 +145,21 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /**
-   * DP evaluations the search may spend before it switches to the envelopes: they cost as much as
-   * 50 to 150 evaluations on the benchmark models, so models with few distinct optima (K ≤ 32)
-   * keep the DP-based search, and the others lose at most this many evaluations.
+   * DP evaluations the search may spend before it switches to the envelopes (K ≤ 50 optima fit).
+   * The first evaluations of the search cost nearly a full one each (little is settled yet); the
+   * envelopes cost 30 to 250 full evaluations on the benchmark models, the fewer the optima the
+   * less. So models with few optima keep the DP-based search, and the others lose at most this.
    */
-  static final int PROGRAMME_BUDGET = 64;
+  static final int PROGRAMME_BUDGET = 100;
 
-  /** The DP-based search while it stays within {@link #PROGRAMME_BUDGET}, else the envelopes. */
   @Override
   List<Breakpoint> searchBreakpoints() {
-    AtomicInteger left = new AtomicInteger(PROGRAMME_BUDGET);
+    return search(PROGRAMME_BUDGET);
+  }
+
+  /** The DP-based search while it takes at most budget evaluations, else the envelopes. */
+  List<Breakpoint> search(int budget) {
+    AtomicInteger left = new AtomicInteger(budget);
     try {
       return BreakpointSearch.run((p, below, above) -> {
         if (left.getAndDecrement() <= 0) {
