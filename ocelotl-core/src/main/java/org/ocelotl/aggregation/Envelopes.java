@@ -16,7 +16,9 @@ import org.ocelotl.model.ProducerTree;
  * Σ_children B(child,[c,j])) and B(h,[i,j]) = envelope over c of B(h,[i,c−1]) + V(h,[c,j]) (c = i:
  * V(h,[i,j]) alone). The root's B over all slices lists the optimal lines, p ascending. The tie
  * penalty τ·parts sits in each line's intercept, so coarser wins ties as in the programme, and
- * sums are made in the programme's order, so the lines are the same doubles.
+ * sums are made in the programme's order, so the lines are the same doubles. Where two lines
+ * cross, rounding can leave a piece a few ulps wide; the search drops ranges that narrow
+ * ({@link BreakpointSearch#POINT}).
  *
  * <p>Cost: proportional to the pieces handled (Σ over subproblems and cuts of the sizes of the two
  * envelopes summed) instead of one full programme per optimum; envelopes are cut to p ∈ [0, 1].
