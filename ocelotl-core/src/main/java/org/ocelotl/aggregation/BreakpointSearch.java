@@ -22,11 +22,20 @@ final class BreakpointSearch {
 
   /** With reuse false every evaluation starts from nothing: the reference the tests compare with. */
   static List<Breakpoint> run(Qualities qualities, double tolerance, boolean reuse) {
+    return run(reuse ? qualities::evaluate : (p, below, above) -> qualities.evaluate(p, null, null), tolerance);
+  }
+
+  /** The optimum at p, given the optima at p1 ≤ p ≤ p2 that it may reuse (see {@link Qualities#evaluate}). */
+  interface Evaluator {
+    Qualities.Evaluation evaluate(double p, Qualities.Evaluation below, Qualities.Evaluation above);
+  }
+
+  static List<Breakpoint> run(Evaluator qualities, double tolerance) {
     Qualities.Evaluation first = qualities.evaluate(0, null, null);
     Qualities.Evaluation last = qualities.evaluate(1, null, null);
     List<Breakpoint> found = Collections.synchronizedList(new ArrayList<>());
     found.add(new Breakpoint(0, first.partition()));
-    new Between(qualities, tolerance, reuse, 0, first, 1, last, found).invoke();
+    new Between(qualities, tolerance, 0, first, 1, last, found).invoke();
     List<Breakpoint> sorted = new ArrayList<>(found);
     sorted.sort(Comparator.comparingDouble(Breakpoint::p));
     List<Breakpoint> kept = new ArrayList<>();
@@ -49,20 +58,18 @@ final class BreakpointSearch {
   static final double POINT = 1e-12;
 
   private static final class Between extends RecursiveAction {
-    private final Qualities qualities;
+    private final Evaluator qualities;
     private final double tolerance;
-    private final boolean reuse;
     private final double pa;
     private final Qualities.Evaluation a;
     private final double pb;
     private final Qualities.Evaluation b;
     private final List<Breakpoint> found;
 
-    Between(Qualities qualities, double tolerance, boolean reuse, double pa, Qualities.Evaluation a,
+    Between(Evaluator qualities, double tolerance, double pa, Qualities.Evaluation a,
         double pb, Qualities.Evaluation b, List<Breakpoint> found) {
       this.qualities = qualities;
       this.tolerance = tolerance;
-      this.reuse = reuse;
       this.pa = pa;
       this.a = a;
       this.pb = pb;
@@ -76,11 +83,11 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Qualities.Evaluation c = reuse ? qualities.evaluate(p, a, b) : qualities.evaluate(p, null, null);
+      Qualities.Evaluation c = qualities.evaluate(p, a, b);
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
-        invokeAll(new Between(qualities, tolerance, reuse, pa, a, p, c, found),
-            new Between(qualities, tolerance, reuse, p, c, pb, b, found));
+        invokeAll(new Between(qualities, tolerance, pa, a, p, c, found),
+            new Between(qualities, tolerance, p, c, pb, b, found));
       } else {
         found.add(new Breakpoint(p, b.partition()));
       }

@@ -113,12 +113,17 @@ public abstract sealed class Qualities
       synchronized (this) {
         result = breakpoints;
         if (result == null) {
-          result = BreakpointSearch.run(this, tolerance);
+          result = searchBreakpoints();
           breakpoints = result;
         }
       }
     }
     return result;
+  }
+
+  /** The breakpoint search of SPEC.md §5, by evaluations of the optimum at chosen p. */
+  List<Breakpoint> searchBreakpoints() {
+    return BreakpointSearch.run(this, tolerance);
   }
 
   /**

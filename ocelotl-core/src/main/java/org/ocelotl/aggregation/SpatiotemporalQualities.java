@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
@@ -141,6 +142,61 @@ final class SpatiotemporalQualities extends Qualities {
   @Override
   public Aggregation aggregation() {
     return Aggregation.SPATIOTEMPORAL;
+  }
+
+  /**
+   * DP evaluations the search may spend before it switches to the envelopes (K ≤ 50 optima fit).
+   * The first evaluations of the search cost nearly a full one each (little is settled yet); the
+   * envelopes cost 30 to 250 full evaluations on the benchmark models, the fewer the optima the
+   * less. So models with few optima keep the DP-based search, and the others lose at most this.
+   */
+  static final int PROGRAMME_BUDGET = 100;
+
+  @Override
+  List<Breakpoint> searchBreakpoints() {
+    return search(PROGRAMME_BUDGET);
+  }
+
+  /** The DP-based search while it takes at most budget evaluations, else the envelopes. */
+  List<Breakpoint> search(int budget) {
+    AtomicInteger left = new AtomicInteger(budget);
+    try {
+      return BreakpointSearch.run((p, below, above) -> {
+        if (left.getAndDecrement() <= 0) {
+          throw new OverBudget();
+        }
+        return evaluate(p, below, above);
+      }, tolerance());
+    } catch (RuntimeException e) { // fork/join may rethrow a copy that wraps the original
+      if (!(e instanceof OverBudget) && !(e.getCause() instanceof OverBudget)) {
+        throw e;
+      }
+    }
+    return envelopeBreakpoints();
+  }
+
+  private static final class OverBudget extends RuntimeException {
+    OverBudget() {
+      super(null, null, false, false);
+    }
+  }
+
+  /**
+   * Every optimum at once from the envelopes of the subproblems (see {@link Envelopes}), then the
+   * same search on them. The parts of each breakpoint are built on first request by one DP pass
+   * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
+   */
+  List<Breakpoint> envelopeBreakpoints() {
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance());
+    List<Breakpoint> found = BreakpointSearch.run((p, below, above) -> envelopes.evaluate(p), tolerance());
+    List<Breakpoint> lazy = new ArrayList<>(found.size());
+    for (int k = 0; k < found.size(); k++) {
+      double p = found.get(k).p();
+      double middle = (p + (k + 1 < found.size() ? found.get(k + 1).p() : 1)) / 2;
+      Partition line = found.get(k).partition();
+      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(), () -> best(middle).parts())));
+    }
+    return List.copyOf(lazy);
   }
 
   @Override

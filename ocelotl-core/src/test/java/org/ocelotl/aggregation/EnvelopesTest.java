@@ -1,0 +1,97 @@
+package org.ocelotl.aggregation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * The spatiotemporal breakpoints from envelopes, forced (models with few optima would otherwise
+ * take the DP-based search), or after the DP-based search gave up: against enumeration on small
+ * models, against the DP-based search on larger ones, and the lazily built parts against the DP.
+ */
+class EnvelopesTest {
+  @Test
+  void envelopesMatchEnumeration() {
+    Random seeds = new Random(31);
+    for (int m = 0; m < 150; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      ProducerTree tree = Models.randomTree(random, 1 + random.nextInt(6));
+      while (tree.leafCount() > 4) {
+        tree = Models.randomTree(random, 1 + random.nextInt(6));
+      }
+      int slices = 1 + random.nextInt(tree.leafCount() <= 3 ? 5 : 4);
+      MicroscopicModel model = Models.randomModel(random, tree, slices, 1 + random.nextInt(3));
+      SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      BruteForce oracle = new BruteForce(model, Aggregation.SPATIOTEMPORAL);
+      Set<List<Part>> allowed = oracle.partitions();
+      double tolerance = 1e-9 * qualities.scale();
+      List<BruteForce.Change> expected = BruteForce.envelope(allowed.stream().map(oracle::line).toList(), tolerance);
+      List<Breakpoint> actual = qualities.envelopeBreakpoints();
+      String where = "seed " + seed;
+      assertEquals(expected.size(), actual.size(), where + ": breakpoints " + expected + " vs " + actual);
+      for (int k = 0; k < expected.size(); k++) {
+        Partition partition = actual.get(k).partition();
+        assertEquals(expected.get(k).p(), actual.get(k).p(), 1e-9, where + ": breakpoint " + k);
+        assertEquals(expected.get(k).line().gain(), partition.gain(), tolerance, where + ": gain " + k);
+        assertEquals(expected.get(k).line().loss(), partition.loss(), tolerance, where + ": loss " + k);
+        List<Part> parts = partition.parts();
+        assertEquals(partition.size(), parts.size(), where + ": size " + k);
+        assertTrue(allowed.contains(sorted(parts)), where + ": not an allowed partition " + k);
+        BruteForce.Line own = oracle.line(parts);
+        assertEquals(own.gain(), partition.gain(), tolerance, where + ": parts' gain " + k);
+        assertEquals(own.loss(), partition.loss(), tolerance, where + ": parts' loss " + k);
+      }
+    }
+  }
+
+  @Test
+  void envelopesMatchTheProgrammeSearch() {
+    Random seeds = new Random(43);
+    for (int m = 0; m < 30; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = Models.randomModel(random, Models.randomTree(random, 10 + random.nextInt(40)),
+          4 + random.nextInt(20), 1 + random.nextInt(3));
+      SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
+      List<Breakpoint> switched = qualities.search(8); // the DP-based search gives up after 8 evaluations
+      List<Breakpoint> chosen = qualities.breakpoints();
+      double tolerance = 1e-9 * qualities.scale();
+      for (List<Breakpoint> actual : List.of(envelopes, switched, chosen)) {
+        String where = "seed " + seed + (actual == chosen ? " breakpoints()" : actual == switched ? " switched" : " envelopes");
+        assertEquals(plain.size(), actual.size(), where);
+        for (int k = 0; k < plain.size(); k++) {
+          Partition expected = plain.get(k).partition();
+          Partition partition = actual.get(k).partition();
+          assertEquals(plain.get(k).p(), actual.get(k).p(), 1e-12, where + " breakpoint " + k);
+          assertEquals(expected.gain(), partition.gain(), tolerance, where + " gain " + k);
+          assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
+          assertEquals(expected.size(), partition.size(), where + " size " + k);
+          assertEquals(partition.size(), partition.parts().size(), where + " parts " + k);
+          if (actual != envelopes) {
+            continue; // may come from the DP-based search, whose parts PropertiesTest checks
+          }
+          // the parts are those of the programme inside the range; equal lines may tile differently
+          double inside = (actual.get(k).p() + (k + 1 < actual.size() ? actual.get(k + 1).p() : 1)) / 2;
+          Partition optimum = qualities.best(inside);
+          assertEquals(optimum.parts(), partition.parts(), where + " parts " + k);
+          assertEquals(optimum.gain(), partition.gain(), tolerance, where + " parts' gain " + k);
+          assertEquals(optimum.loss(), partition.loss(), tolerance, where + " parts' loss " + k);
+        }
+      }
+    }
+  }
+
+  private static List<Part> sorted(List<Part> parts) {
+    return parts.stream().sorted(Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
+  }
+}
