@@ -21,7 +21,15 @@ public final class Main implements Runnable {
 
   /** Runs the command line and returns its exit status; tests call this instead of main. */
   public static int run(String... args) {
-    return new CommandLine(new Main()).setExecutionExceptionHandler(Main::failure).execute(args);
+    try {
+      return new CommandLine(new Main()).setExecutionExceptionHandler(Main::failure).execute(args);
+    } catch (OutOfMemoryError e) {
+      // The heap checks cover what can be sized in advance; a search on a huge model may still
+      // outgrow the heap: say so, and how to give it more, rather than print a stack trace.
+      System.err.println("ocelotl: out of memory (" + Runtime.getRuntime().maxMemory() / (1 << 20)
+          + " MiB heap); use fewer slices or producers, or a larger heap: OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …");
+      return 1;
+    }
   }
 
   /**
