@@ -180,7 +180,8 @@ public final class OverviewPicture {
         labels = Math.max(labels, Canvas.textWidth(rowLabel(a), Math.min(LABEL, rowHeight(a) - 2)));
       }
     }
-    return bracketColumns() * BRACKET_COLUMN + Math.min(labels, width * 0.16) + 26;
+    // 36: the 20 pixels of marks before the overview, and slack for estimated text widths.
+    return bracketColumns() * BRACKET_COLUMN + Math.min(labels, width * 0.16) + 36;
   }
 
   // ---- overview ---------------------------------------------------------------------------
