@@ -46,22 +46,7 @@ public final class ScanKernels {
       e = Math.min(e, t1);
       int base = layout.base(leaf, slot);
       int first = layout.sliceOf(s);
-      int last = first;
-      // Most states end in the slice they start in: one comparison spares the second search.
-      // [s, e) ending exactly on a boundary does not enter the slice after it.
-      if (e <= bounds[first + 1]) {
-        cells[base + first * types] += e - s;
-      } else {
-        last = e >= t1 ? hi - 1 : layout.sliceOf(e);
-        if (e == bounds[last]) {
-          last--;
-        }
-        cells[base + first * types] += bounds[first + 1] - s;
-        for (int k = first + 1; k < last; k++) {
-          cells[base + k * types] += bounds[k + 1] - bounds[k];
-        }
-        cells[base + last * types] += e - bounds[last];
-      }
+      int last = spread(layout, hi, base, first, s, e, 1, cells);
       // An instantaneous state still touches its slice, adding no time.
       if (starts != null) {
         if (begunBefore) {
@@ -108,7 +93,6 @@ public final class ScanKernels {
     double[] bounds = layout.bounds();
     double t0 = bounds[lo];
     double t1 = bounds[hi];
-    int types = layout.types();
     int[] leafOf = layout.leafOf();
     int[] typeOf = layout.typeOf();
     for (int i = 0; i < count; i++) {
@@ -120,21 +104,33 @@ public final class ScanKernels {
       if (leaf < 0 || slot < 0 || e <= s || v == 0) {
         continue;
       }
-      int base = layout.base(leaf, slot);
-      int first = layout.sliceOf(s);
-      if (e <= bounds[first + 1]) {
-        cells[base + first * types] += v * (e - s);
-      } else {
-        int last = e >= t1 ? hi - 1 : layout.sliceOf(e);
-        if (e == bounds[last]) {
-          last--;
-        }
-        cells[base + first * types] += v * (bounds[first + 1] - s);
-        for (int k = first + 1; k < last; k++) {
-          cells[base + k * types] += v * (bounds[k + 1] - bounds[k]);
-        }
-        cells[base + last * types] += v * (e - bounds[last]);
-      }
+      spread(layout, hi, layout.base(leaf, slot), layout.sliceOf(s), s, e, v, cells);
     }
+  }
+
+  /**
+   * Adds weight × overlap of [s, e) with each slice from {@code first} (the slice of s) on, in
+   * the band ending at slice {@code hi}; returns the last slice touched. A weight of 1 leaves
+   * every overlap exact (x · 1 = x in floating point), so durations are plain sums.
+   */
+  private static int spread(ModelLayout layout, int hi, int base, int first, double s, double e,
+      double weight, double[] cells) {
+    double[] bounds = layout.bounds();
+    int types = layout.types();
+    // Most records end in the slice they start in: one comparison spares the second search.
+    if (e <= bounds[first + 1]) {
+      cells[base + first * types] += weight * (e - s);
+      return first;
+    }
+    int last = e >= bounds[hi] ? hi - 1 : layout.sliceOf(e);
+    if (e == bounds[last]) {
+      last--; // [s, e) ending exactly on a boundary does not enter the slice after it
+    }
+    cells[base + first * types] += weight * (bounds[first + 1] - s);
+    for (int k = first + 1; k < last; k++) {
+      cells[base + k * types] += weight * (bounds[k + 1] - bounds[k]);
+    }
+    cells[base + last * types] += weight * (e - bounds[last]);
+    return last;
   }
 }
