@@ -178,7 +178,8 @@ export class OverviewView {
     // Depth brackets on the left, row names next to the plot; collapsed rows carry the same
     // mark as their blocks so that visual aggregation is never mistaken for a part.
     const maxDepth = Math.max(...o.producers.map(a => a.depth));
-    const column = 8;
+    // Columns wide enough for the group's name, written along its bracket.
+    const column = 14;
     const namesRight = plot.x - 4;
     g.font = '10px system-ui, sans-serif';
     g.textBaseline = 'middle';
@@ -197,6 +198,16 @@ export class OverviewView {
         g.beginPath();
         g.moveTo(x + 3, y0 + 1); g.lineTo(x, y0 + 1); g.lineTo(x, y1 - 1); g.lineTo(x + 3, y1 - 1);
         g.stroke();
+        const label = fit(g, a.name, y1 - y0 - 6);
+        if (label === a.name || label.length >= 4) { // not a lone letter and an ellipsis
+          g.save();
+          g.fillStyle = AXIS_INK;
+          g.translate(x + 8, (y0 + y1) / 2);
+          g.rotate(-Math.PI / 2);
+          g.textAlign = 'center';
+          g.fillText(label, 0, 0);
+          g.restore();
+        }
       }
     }
   }
