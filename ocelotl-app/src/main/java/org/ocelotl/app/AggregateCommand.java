@@ -2,6 +2,7 @@ package org.ocelotl.app;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,9 +13,11 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Part;
 import org.ocelotl.aggregation.Partition;
-import org.ocelotl.aggregation.Qualities;
-import org.ocelotl.model.MicroscopicModel;
-import org.ocelotl.model.ModelCsv;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Progress;
 import org.ocelotl.model.ProducerTree;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,7 +53,7 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--p", paramLabel = "P", description = "Trade-off in [0, 1]: print only the partition for it.")
   Double p;
 
-  @Option(names = "--json", description = "Print JSON (see docs/aggregation.md) instead of a table.")
+  @Option(names = "--json", description = "Print the analysis service's JSON form (docs/analysis.md) instead of a table.")
   boolean json;
 
   @Override
@@ -64,17 +67,17 @@ public final class AggregateCommand implements Callable<Integer> {
       if (p != null && !(p >= 0 && p <= 1)) {
         throw new IllegalArgumentException("--p must be in [0, 1], got " + p);
       }
-      MicroscopicModel microscopic = ModelCsv.read(model, tree, slices);
-      Qualities qualities = Qualities.of(microscopic, aggregation);
-      ProducerTree producers = microscopic.tree();
-      if (p != null) {
-        Partition partition = qualities.best(p);
-        out.print(json ? jsonPartition(aggregation, p, partition, producers) : table(aggregation, List.of(new Breakpoint(p, partition)), producers));
+      AnalysisRequest request = new AnalysisRequest(new ModelInput.FromFiles(model, tree, slices), aggregation, null,
+          p == null ? Double.NaN : p, AnalysisRequest.DEFAULT_HEIGHT);
+      AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);
+      if (json) {
+        out.print(new String(result.json(), StandardCharsets.UTF_8));
+        out.print('\n');
+      } else if (p != null) {
+        out.print(table(aggregation, List.of(new Breakpoint(p, result.partition())), producers(result)));
       } else {
-        List<Breakpoint> breakpoints = qualities.breakpoints();
-        double defaultP = Breakpoint.defaultP(breakpoints);
-        out.print(json ? jsonBreakpoints(aggregation, breakpoints, defaultP, producers)
-            : table(aggregation, breakpoints, producers) + "default p: " + number(defaultP) + "\n");
+        out.print(table(aggregation, result.analysis().breakpoints(), producers(result))
+            + "default p: " + result.analysis().defaultP() + "\n");
       }
       out.flush();
       return 0;
@@ -83,6 +86,10 @@ public final class AggregateCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
       return 2;
     }
+  }
+
+  private static ProducerTree producers(AnalysisResult result) {
+    return result.analysis().built().model().tree();
   }
 
   private static String reason(Exception e) {
@@ -107,8 +114,8 @@ public final class AggregateCommand implements Callable<Integer> {
     StringBuilder text = new StringBuilder(String.format("%-22s %-22s %-22s %6s  %s%n", "p", "gain", "loss", "parts", "partition"));
     for (Breakpoint breakpoint : breakpoints) {
       Partition partition = breakpoint.partition();
-      text.append(String.format("%-22s %-22s %-22s %6d  ", number(breakpoint.p()), number(partition.gain()),
-          number(partition.loss()), partition.size()));
+      text.append(String.format("%-22s %-22s %-22s %6d  ", breakpoint.p(), partition.gain(), partition.loss(),
+          partition.size()));
       for (Part part : partition.parts()) {
         if (aggregation != Aggregation.TEMPORAL) {
           text.append(tree.name(part.node()));
@@ -123,68 +130,5 @@ public final class AggregateCommand implements Callable<Integer> {
       text.append('\n');
     }
     return text.toString();
-  }
-
-  private static String jsonBreakpoints(Aggregation aggregation, List<Breakpoint> breakpoints, double defaultP, ProducerTree tree) {
-    StringBuilder text = new StringBuilder("{\"mode\":\"").append(aggregation.name().toLowerCase(Locale.ROOT)).append("\",\"breakpoints\":[");
-    for (int k = 0; k < breakpoints.size(); k++) {
-      text.append(k > 0 ? "," : "");
-      entry(text, aggregation, breakpoints.get(k).p(), breakpoints.get(k).partition(), tree);
-    }
-    return text.append("],\"defaultP\":").append(number(defaultP)).append("}\n").toString();
-  }
-
-  /** With --p: the breakpoint entry's fields at top level, p being the requested one. */
-  private static String jsonPartition(Aggregation aggregation, double p, Partition partition, ProducerTree tree) {
-    StringBuilder text = new StringBuilder("{\"mode\":\"").append(aggregation.name().toLowerCase(Locale.ROOT)).append("\",");
-    fields(text, aggregation, p, partition, tree);
-    return text.append("}\n").toString();
-  }
-
-  private static void entry(StringBuilder text, Aggregation aggregation, double p, Partition partition, ProducerTree tree) {
-    text.append('{');
-    fields(text, aggregation, p, partition, tree);
-    text.append('}');
-  }
-
-  private static void fields(StringBuilder text, Aggregation aggregation, double p, Partition partition, ProducerTree tree) {
-    text.append("\"p\":").append(number(p)).append(",\"gain\":").append(number(partition.gain()))
-        .append(",\"loss\":").append(number(partition.loss())).append(",\"parts\":[");
-    for (int k = 0; k < partition.size(); k++) {
-      Part part = partition.parts().get(k);
-      text.append(k > 0 ? ",{" : "{");
-      if (aggregation != Aggregation.TEMPORAL) {
-        text.append("\"producer\":").append(string(tree.name(part.node()))).append(',');
-      }
-      text.append("\"start\":").append(part.first()).append(",\"end\":").append(part.last()).append('}');
-    }
-    text.append(']');
-  }
-
-  /** Shortest text that reads back as the same double; never NaN or infinite here. */
-  private static String number(double value) {
-    return Double.toString(value);
-  }
-
-  private static String string(String value) {
-    StringBuilder text = new StringBuilder("\"");
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '"' -> text.append("\\\"");
-        case '\\' -> text.append("\\\\");
-        case '\n' -> text.append("\\n");
-        case '\r' -> text.append("\\r");
-        case '\t' -> text.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            text.append(String.format("\\u%04x", (int) c));
-          } else {
-            text.append(c);
-          }
-        }
-      }
-    }
-    return text.append('"').toString();
   }
 }

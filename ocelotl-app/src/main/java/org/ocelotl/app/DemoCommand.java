@@ -2,8 +2,16 @@ package org.ocelotl.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Progress;
+import org.ocelotl.model.Metric;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.ViewKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ocelotl demo}: the overviews of the bundled perturbed SimGrid trace, the first thing a
- * new user runs (README). It is the {@code overview} command twice, with nothing to choose.
+ * new user runs (README): the {@code overview} command's two default views, with nothing to choose.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Import the bundled perturbed SimGrid trace and draw its spatiotemporal and temporal overviews.")
@@ -23,7 +31,7 @@ public final class DemoCommand implements Callable<Integer> {
   static final String BUNDLED = "examples/smpi_perturbed.trace.gz";
 
   @Spec CommandSpec spec;
-  @Mixin WorkspaceOption workspace;
+  @Mixin TraceOptions traceOptions;
 
   @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace (default: the bundled " + BUNDLED + ").")
   Path trace;
@@ -36,20 +44,16 @@ public final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Path source = trace != null ? trace : bundledTrace();
     Files.createDirectories(out);
-    String[][] overviews = {
-        {"spatiotemporal", "mode", "spatiotemporal"},
-        {"temporal", "stacked", "temporal"},
-    };
-    for (String[] o : overviews) {
-      Path picture = out.resolve("demo-" + o[2] + ".png");
-      int status = new CommandLine(new OverviewCommand())
-          .setOut(spec.commandLine().getOut()).setErr(spec.commandLine().getErr())
-          .setExecutionExceptionHandler(Main::failure)
-          .execute(workspace.arguments(source.toString(), "--mode", o[0], "--view", o[1],
-              "--out", picture.toString(), "--json", out.resolve("demo-" + o[2] + ".json").toString()));
-      if (status != 0) {
-        return status;
-      }
+    TraceStore store = traceOptions.open(source, spec.commandLine().getErr());
+    AnalysisService service = AnalysisService.standard();
+    for (ViewKind view : List.of(ViewKind.SPATIOTEMPORAL_MODE, ViewKind.TEMPORAL_STACKED)) {
+      int slices = view.spatiotemporal() ? OverviewCommand.SPATIOTEMPORAL_SLICES : OverviewCommand.TEMPORAL_SLICES;
+      AnalysisRequest request = new AnalysisRequest(
+          new ModelInput.FromTrace(store, ModelRequest.of(Metric.STATE_DURATION, slices)),
+          AnalysisRequest.aggregationOf(view), view, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
+      String stem = "demo-" + view.aggregation();
+      OverviewCommand.write(service.answer(request, Progress.NONE), out.resolve(stem + ".png"),
+          OverviewCommand.DEFAULT_WIDTH, null, out.resolve(stem + ".json"), null, spec.commandLine().getOut());
     }
     spec.commandLine().getOut().println("Open the pictures in " + out.toAbsolutePath()
         + "; README.md explains how to read them.");

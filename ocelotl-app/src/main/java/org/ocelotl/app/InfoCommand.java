@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.ProducerTree;
 import org.ocelotl.store.StoreMetadata;
@@ -40,7 +40,7 @@ public final class InfoCommand implements Callable<Integer> {
     Map<String, Object> info = info(store);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.print(Json.pretty(info));
+      out.print(JsonForm.pretty(info));
       out.flush();
     } else {
       printText(info, out);
@@ -71,7 +71,7 @@ public final class InfoCommand implements Callable<Integer> {
       kinds.merge(p.kind() == null ? "" : p.kind(), 1L, Long::sum);
     }
     List<Object> kindRows = new ArrayList<>();
-    kinds.forEach((kind, count) -> kindRows.add(Map.of("kind", kind, "count", count)));
+    kinds.forEach((kind, count) -> kindRows.add(kindRow(kind, count)));
     info.put("producerKinds", kindRows);
     List<Object> types = new ArrayList<>();
     for (StoreMetadata.EventType t : m.types()) {
@@ -111,5 +111,12 @@ public final class InfoCommand implements Callable<Integer> {
     for (String warning : warnings) {
       out.println("  " + warning);
     }
+  }
+
+  private static Map<String, Object> kindRow(String kind, long count) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("kind", kind);
+    row.put("count", count);
+    return row;
   }
 }

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
@@ -38,7 +38,7 @@ public final class ListCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.print(Json.pretty(rows));
+      out.print(JsonForm.pretty(rows));
       out.flush();
       return 0;
     }

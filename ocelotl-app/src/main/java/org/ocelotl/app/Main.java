@@ -13,7 +13,14 @@ import picocli.CommandLine.Command;
         InfoCommand.class, AggregateCommand.class, OverviewCommand.class, DemoCommand.class, ModelCommand.class,
         ServeCommand.class, ViewCommand.class})
 public final class Main implements Runnable {
+  /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */
+  static final String DEBUG_VARIABLE = "OCELOTL_DEBUG";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+      description = "Print the stack trace of an internal error (for bug reports); also OCELOTL_DEBUG=1.")
+  boolean debug;
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -37,9 +44,25 @@ public final class Main implements Runnable {
    * a stack trace (usage errors are picocli's, exit status 2).
    */
   static int failure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+    boolean internal = isInternal(e);
     command.getErr().println("ocelotl: " + reason(e));
+    if (internal && debugging(parsed)) {
+      e.printStackTrace(command.getErr());
+    } else if (internal) {
+      command.getErr().println("ocelotl: this is a bug; run again with --debug (or " + DEBUG_VARIABLE
+          + "=1) for the stack trace to put in a bug report");
+    }
     command.getErr().flush();
     return 1;
+  }
+
+  private static boolean isInternal(Exception e) {
+    return !(e instanceof java.io.IOException || e instanceof IllegalArgumentException);
+  }
+
+  private static boolean debugging(CommandLine.ParseResult parsed) {
+    return "1".equals(System.getenv(DEBUG_VARIABLE))
+        || parsed != null && parsed.asCommandLineList().stream().anyMatch(c -> c.getParseResult().hasMatchedOption("--debug"));
   }
 
   static String reason(Exception e) {
@@ -49,7 +72,7 @@ public final class Main implements Runnable {
     if (e instanceof java.nio.file.AccessDeniedException denied) {
       return denied.getFile() + ": permission denied";
     }
-    if (e instanceof java.io.IOException || e instanceof IllegalArgumentException) {
+    if (!isInternal(e)) {
       return e.getMessage();
     }
     return "internal error: " + e; // a bug: say what, still without a stack trace

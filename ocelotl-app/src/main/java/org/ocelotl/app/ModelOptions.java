@@ -2,7 +2,7 @@ package org.ocelotl.app;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ocelotl.scan.Metric;
+import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
 import picocli.CommandLine.Option;

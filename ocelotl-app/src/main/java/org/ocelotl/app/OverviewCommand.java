@@ -2,19 +2,19 @@ package org.ocelotl.app;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ocelotl.aggregation.Aggregation;
-import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Progress;
 import org.ocelotl.export.AtomicFile;
-import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
-import org.ocelotl.json.Json;
-import org.ocelotl.scan.ModelCache;
+import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.view.TimeWindow;
+import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.ViewKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,6 +30,7 @@ public final class OverviewCommand implements Callable<Integer> {
   /** Default slices: see docs/aggregation.md for what these cost. */
   static final int TEMPORAL_SLICES = 100;
   static final int SPATIOTEMPORAL_SLICES = 50;
+  static final int DEFAULT_WIDTH = 1400;
   /** The automatic height stops here; beyond, thin producers are drawn aggregated (and marked). */
   static final int MAX_AUTO_HEIGHT = 2400;
   /** Height the picture spends outside the overview area: caption, axis, curves panel. */
@@ -54,7 +55,7 @@ public final class OverviewCommand implements Callable<Integer> {
       description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
   String p;
 
-  @Option(names = "--width", defaultValue = "1400", description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--width", defaultValue = "" + DEFAULT_WIDTH, description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
   int width;
 
   @Option(names = "--height", description = "Picture height in pixels (default: enough for every producer row "
@@ -64,44 +65,50 @@ public final class OverviewCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Also write the shown partition and the breakpoints as JSON.")
+  @Option(names = "--json", paramLabel = "FILE",
+      description = "Also write the answer as JSON: the shown partition, breakpoints, curves, geometry (docs/analysis.md).")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "FILE", description = "Also write the breakpoint table (p, gain, loss, parts) as CSV.")
+  @Option(names = "--csv", paramLabel = "FILE",
+      description = "Also write the breakpoint table as CSV (p, part_count, gain, loss and their fractions).")
   Path csv;
 
   @Override
   public Integer call() throws IOException {
     ViewKind kind = ViewKind.of(mode, view);
-    Aggregation aggregation = kind.spatiotemporal() ? Aggregation.SPATIOTEMPORAL : Aggregation.TEMPORAL;
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    Overview overview = Overview.compute(store,
-        modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES),
-        aggregation, ModelCache.standard());
-    double chosen = chosenP(overview);
-    var built = overview.built();
-    OverviewInput input = new OverviewInput(built.model(),
-        new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()), kind,
-        overview.breakpoints(), chosen, overview.partition(chosen), built.typeColours(),
-        store.metadata().name(), built.metric().toString(), built.exact());
-    OverviewPicture.write(input, out, width, height != null ? height : autoHeight(built.model().leaves()));
-    if (json != null) {
-      writeText(json, Json.pretty(overview.json(chosen)));
-    }
-    if (csv != null) {
-      writeText(csv, breakpointCsv(overview));
-    }
-    PrintWriter stdout = spec.commandLine().getOut();
-    stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
-        store.metadata().name(), chosen, overview.partition(chosen).size(), overview.breakpoints().size(),
-        built.exact() ? "exact" : "approximate", out);
-    stdout.flush();
+    ModelRequest model = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES);
+    AnalysisRequest request = new AnalysisRequest(new ModelInput.FromTrace(store, model),
+        AnalysisRequest.aggregationOf(kind), kind, chosenP(), AnalysisRequest.DEFAULT_HEIGHT);
+    AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);
+    write(result, out, width, height, json, csv, spec.commandLine().getOut());
     return 0;
   }
 
-  private double chosenP(Overview overview) {
+  /**
+   * Writes the picture of an answer (and its JSON and CSV forms when asked), then one line on
+   * what was drawn. {@code height} null: tall enough for every producer row.
+   */
+  static void write(AnalysisResult result, Path picture, int width, Integer height, Path json, Path csv,
+      PrintWriter stdout) throws IOException {
+    int leaves = result.analysis().built().model().leaves();
+    OverviewPicture.write(result.picture(), picture, width, height != null ? height : autoHeight(leaves));
+    if (json != null) {
+      AtomicFile.write(json, o -> o.write(result.json()));
+    }
+    if (csv != null) {
+      AtomicFile.write(csv, o -> o.write(result.breakpointCsv()));
+    }
+    stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
+        result.analysis().trace().name(), result.p(), result.partition().size(),
+        result.analysis().breakpoints().size(), result.analysis().built().exact() ? "exact" : "approximate", picture);
+    stdout.flush();
+  }
+
+  /** The requested p, or NaN for auto (the default p). */
+  private double chosenP() {
     if (p.equalsIgnoreCase("auto")) {
-      return overview.defaultP();
+      return Double.NaN;
     }
     double value;
     try {
@@ -117,20 +124,7 @@ public final class OverviewCommand implements Callable<Integer> {
 
   /** Tall enough that each producer row is thicker than the visual aggregation threshold. */
   static int autoHeight(int leaves) {
-    int rows = (int) Math.ceil(leaves * (OverviewPicture.VISUAL_THRESHOLD_PX + 1));
+    int rows = (int) Math.ceil(leaves * (OverviewGeometry.VISUAL_THRESHOLD_PX + 1));
     return Math.max(900, Math.min(MAX_AUTO_HEIGHT, FRAME_HEIGHT + rows));
-  }
-
-  static String breakpointCsv(Overview overview) {
-    StringBuilder text = new StringBuilder("p,gain,loss,parts\n");
-    for (Breakpoint b : overview.breakpoints()) {
-      text.append(b.p()).append(',').append(b.partition().gain()).append(',')
-          .append(b.partition().loss()).append(',').append(b.partition().size()).append('\n');
-    }
-    return text.toString();
-  }
-
-  static void writeText(Path file, String text) throws IOException {
-    AtomicFile.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
   }
 }

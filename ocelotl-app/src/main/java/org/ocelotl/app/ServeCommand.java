@@ -2,7 +2,7 @@ package org.ocelotl.app;
 
 import java.util.concurrent.Callable;
 import org.ocelotl.server.Api;
-import org.ocelotl.server.ModelSource;
+import org.ocelotl.analysis.AnalysisService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -19,7 +19,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Api api = new Api(workspace.open(), ModelSource.cached());
+    Api api = new Api(workspace.open(), AnalysisService.standard());
     return server.serve(api, "", spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.ocelotl.server.Api;
-import org.ocelotl.server.ModelSource;
+import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,7 +35,7 @@ public final class ViewCommand implements Callable<Integer> {
         first = store.directory().getFileName().toString();
       }
     }
-    Api api = new Api(trace.workspace(), ModelSource.cached());
+    Api api = new Api(trace.workspace(), AnalysisService.standard());
     String query = "&trace=" + URLEncoder.encode(first, StandardCharsets.UTF_8);
     return server.serve(api, query, spec.commandLine().getOut(), spec.commandLine().getErr());
   }

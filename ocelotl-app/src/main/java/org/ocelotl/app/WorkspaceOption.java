@@ -14,16 +14,4 @@ public final class WorkspaceOption {
   public Workspace open() throws IOException {
     return Workspace.open(directory != null ? directory : Workspace.defaultDirectory());
   }
-
-  /** {@code args}, preceded by this option when it was given: to run another command alike. */
-  String[] arguments(String... args) {
-    if (directory == null) {
-      return args;
-    }
-    String[] all = new String[args.length + 2];
-    all[0] = "--workspace";
-    all[1] = directory.toString();
-    System.arraycopy(args, 0, all, 2, args.length);
-    return all;
-  }
 }

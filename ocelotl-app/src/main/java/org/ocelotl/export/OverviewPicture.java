@@ -28,8 +28,6 @@ import org.ocelotl.view.ViewKind;
  * of the same input are the same picture.
  */
 public final class OverviewPicture {
-  /** Producers and stacked layers thinner than this many pixels are aggregated for display. */
-  public static final double VISUAL_THRESHOLD_PX = 4;
   public static final int MIN_WIDTH = 480;
   public static final int MIN_HEIGHT = 360;
   public static final int MAX_SIDE = 16_384;
@@ -83,7 +81,7 @@ public final class OverviewPicture {
           + " leaves no room for the overview; make it taller");
     }
     this.overview = OverviewGeometry.build(in.model(), in.partition(), in.view(), in.window(),
-        in.typeColours(), overviewBottom - overviewTop, VISUAL_THRESHOLD_PX);
+        in.typeColours(), overviewBottom - overviewTop, OverviewGeometry.VISUAL_THRESHOLD_PX);
   }
 
   /**

@@ -1,44 +1,40 @@
 package org.ocelotl.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.ocelotl.aggregation.Aggregation;
-import org.ocelotl.aggregation.Breakpoint;
-import org.ocelotl.aggregation.Partition;
-import org.ocelotl.aggregation.Qualities;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.JsonForm;
+import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Progress;
+import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.export.Format;
-import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
-import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
-import org.ocelotl.scan.BuiltModel;
-import org.ocelotl.scan.Metric;
+import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.store.Workspace;
-import org.ocelotl.view.Overview;
-import org.ocelotl.view.OverviewGeometry;
-import org.ocelotl.view.QualityCurves;
-import org.ocelotl.view.TimeWindow;
 import org.ocelotl.view.ViewKind;
 
 /**
- * The JSON API over the pipeline (docs/api.md): traces, their producers and types, the import
- * action, and overviews with their breakpoints, curves and geometry.
- *
- * <p>Per (trace, model request) the built model is kept, and per (model, aggregation) its
- * qualities and breakpoints: moving p then costs a look-up and the geometry, a zoom costs a
- * model build and a quality computation.
+ * The JSON API (docs/api.md): traces, their producers and types, the import action, and the
+ * analysis service's answers (overviews with their breakpoints, curves and geometry; the
+ * breakpoint table; pictures). This class only reads parameters into requests: every answer
+ * is the service's, byte for byte what the command line gets for the same request.
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
@@ -47,54 +43,51 @@ public final class Api implements AutoCloseable {
   private static final int DEFAULT_SLICES = 100;
 
   private final Traces traces;
-  private final ModelSource models;
+  private final AnalysisService service;
   private final Jobs jobs = new Jobs();
-  private final Memo<ModelKey, BuiltModel> modelCache = new Memo<>(6);
-  private final Memo<AnalysisKey, Analysis> analysisCache = new Memo<>(6);
 
-  public Api(Workspace workspace, ModelSource models) {
+  public Api(Workspace workspace, AnalysisService service) {
     this.traces = new Traces(workspace);
-    this.models = models;
+    this.service = service;
   }
 
   @Override
   public void close() {
-    modelCache.clear();
-    analysisCache.clear();
+    service.clear();
   }
 
-  Response handle(String method, String path, Params params, String body) throws Exception {
+  Response handle(String method, String path, Params params, String body) throws IOException {
     String[] parts = path.split("/", -1);
     switch (parts[0]) {
       case "traces" -> {
         OcelotlServer.requireMethod(method, "GET");
         params.only(Set.of());
         if (parts.length == 1) {
-          return Response.json(Json.write(Map.of("traces", traces.list().stream().map(Traces::summary).toList())));
+          return Response.json(JsonForm.bytes(Map.of("traces", traces.list().stream().map(s -> JsonForm.trace(TraceSummary.of(s))).toList())));
         }
         TraceStore store = traces.get(parts[1]);
         if (parts.length == 2) {
-          return Response.json(Json.write(info(store)));
+          return Response.json(JsonForm.bytes(info(store)));
         }
         if (parts.length == 3 && parts[2].equals("producers")) {
-          return Response.json(Json.write(Map.of("producers", producers(store))));
+          return Response.json(JsonForm.bytes(Map.of("producers", producers(store))));
         }
         if (parts.length == 3 && parts[2].equals("types")) {
-          return Response.json(Json.write(Map.of("types", types(store))));
+          return Response.json(JsonForm.bytes(Map.of("types", types(store))));
         }
       }
       case "import" -> {
         OcelotlServer.requireMethod(method, "POST");
-        return Response.json(Json.write(info(traces.importFile(importPath(body), org.ocelotl.trace.ImportProgress.NONE))));
+        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.trace.ImportProgress.NONE))));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
         params.only(Set.of("client"));
-        return Response.json(Json.write(jobs.progress(params.optional("client"))));
+        return Response.json(JsonForm.bytes(jobs.progress(params.optional("client"))));
       }
       case "overview" -> {
         OcelotlServer.requireMethod(method, "GET");
-        return Response.json(overview(params.only(OVERVIEW_PARAMS)));
+        return overview(params.only(OVERVIEW_PARAMS));
       }
       case "breakpoints" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -110,31 +103,34 @@ public final class Api implements AutoCloseable {
   }
 
   private static String importPath(String body) {
-    Object parsed;
+    JsonNode parsed;
     try {
-      parsed = Json.parse(body == null || body.isBlank() ? "null" : body);
+      parsed = JsonForm.parse(body == null || body.isBlank() ? "null" : body);
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest("the body must be JSON {\"path\": \"/absolute/path\"}: " + e.getMessage());
     }
-    if (!(parsed instanceof Map<?, ?> map) || !(map.get("path") instanceof String path) || path.isBlank()) {
+    JsonNode path = parsed == null ? null : parsed.get("path");
+    if (path == null || !path.isTextual() || path.asText().isBlank()) {
       throw HttpError.badRequest("the body must be JSON {\"path\": \"/absolute/path/to/trace\"}");
     }
-    return path.trim();
+    return path.asText().trim();
   }
 
   // ---- trace descriptions ---------------------------------------------------------------
 
-  private static Map<String, Object> info(TraceStore store) {
+  private static ObjectNode info(TraceStore store) {
     StoreMetadata m = store.metadata();
-    Map<String, Object> info = Traces.summary(store);
+    ObjectNode info = JsonForm.trace(TraceSummary.of(store));
     for (EventCategory category : EventCategory.values()) {
       info.put(StoreMetadata.categoryName(category), m.count(category));
     }
-    info.put("producers", (long) m.producers().size());
-    info.put("leaves", (long) store.tree().leafCount());
-    info.put("depth", (long) store.tree().height());
-    info.put("metrics", metricNames());
-    info.put("warnings", m.warnings());
+    info.put("producers", m.producers().size());
+    info.put("leaves", store.tree().leafCount());
+    info.put("depth", store.tree().height());
+    ArrayNode metrics = info.putArray("metrics");
+    metricNames().forEach(metrics::add);
+    ArrayNode warnings = info.putArray("warnings");
+    m.warnings().forEach(warnings::add);
     return info;
   }
 
@@ -199,21 +195,9 @@ public final class Api implements AutoCloseable {
 
   // ---- overviews ------------------------------------------------------------------------
 
-  /** A parsed overview request. */
-  private record Query(TraceStore store, String traceId, ModelRequest model, Aggregation aggregation,
-      ViewKind view, double p, int height) {}
-
-  private record ModelKey(String trace, long modified, ModelRequest request) {}
-
-  private record AnalysisKey(ModelKey model, Aggregation aggregation) {}
-
-  /** A model's qualities with its breakpoints and default p: what every p of it needs. */
-  private record Analysis(BuiltModel built, Qualities qualities, List<Breakpoint> breakpoints,
-      double defaultP) {}
-
-  private Query query(Params params) throws IOException {
-    String traceId = params.string("trace");
-    TraceStore store = traces.get(traceId);
+  /** The analysis request a URL describes, with every refusal naming its parameter. */
+  private AnalysisRequest query(Params params) throws IOException {
+    TraceStore store = traces.get(params.string("trace"));
     StoreMetadata m = store.metadata();
     Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     String aggregationName = params.choice("aggregation", "temporal", List.of("temporal", "spatiotemporal"));
@@ -241,24 +225,13 @@ public final class Api implements AutoCloseable {
     boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
     ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
         keptTypes(m, metric, params.list("xtypes")), exact);
-    int height = params.integer("height", 600, 20, OverviewPicture.MAX_SIDE);
-    Aggregation aggregation = view.spatiotemporal() ? Aggregation.SPATIOTEMPORAL : Aggregation.TEMPORAL;
-    return new Query(store, traceId, request, aggregation, view, p, height);
+    int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
+    return new AnalysisRequest(new ModelInput.FromTrace(store, request), AnalysisRequest.aggregationOf(view), view,
+        p, height);
   }
 
   static List<String> metricNames() {
     return java.util.Arrays.stream(Metric.values()).map(Metric::cliName).toList();
-  }
-
-  /** What the user reads in the caption and the pictures. */
-  static String label(Metric metric) {
-    return switch (metric) {
-      case STATE_DURATION -> "state total duration";
-      case STATE_AVERAGE -> "state average duration";
-      case EVENT_COUNT -> "event occurrences";
-      case VARIABLE_MEAN -> "variable mean";
-      case LINK_COUNT -> "link count";
-    };
   }
 
   /**
@@ -270,7 +243,7 @@ public final class Api implements AutoCloseable {
         .map(StoreMetadata.EventType::name).distinct().toList();
     if (all.isEmpty()) {
       throw HttpError.badRequest("this trace has no " + StoreMetadata.categoryName(metric.category())
-          + ": the metric '" + label(metric) + "' needs some");
+          + ": the metric '" + metric.label() + "' needs some");
     }
     if (excluded.isEmpty()) {
       return List.of();
@@ -283,129 +256,37 @@ public final class Api implements AutoCloseable {
     return kept;
   }
 
-  private Analysis analysis(Query q, Jobs.Job job, Map<String, Object> timings) throws Exception {
-    ModelKey modelKey = new ModelKey(q.traceId(), q.store().metadata().source().modified(), q.model());
-    job.stage("building the model");
-    long t0 = System.nanoTime();
-    BuiltModel built = modelCache.get(modelKey, () -> models.build(q.store(), q.model()), job);
-    long t1 = System.nanoTime();
-    job.stage("computing qualities and breakpoints");
-    Analysis analysis = analysisCache.get(new AnalysisKey(modelKey, q.aggregation()), () -> {
-      Qualities qualities = Qualities.of(built.model(), q.aggregation());
-      List<Breakpoint> breakpoints = qualities.breakpoints();
-      return new Analysis(built, qualities, breakpoints, Breakpoint.defaultP(breakpoints));
-    }, job);
-    long t2 = System.nanoTime();
-    timings.put("modelMs", (t1 - t0) / 1e6);
-    timings.put("qualitiesMs", (t2 - t1) / 1e6);
-    return analysis;
-  }
-
-  private String overview(Params params) throws Exception {
-    Query q = query(params);
+  private Response overview(Params params) throws IOException {
+    AnalysisRequest request = query(params);
     Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
     try {
-      Map<String, Object> timings = new LinkedHashMap<>();
-      Analysis a = analysis(q, job, timings);
-      job.stage("drawing");
-      long t0 = System.nanoTime();
-      double p = Double.isNaN(q.p()) ? a.defaultP() : q.p();
-      Partition partition = Breakpoint.at(a.breakpoints(), p);
-      TimeWindow window = new TimeWindow(q.model().from(), q.model().to(), q.store().metadata().timeUnit());
-      Overview overview = OverviewGeometry.build(a.built().model(), partition, q.view(), window,
-          a.built().typeColours(), q.height(), OverviewPicture.VISUAL_THRESHOLD_PX);
-      QualityCurves curves = QualityCurves.of(a.breakpoints(), p);
-      String overviewJson = overview.toJson();
-      timings.put("geometryMs", (System.nanoTime() - t0) / 1e6);
-      job.check();
-      Map<String, Object> head = new LinkedHashMap<>();
-      head.put("trace", Traces.summary(q.store()));
-      head.put("metric", q.model().metric().cliName());
-      head.put("metricLabel", label(q.model().metric()));
-      head.put("aggregation", q.view().aggregation());
-      head.put("view", q.view().view());
-      head.put("start", q.model().from());
-      head.put("end", q.model().to());
-      head.put("slices", (long) q.model().slices());
-      head.put("leaves", (long) a.built().model().leaves());
-      head.put("types", a.built().model().types());
-      head.put("valueUnit", a.built().unit());
-      head.put("exact", a.built().exact());
-      head.put("p", p);
-      head.put("defaultP", a.defaultP());
-      head.put("parts", (long) partition.size());
-      head.put("gain", partition.gain());
-      head.put("loss", partition.loss());
-      head.put("gainFraction", curves.chosenGain());
-      head.put("lossFraction", curves.chosenLoss());
-      head.put("breakpoints", breakpointRows(a.breakpoints()));
-      head.put("timings", timings);
-      String json = Json.write(head);
-      return json.substring(0, json.length() - 1) + ",\"curves\":" + curves.toJson()
-          + ",\"overview\":" + overviewJson + "}";
+      return Response.json(service.answer(request, job).json());
     } finally {
       jobs.end(job);
     }
   }
 
-  private static List<Map<String, Object>> breakpointRows(List<Breakpoint> breakpoints) {
-    Partition last = breakpoints.get(breakpoints.size() - 1).partition();
-    List<Map<String, Object>> rows = new ArrayList<>();
-    for (Breakpoint b : breakpoints) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("p", b.p());
-      row.put("parts", (long) b.partition().size());
-      row.put("gain", b.partition().gain());
-      row.put("loss", b.partition().loss());
-      row.put("gainFraction", last.gain() > 0 ? b.partition().gain() / last.gain() : 0.0);
-      row.put("lossFraction", last.loss() > 0 ? b.partition().loss() / last.loss() : 0.0);
-      rows.add(row);
-    }
-    return rows;
-  }
-
   /** The breakpoint table, as CSV (a download) or JSON. */
-  private Response breakpoints(Params params) throws Exception {
+  private Response breakpoints(Params params) throws IOException {
     String format = params.choice("format", "json", List.of("json", "csv"));
-    Query q = query(params);
-    Analysis a = analysis(q, jobs.begin(null, 0), new LinkedHashMap<>());
-    List<Map<String, Object>> rows = breakpointRows(a.breakpoints());
+    AnalysisResult result = service.answer(query(params), Progress.NONE);
     if (format.equals("json")) {
-      return Response.json(Json.write(Map.of("breakpoints", rows)));
+      return Response.json(JsonForm.bytes(JsonForm.breakpoints(result.analysis())));
     }
-    StringBuilder csv = new StringBuilder("p,parts,gain,loss,gain_fraction,loss_fraction\n");
-    for (Map<String, Object> row : rows) {
-      csv.append(row.get("p")).append(',').append(row.get("parts")).append(',').append(row.get("gain"))
-          .append(',').append(row.get("loss")).append(',').append(row.get("gainFraction")).append(',')
-          .append(row.get("lossFraction")).append('\n');
-    }
-    return Response.download("text/csv; charset=utf-8", csv.toString().getBytes(StandardCharsets.UTF_8),
-        fileStem(q) + "-breakpoints.csv");
+    return Response.download("text/csv; charset=utf-8", result.breakpointCsv(), result.fileStem() + "-breakpoints.csv");
   }
 
   /** The current view as an SVG or PNG picture with axes, legend, curves and caption. */
-  private Response export(Params params) throws Exception {
+  private Response export(Params params) throws IOException {
     String format = params.choice("format", "svg", List.of("svg", "png"));
     int width = params.integer("width", 1400, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE);
     int height = params.integer("height", 900, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE);
-    Query q = query(params);
-    Analysis a = analysis(q, jobs.begin(null, 0), new LinkedHashMap<>());
-    double p = Double.isNaN(q.p()) ? a.defaultP() : q.p();
-    StoreMetadata m = q.store().metadata();
-    OverviewInput input = new OverviewInput(a.built().model(),
-        new TimeWindow(q.model().from(), q.model().to(), m.timeUnit()), q.view(), a.breakpoints(), p,
-        Breakpoint.at(a.breakpoints(), p), a.built().typeColours(), m.name(), label(q.model().metric()),
-        a.built().exact());
+    AnalysisResult result = service.answer(query(params), Progress.NONE);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
-    OverviewPicture.render(input, picture, width, height, out);
+    OverviewPicture.render(result.picture(), picture, width, height, out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
-        fileStem(q) + "." + format);
-  }
-
-  private static String fileStem(Query q) {
-    String name = q.store().metadata().name().replaceAll("[^A-Za-z0-9._-]", "_");
-    return name + "-" + q.view().aggregation() + "-" + q.view().view();
+        result.fileStem() + "." + format);
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

@@ -3,6 +3,7 @@ package org.ocelotl.server;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.ocelotl.analysis.Progress;
 
 /**
  * The computation each client has under way, for progress reports and cancellation. A client
@@ -52,7 +53,7 @@ final class Jobs {
   }
 
   /** One request's computation: its stage, and whether a newer request cancelled it. */
-  static final class Job {
+  static final class Job implements Progress {
     private final String client;
     private final long seq;
     private final long started = System.nanoTime();
@@ -66,13 +67,15 @@ final class Jobs {
     }
 
     /** Enters a stage, unless the job was cancelled meanwhile. */
-    void stage(String name) {
+    @Override
+    public void stage(String name) {
       check();
       stage = name;
     }
 
     /** @throws HttpError 409 when a newer request of the same client cancelled this one */
-    void check() {
+    @Override
+    public void check() {
       if (cancelled) {
         throw new HttpError(409, "request " + seq + " was cancelled by a newer request of the same page");
       }

@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.JsonForm;
 
 /**
  * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
@@ -163,7 +163,7 @@ public final class OcelotlServer implements AutoCloseable {
     body.put("status", (long) status);
     body.put("error", message == null ? "error" : message);
     return new Response(status, "application/json; charset=utf-8",
-        Json.write(body).getBytes(StandardCharsets.UTF_8), null);
+        JsonForm.bytes(body), null);
   }
 
   private static void send(HttpExchange exchange, Response response) throws IOException {

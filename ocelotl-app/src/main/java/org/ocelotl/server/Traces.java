@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.store.Workspace;
 import org.ocelotl.trace.ImportOptions;
@@ -25,15 +25,11 @@ final class Traces {
     this.workspace = workspace;
   }
 
-  static String id(TraceStore store) {
-    return store.directory().getFileName().toString();
-  }
-
   /** Every trace of the workspace, by name. */
   List<TraceStore> list() throws IOException {
     List<TraceStore> stores = new ArrayList<>();
     for (TraceStore listed : workspace.list()) {
-      stores.add(open.computeIfAbsent(id(listed), k -> listed));
+      stores.add(open.computeIfAbsent(TraceSummary.id(listed), k -> listed));
     }
     return stores;
   }
@@ -45,7 +41,7 @@ final class Traces {
       return store;
     }
     for (TraceStore listed : list()) {
-      if (id(listed).equals(id)) {
+      if (TraceSummary.id(listed).equals(id)) {
         return listed;
       }
     }
@@ -81,27 +77,14 @@ final class Traces {
       throw new HttpError(415, e.getMessage());
     }
     TraceStore store = workspace.store(path, ImportOptions.DEFAULT, progress);
-    open.put(id(store), store);
+    open.put(TraceSummary.id(store), store);
     return store;
   }
 
   /** The workspace's store for a file given on the command line (imported on first use). */
   TraceStore openFile(Path path, ImportProgress progress) throws IOException {
     TraceStore store = workspace.store(path, ImportOptions.DEFAULT, progress);
-    open.put(id(store), store);
+    open.put(TraceSummary.id(store), store);
     return store;
-  }
-
-  static Map<String, Object> summary(TraceStore store) {
-    var m = store.metadata();
-    Map<String, Object> row = new LinkedHashMap<>();
-    row.put("id", id(store));
-    row.put("name", m.name());
-    row.put("path", m.source().path());
-    row.put("format", m.source().format());
-    row.put("start", m.start());
-    row.put("end", m.end());
-    row.put("unit", m.timeUnit());
-    return row;
   }
 }

@@ -143,18 +143,18 @@ function draw(r) {
   types.set(traceData.types, state.xtypes, state.metric, r.overview.legend);
   legend(r);
   $('p-value').textContent = pValue(r.p);
-  $('part-count').textContent = `${r.parts} part${r.parts === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
+  $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
   const span = r.end - r.start;
   $('caption').textContent = [
     r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
-    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.parts} parts`,
+    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} parts`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
   $('caption').dataset.p = String(r.p);
   $('caption').dataset.start = String(r.start);
   $('caption').dataset.end = String(r.end);
-  $('caption').dataset.parts = String(r.parts);
+  $('caption').dataset.parts = String(r.partCount);
   $('caption').dataset.leaves = String(r.leaves);
   $('caption').dataset.slices = String(r.slices);
   $('caption').dataset.view = `${r.aggregation} ${r.view}`;

@@ -319,7 +319,7 @@ function tooltipHtml(b, data) {
     return `<tr><td><span class="swatch" style="background:${colour}"></span></td><td>${escapeHtml(s.type)}</td>`
       + `<td class="num">${value(s.value)} ${escapeHtml(data.valueUnit || '')}</td><td class="num">${percent(s.share)}</td></tr>`;
   }).join('');
-  const what = b.part >= 0 ? `part ${b.part + 1} of ${data.parts}`
+  const what = b.part >= 0 ? `part ${b.part + 1} of ${data.partCount}`
     : b.mark === 'MERGED' ? 'thin types merged into one layer'
     : `visual aggregate of ${t.hiddenParts} parts (${b.mark === 'CROSS' ? 'cut differently in time' : 'same time cuts'})`;
   return `<div><strong>${escapeHtml(what)}</strong></div>`

@@ -8,7 +8,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.ocelotl.analysis.PlainJson;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -42,11 +45,37 @@ class AggregateCommandTest {
   void listsTheBreakpointsAsJson() throws IOException {
     Run run = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--json");
     assertEquals(0, run.status(), run.err());
-    String json = run.out();
-    assertTrue(json.startsWith("{\"mode\":\"temporal\",\"breakpoints\":[{\"p\":0.0,\"gain\":0.0,\"loss\":0.0,\"parts\":"
-        + "[{\"start\":0,\"end\":0},{\"start\":1,\"end\":1},{\"start\":2,\"end\":2},{\"start\":3,\"end\":3},{\"start\":4,\"end\":4}]}"), json);
-    assertTrue(json.contains("\"parts\":[{\"start\":0,\"end\":4}]}],\"defaultP\":"), json);
-    assertEquals(5, json.split("\\{\"p\":").length - 1, json);
+    Map<String, Object> json = object(run.out());
+    assertEquals("temporal", json.get("aggregation"));
+    List<Map<String, Object>> breakpoints = list(json.get("breakpoints"));
+    assertEquals(5, breakpoints.size(), run.out());
+    assertEquals(Map.of("p", 0.0, "partCount", 5L, "gain", 0.0, "loss", 0.0, "gainFraction", 0.0, "lossFraction", 0.0),
+        breakpoints.get(0));
+    assertEquals(1L, breakpoints.get(4).get("partCount"));
+    assertEquals(json.get("defaultP"), json.get("p"));
+    Map<String, Object> fine = object(run("aggregate", "--model", reference().toString(), "--mode", "temporal",
+        "--p", "0", "--json").out());
+    assertEquals(List.of(List.of(0L, 0L), List.of(1L, 1L), List.of(2L, 2L), List.of(3L, 3L), List.of(4L, 4L)),
+        slices(fine), "one part per slice at p = 0");
+    Map<String, Object> coarse = object(run("aggregate", "--model", reference().toString(), "--mode", "temporal",
+        "--p", "1", "--json").out());
+    assertEquals(List.of(List.of(0L, 4L)), slices(coarse), "one part at p = 1");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> object(String json) {
+    return (Map<String, Object>) PlainJson.parse(json);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> list(Object json) {
+    return (List<Map<String, Object>>) json;
+  }
+
+  /** [firstSlice, lastSlice] of each part. */
+  private static List<List<Long>> slices(Map<String, Object> json) {
+    return list(json.get("parts")).stream()
+        .map(part -> List.of((Long) part.get("firstSlice"), (Long) part.get("lastSlice"))).toList();
   }
 
   @Test
@@ -69,9 +98,13 @@ class AggregateCommandTest {
     Run run = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "spatiotemporal",
         "--p", "0", "--json");
     assertEquals(0, run.status(), run.err());
-    assertEquals("{\"mode\":\"spatiotemporal\",\"p\":0.0,\"gain\":8.0,\"loss\":0.0,\"parts\":["
-        + "{\"producer\":\"m1\",\"start\":0,\"end\":1},{\"producer\":\"c\",\"start\":0,\"end\":0},"
-        + "{\"producer\":\"c\",\"start\":1,\"end\":1}]}\n", run.out());
+    Map<String, Object> json = object(run.out());
+    assertEquals("spatiotemporal", json.get("aggregation"));
+    assertEquals(0.0, json.get("p"));
+    assertEquals(8.0, json.get("gain"));
+    assertEquals(0.0, json.get("loss"));
+    assertEquals(List.of("m1", "c", "c"), list(json.get("parts")).stream().map(part -> part.get("producer")).toList());
+    assertEquals(List.of(List.of(0L, 1L), List.of(0L, 0L), List.of(1L, 1L)), slices(json));
     Run spatial = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "SPATIAL", "--p", "0");
     assertEquals(0, spatial.status(), spatial.err());
     assertTrue(spatial.out().endsWith("2  m1[0-1] c[0-1]\n"), spatial.out());

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.PlainJson;
 
 /** The commands import, list, rm and info as a user runs them: exit status, stdout, stderr. */
 class CliTest {
@@ -101,7 +101,7 @@ class CliTest {
     all[args.length] = "--json";
     Result result = ocelotl("info", all);
     assertEquals(0, result.status(), result.err());
-    return (Map<String, Object>) Json.parse(result.out());
+    return (Map<String, Object>) PlainJson.parse(result.out());
   }
 
   @Test
@@ -215,7 +215,7 @@ class CliTest {
     Result list = ocelotl("list");
     assertTrue(list.out().lines().anyMatch(l -> l.startsWith("ok.trace") && l.contains("current")), list.out());
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> rows = (List<Map<String, Object>>) Json.parse(ocelotl("list", "--json").out());
+    List<Map<String, Object>> rows = (List<Map<String, Object>>) PlainJson.parse(ocelotl("list", "--json").out());
     assertEquals(1, rows.size());
     assertEquals(trace.toRealPath().toString(), rows.get(0).get("path"));
     assertEquals(3L, rows.get(0).get("records"));

@@ -15,7 +15,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.PlainJson;
 
 /**
  * The overview of the bundled perturbed SimGrid run (host lyon-c1-2 at 20% speed during
@@ -33,7 +33,7 @@ class OverviewCommandTest {
     CliTest.Result result = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--out", tmp.resolve("overview.png").toString(), "--json", json.toString(), "--csv", tmp.resolve("bp.csv").toString());
     assertEquals(0, result.status(), result.err());
-    overview = asMap(Json.parse(Files.readString(json)));
+    overview = asMap(PlainJson.parse(Files.readString(json)));
   }
 
   @SuppressWarnings("unchecked")
@@ -98,7 +98,7 @@ class OverviewCommandTest {
         "--workspace", tmp.resolve("ws").toString(), "--metric", "variable-mean", "--types", "speed_used",
         "--out", tmp.resolve("s4u.svg").toString(), "--json", json.toString());
     assertEquals(0, result.status(), result.err());
-    Map<String, Object> s4u = asMap(Json.parse(Files.readString(json)));
+    Map<String, Object> s4u = asMap(PlainJson.parse(Files.readString(json)));
     List<Map<String, Object>> parts = asParts(s4u.get("parts"));
     double slice = (number(s4u, "end") - number(s4u, "start")) / number(s4u, "slices");
     assertTrue(parts.stream().noneMatch(p -> String.valueOf(p.get("producer")).endsWith("-nic")),
@@ -125,7 +125,7 @@ class OverviewCommandTest {
     assertEquals(1400, png.getWidth());
     assertEquals(900, png.getHeight());
     List<String> csv = Files.readAllLines(tmp.resolve("bp.csv"));
-    assertEquals("p,gain,loss,parts", csv.get(0));
+    assertEquals("p,part_count,gain,loss,gain_fraction,loss_fraction", csv.get(0));
     assertEquals(((List<?>) overview.get("breakpoints")).size() + 1, csv.size());
     assertEquals(0.0, Double.parseDouble(csv.get(1).split(",")[0]));
     assertTrue((Boolean) overview.get("exact"));

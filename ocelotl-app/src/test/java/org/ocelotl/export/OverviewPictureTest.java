@@ -82,7 +82,7 @@ class OverviewPictureTest {
     OverviewInput in = DemoTrace.smallInput(ViewKind.SPATIOTEMPORAL_MODE);
     BufferedImage image = ImageIO.read(new ByteArrayInputStream(render(in, Format.PNG, 1200, 800)));
     org.ocelotl.view.Overview o = org.ocelotl.view.OverviewGeometry.build(in.model(), in.partition(),
-        in.view(), in.window(), null, 500, OverviewPicture.VISUAL_THRESHOLD_PX);
+        in.view(), in.window(), null, 500, org.ocelotl.view.OverviewGeometry.VISUAL_THRESHOLD_PX);
     org.ocelotl.view.Block m2 = o.blocks().stream().filter(b -> b.node() == in.model().tree().find("m2"))
         .findFirst().orElseThrow();
     assertEquals(3, m2.type(), "MPI_Wait is the mode of m2 in 5.5-7.5 s");

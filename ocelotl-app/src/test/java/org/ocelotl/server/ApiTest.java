@@ -26,7 +26,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.json.Json;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.ModelSource;
+import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.store.Workspace;
 
 /**
@@ -50,7 +52,7 @@ class ApiTest {
   @BeforeAll
   static void start() throws Exception {
     server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), ModelSource.cached()));
+        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
     URI url = URI.create(server.url());
     base = "http://127.0.0.1:" + server.port();
     token = url.getQuery().substring("token=".length());
@@ -58,7 +60,7 @@ class ApiTest {
     try (InputStream in = ApiTest.class.getResourceAsStream("tiny.trace")) {
       Files.copy(in, trace);
     }
-    HttpResponse<String> imported = post("/api/import", Json.write(Map.of("path", trace.toString())));
+    HttpResponse<String> imported = post("/api/import", PlainJson.write(Map.of("path", trace.toString())));
     assertEquals(200, imported.statusCode(), imported.body());
     traceId = (String) json(imported).get("id");
   }
@@ -82,7 +84,7 @@ class ApiTest {
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> json(HttpResponse<String> response) {
-    return (Map<String, Object>) Json.parse(response.body());
+    return (Map<String, Object>) PlainJson.parse(response.body());
   }
 
   static String overviewQuery(String extra) {
@@ -196,10 +198,10 @@ class ApiTest {
     assertError(400, "JSON", post("/api/import", "not json"));
     assertError(400, "path", post("/api/import", "{\"file\": \"/x\"}"));
     assertError(400, "absolute", post("/api/import", "{\"path\": \"relative/tiny.trace\"}"));
-    assertError(404, "no such file", post("/api/import", Json.write(Map.of("path", dir.resolve("missing.trace").toString()))));
-    assertError(400, "not a regular file", post("/api/import", Json.write(Map.of("path", dir.toString()))));
+    assertError(404, "no such file", post("/api/import", PlainJson.write(Map.of("path", dir.resolve("missing.trace").toString()))));
+    assertError(400, "not a regular file", post("/api/import", PlainJson.write(Map.of("path", dir.toString()))));
     Path text = Files.writeString(dir.resolve("notes.txt"), "just some notes\nnothing like a trace\n");
-    assertError(415, "not a trace format", post("/api/import", Json.write(Map.of("path", text.toString()))));
+    assertError(415, "not a trace format", post("/api/import", PlainJson.write(Map.of("path", text.toString()))));
     assertError(405, "POST", get("/api/import"));
   }
 
@@ -211,7 +213,7 @@ class ApiTest {
     // Slices of 1 s: [0,4) compute, [4] wait everywhere, [5,8) rank3 waits, [8,10) compute.
     // p = 0 keeps the finest lossless partition, coarser on ties: 4 parts; p = 1 merges all.
     Map<String, Object> fine = json(get(overviewQuery("&p=0&view=partition")));
-    assertEquals(4L, fine.get("parts"));
+    assertEquals(4L, fine.get("partCount"));
     assertEquals(4L, fine.get("leaves"));
     assertEquals(List.of("compute", "wait"), fine.get("types"));
     assertEquals(true, fine.get("exact"));
@@ -220,11 +222,11 @@ class ApiTest {
     assertEquals(List.of(0L, 4L, 5L, 8L), blocks.stream().map(b -> b.get("first")).toList());
     assertEquals(List.of(3L, 4L, 7L, 9L), blocks.stream().map(b -> b.get("last")).toList());
     Map<String, Object> coarse = json(get(overviewQuery("&p=1")));
-    assertEquals(1L, coarse.get("parts"));
+    assertEquals(1L, coarse.get("partCount"));
     List<Map<String, Object>> breakpoints = (List<Map<String, Object>>) fine.get("breakpoints");
     assertEquals(0.0, ((Number) breakpoints.get(0).get("p")).doubleValue());
-    assertEquals(4L, breakpoints.get(0).get("parts"));
-    assertEquals(1L, breakpoints.get(breakpoints.size() - 1).get("parts"));
+    assertEquals(4L, breakpoints.get(0).get("partCount"));
+    assertEquals(1L, breakpoints.get(breakpoints.size() - 1).get("partCount"));
     for (int k = 1; k < breakpoints.size(); k++) {
       assertTrue(((Number) breakpoints.get(k).get("p")).doubleValue() > ((Number) breakpoints.get(k - 1).get("p")).doubleValue());
     }
@@ -240,7 +242,7 @@ class ApiTest {
     // Lossless at p = 0 with the fewest parts: root[0,3], root[4], node1[5,7], rank3[5,7],
     // rank4[5,7], root[8,9].
     Map<String, Object> r = json(get(overviewQuery("&p=0&aggregation=spatiotemporal&view=partition")));
-    assertEquals(6L, r.get("parts"));
+    assertEquals(6L, r.get("partCount"));
     Map<String, Object> overview = (Map<String, Object>) r.get("overview");
     List<Map<String, Object>> axis = (List<Map<String, Object>>) overview.get("producers");
     assertTrue(axis.stream().anyMatch(a -> a.get("name").equals("rank3")), axis.toString());
@@ -286,7 +288,7 @@ class ApiTest {
     HttpResponse<String> csv = get(overviewQuery("&format=csv").replace("/api/overview", "/api/breakpoints"));
     assertEquals(200, csv.statusCode(), csv.body());
     String[] lines = csv.body().split("\n");
-    assertEquals("p,parts,gain,loss,gain_fraction,loss_fraction", lines[0]);
+    assertEquals("p,part_count,gain,loss,gain_fraction,loss_fraction", lines[0]);
     assertTrue(lines[1].startsWith("0.0,4,"), lines[1]);
     assertTrue(lines[lines.length - 1].contains(",1,"), lines[lines.length - 1]);
     assertTrue(csv.headers().firstValue("Content-Disposition").orElse("").contains("tiny.trace"));
@@ -319,7 +321,7 @@ class ApiTest {
       }
       for (int i = 0; i < ps.length; i++) {
         Map<String, Object> answer = answers.get(i).get(60, TimeUnit.SECONDS);
-        assertEquals(expected[(int) ps[i]], answer.get("parts"), "client " + i);
+        assertEquals(expected[(int) ps[i]], answer.get("partCount"), "client " + i);
         assertEquals(ps[i], ((Number) answer.get("p")).doubleValue(), "client " + i);
       }
     } finally {
@@ -343,7 +345,7 @@ class ApiTest {
       return ModelSource.cached().build(store, request);
     };
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), slow))) {
+        new Api(Workspace.open(dir.resolve("workspace")), new AnalysisService(slow)))) {
       String ownBase = "http://127.0.0.1:" + own.port();
       String ownToken = URI.create(own.url()).getQuery().substring("token=".length());
       String id = URLEncoder.encode(traceId, StandardCharsets.UTF_8);

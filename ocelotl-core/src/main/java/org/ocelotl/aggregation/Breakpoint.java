@@ -36,8 +36,8 @@ public record Breakpoint(double p, Partition partition) {
     double bestP = 0;
     for (Breakpoint breakpoint : breakpoints) {
       Partition partition = breakpoint.partition();
-      double score = normalised(partition.gain(), coarsest.gain())
-          - normalised(partition.loss(), coarsest.loss());
+      double score = fraction(partition.gain(), coarsest.gain())
+          - fraction(partition.loss(), coarsest.loss());
       if (score > bestScore) {
         bestScore = score;
         bestP = breakpoint.p();
@@ -46,7 +46,11 @@ public record Breakpoint(double p, Partition partition) {
     return bestP;
   }
 
-  private static double normalised(double value, double atOne) {
+  /**
+   * A gain or loss as a fraction of its value at p = 1 (its maximum: both grow with p), as the
+   * quality curves, captions and tables show it; 0 when the value at p = 1 is 0.
+   */
+  public static double fraction(double value, double atOne) {
     return atOne > 0 ? value / atOne : 0;
   }
 }

@@ -17,6 +17,11 @@ import org.ocelotl.model.ProducerTree;
  * too thin to draw (merged layer). Every coordinate of the result is in [0, 1].
  */
 public final class OverviewGeometry {
+  /**
+   * Producers (and stacked layers) drawn thinner than this many pixels are aggregated visually:
+   * below it a row cannot show its colour and opacity. Every front end uses this one value.
+   */
+  public static final double VISUAL_THRESHOLD_PX = 4;
   /** A non-zero single-type block stays visible however small its value. */
   static final double MIN_SINGLE_TYPE_OPACITY = 0.06;
   private final MicroscopicModel model;

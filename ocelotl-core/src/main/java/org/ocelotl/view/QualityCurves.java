@@ -55,18 +55,14 @@ public record QualityCurves(List<Step> gain, List<Step> loss, List<Double> break
     for (int k = 0; k < breakpoints.size(); k++) {
       Breakpoint b = breakpoints.get(k);
       double to = k + 1 < breakpoints.size() ? breakpoints.get(k + 1).p() : 1;
-      gain.add(new Step(b.p(), to, normalised(b.partition().gain(), gainAtOne)));
-      loss.add(new Step(b.p(), to, normalised(b.partition().loss(), lossAtOne)));
+      gain.add(new Step(b.p(), to, Breakpoint.fraction(b.partition().gain(), gainAtOne)));
+      loss.add(new Step(b.p(), to, Breakpoint.fraction(b.partition().loss(), lossAtOne)));
       ps.add(b.p());
       if (b.p() <= p) {
         chosen = k;
       }
     }
     return new QualityCurves(gain, loss, ps, p, chosen, gainAtOne, lossAtOne);
-  }
-
-  private static double normalised(double value, double max) {
-    return max > 0 ? value / max : 0;
   }
 
   /** Normalised gain of the chosen partition (a fraction of the maximum gain). */

@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.Metric;
 import java.util.List;
 import org.ocelotl.model.MicroscopicModel;
 
@@ -8,7 +9,7 @@ import org.ocelotl.model.MicroscopicModel;
  *
  * @param model       M[leaf][slice][type], in the metric's unit
  * @param grid        the window and its slices, in the trace's time unit
- * @param metric      what the cells measure
+ * @param metric      what the cells measure; null for a model read from a file, which does not say
  * @param timeUnit    the trace's time unit
  * @param exact       false when rebuilt from a cached model whose slices straddle this grid's
  *                    boundaries (their content split in proportion to the overlap): the
@@ -18,6 +19,8 @@ import org.ocelotl.model.MicroscopicModel;
  */
 public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, String timeUnit,
     boolean exact, List<String> typeColours) {
+  /** The time unit of a model read from a file: its slices are its only time axis. */
+  public static final String SLICE_UNIT = "slice";
 
   public BuiltModel {
     if (typeColours.size() != model.typeCount()) {
@@ -29,8 +32,11 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
     typeColours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(typeColours));
   }
 
-  /** The unit of the values: the time unit for durations, "events", "links", or "the variable's unit". */
+  /**
+   * The unit of the values: the time unit for durations, "events", "links", "the variable's unit",
+   * or "value" when the metric is unknown.
+   */
   public String unit() {
-    return metric.unit(timeUnit);
+    return metric == null ? "value" : metric.unit(timeUnit);
   }
 }

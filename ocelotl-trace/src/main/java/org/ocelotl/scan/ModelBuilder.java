@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import org.ocelotl.model.EventCategory;

@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.Metric;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.Metric;
+
 /**
  * The additive quantities behind a model, laid out like the model (leaf, slice, type): what a
  * scan produces, what the cache keeps and rebins, and what the metric's value is derived from.

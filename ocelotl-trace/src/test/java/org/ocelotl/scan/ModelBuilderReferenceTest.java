@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,8 +1,7 @@
-package org.ocelotl.scan;
+package org.ocelotl.model;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
-import org.ocelotl.model.EventCategory;
 
 /**
  * What a microscopic model measures per (leaf, slice, type) (SPEC.md §3). Each metric reads one
@@ -11,27 +10,34 @@ import org.ocelotl.model.EventCategory;
  */
 public enum Metric {
   /** Σ overlap(state, slice): the time spent in the state during the slice. */
-  STATE_DURATION("state-duration", EventCategory.STATE),
+  STATE_DURATION("state-duration", "state total duration", EventCategory.STATE),
   /** Total duration / number of states touching the slice (0 where none does). */
-  STATE_AVERAGE("state-average", EventCategory.STATE),
+  STATE_AVERAGE("state-average", "state average duration", EventCategory.STATE),
   /** Punctual events whose time lies in the slice. */
-  EVENT_COUNT("event-count", EventCategory.EVENT),
+  EVENT_COUNT("event-count", "event occurrences", EventCategory.EVENT),
   /** Σ value × overlap(step, slice) / slice width: the time-weighted mean, 0 where undefined. */
-  VARIABLE_MEAN("variable-mean", EventCategory.VARIABLE),
+  VARIABLE_MEAN("variable-mean", "variable mean", EventCategory.VARIABLE),
   /** Links leaving the producer (by their start time) in the slice. */
-  LINK_COUNT("link-count", EventCategory.LINK);
+  LINK_COUNT("link-count", "link count", EventCategory.LINK);
 
   private final String cliName;
+  private final String label;
   private final EventCategory category;
 
-  Metric(String cliName, EventCategory category) {
+  Metric(String cliName, String label, EventCategory category) {
     this.cliName = cliName;
+    this.label = label;
     this.category = category;
   }
 
   /** The name on the command line, in URLs and in cache headers. */
   public String cliName() {
     return cliName;
+  }
+
+  /** What the reader sees in captions, legends and axes: "state total duration", …. */
+  public String label() {
+    return label;
   }
 
   /** The category of the records (and event types) the metric reads. */

@@ -1,4 +1,4 @@
-package org.ocelotl.server;
+package org.ocelotl.analysis;
 
 import java.io.IOException;
 import org.ocelotl.scan.BuiltModel;
@@ -7,7 +7,7 @@ import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 
 /**
- * Where the server gets its models: the project's model cache in production; tests put a slow
+ * Where the analysis service gets its models from a trace: the project's model cache in production; tests put a slow
  * source in its place to watch cancellation.
  */
 @FunctionalInterface

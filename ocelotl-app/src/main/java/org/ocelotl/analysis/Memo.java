@@ -1,5 +1,6 @@
-package org.ocelotl.server;
+package org.ocelotl.analysis;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -11,7 +12,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * The last few results of an expensive computation, by key, least recently used out first.
  * Two requests for the same key compute it once: the second waits for the first. A waiting
- * request whose job is cancelled stops waiting; the computation itself runs to its end and
+ * request whose progress is cancelled stops waiting; the computation itself runs to its end and
  * is kept, since the user often comes back to what they just left.
  */
 final class Memo<K, V> {
@@ -22,7 +23,7 @@ final class Memo<K, V> {
     this.capacity = capacity;
   }
 
-  V get(K key, Callable<V> compute, Jobs.Job job) throws Exception {
+  V get(K key, Callable<V> compute, Progress progress) throws IOException {
     FutureTask<V> task;
     boolean mine = false;
     synchronized (this) {
@@ -41,14 +42,31 @@ final class Memo<K, V> {
       try {
         return task.get(100, TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
-        job.check();
+        progress.check();
       } catch (ExecutionException e) {
         synchronized (this) {
           entries.remove(key, task); // a failure is not kept: the next request tries again
         }
-        throw e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
+        throw rethrown(e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while waiting for a computation");
       }
     }
+  }
+
+  /** The computation's own exception, unchecked ones as they are, checked ones as I/O errors. */
+  private static IOException rethrown(Throwable cause) {
+    if (cause instanceof IOException io) {
+      return io;
+    }
+    if (cause instanceof RuntimeException unchecked) {
+      throw unchecked;
+    }
+    if (cause instanceof Error error) {
+      throw error;
+    }
+    return new IOException(cause);
   }
 
   private void trim() {

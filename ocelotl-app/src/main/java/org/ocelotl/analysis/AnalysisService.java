@@ -1,0 +1,120 @@
+package org.ocelotl.analysis;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import org.ocelotl.aggregation.Aggregation;
+import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.Partition;
+import org.ocelotl.aggregation.Qualities;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ModelCsv;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.SliceGrid;
+import org.ocelotl.view.Overview;
+import org.ocelotl.view.OverviewGeometry;
+import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.TimeWindow;
+
+/**
+ * The analysis pipeline, once for every front end (docs/analysis.md): model → qualities →
+ * breakpoints → default p → partition at p → curves → geometry. The command line and the web
+ * API are thin shells over {@link #answer}: the same request gets the same result, and the
+ * same bytes in its JSON and CSV forms.
+ *
+ * <p>The last few built models (per trace and model request) and analyses (per model and
+ * aggregation) are kept: a new p or another view of the same aggregation costs a look-up and
+ * the geometry. Two requests for the same model compute it once.
+ */
+public final class AnalysisService {
+  /** How many built models and analyses are kept (each up to a few hundred MB at large N). */
+  static final int KEPT = 6;
+
+  private final ModelSource models;
+  private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
+  private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
+
+  public AnalysisService(ModelSource models) {
+    this.models = models;
+  }
+
+  /** Models from the project's model cache, next to each store. */
+  public static AnalysisService standard() {
+    return new AnalysisService(ModelSource.cached());
+  }
+
+  /** Forgets every kept model and analysis. */
+  public void clear() {
+    builtModels.clear();
+    analyses.clear();
+  }
+
+  private record ModelKey(String trace, long modified, ModelRequest request) {}
+
+  private record AnalysisKey(ModelKey model, Aggregation aggregation) {}
+
+  /**
+   * The answer to one request.
+   *
+   * @throws IllegalArgumentException for a request the model cannot satisfy; the message is
+   *     meant for the user
+   */
+  public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
+    Analysis analysis = analysis(request.input(), request.aggregation(), progress);
+    progress.stage("drawing");
+    double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
+    Partition partition = Breakpoint.at(analysis.breakpoints(), p);
+    QualityCurves curves = QualityCurves.of(analysis.breakpoints(), p);
+    Overview overview = null;
+    if (request.view() != null) {
+      BuiltModel built = analysis.built();
+      overview = OverviewGeometry.build(built.model(), partition, request.view(), window(built),
+          built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
+    }
+    progress.check();
+    return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
+  }
+
+  /** The model aggregated for every p: computed once per model and aggregation, then kept. */
+  public Analysis analysis(ModelInput input, Aggregation aggregation, Progress progress) throws IOException {
+    progress.stage("building the model");
+    if (input instanceof ModelInput.FromFiles files) {
+      return aggregate(null, fromFiles(files), aggregation, progress);
+    }
+    ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
+    ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
+        trace.request());
+    BuiltModel built = builtModels.get(modelKey, () -> fromTrace(trace), progress);
+    return analyses.get(new AnalysisKey(modelKey, aggregation),
+        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, progress), progress);
+  }
+
+  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, Progress progress) {
+    progress.stage("computing qualities and breakpoints");
+    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation).breakpoints();
+    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints));
+  }
+
+  private BuiltModel fromTrace(ModelInput.FromTrace input) throws IOException {
+    BuiltModel built = models.build(input.store(), input.request());
+    if (input.request().types().isEmpty()) {
+      return built;
+    }
+    // The model's producers are those with records of the metric's category; with a type
+    // filter, many may hold none of the chosen types (network links for a host variable).
+    return new BuiltModel(built.model().withoutEmptyLeaves(), built.grid(), built.metric(), built.timeUnit(),
+        built.exact(), built.typeColours());
+  }
+
+  /** A model file has no time axis of its own: its window is the slices [0, N), unit "slice". */
+  private static BuiltModel fromFiles(ModelInput.FromFiles files) throws IOException {
+    MicroscopicModel model = ModelCsv.read(files.model(), files.tree(), files.slices());
+    return new BuiltModel(model, new SliceGrid(0, model.slices(), model.slices()), null, BuiltModel.SLICE_UNIT,
+        true, Collections.nCopies(model.typeCount(), null));
+  }
+
+  static TimeWindow window(BuiltModel built) {
+    return new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit());
+  }
+}

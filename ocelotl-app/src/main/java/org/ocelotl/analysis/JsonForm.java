@@ -1,0 +1,271 @@
+package org.ocelotl.analysis;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Locale;
+import org.ocelotl.aggregation.Aggregation;
+import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.Part;
+import org.ocelotl.aggregation.Partition;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.view.AxisNode;
+import org.ocelotl.view.Block;
+import org.ocelotl.view.LegendEntry;
+import org.ocelotl.view.Overview;
+import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.Tooltip;
+import org.ocelotl.view.TypeShare;
+
+/**
+ * The JSON of every answer, written by Jackson: the analysis result (docs/analysis.md) and the
+ * small documents of the CLI and the API (lists, trace descriptions). The layouts are spelled
+ * out here, field by field, rather than derived from class shapes, so that renaming a Java
+ * component never changes a contract silently; golden files in the tests pin them.
+ */
+public final class JsonForm {
+  /** Request bodies are small; deeper nesting is an attack or a mistake, not a request. */
+  static final int MAX_NESTING = 64;
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  static {
+    MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build());
+  }
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private JsonForm() {}
+
+  /** Compact UTF-8 JSON of a tree, a map or a list of plain values. */
+  public static byte[] bytes(Object value) {
+    try {
+      return MAPPER.writeValueAsBytes(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Indented JSON with a final newline, for files and terminals. */
+  public static String pretty(Object value) {
+    try {
+      return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** @throws IllegalArgumentException with Jackson's description of what is wrong and where */
+  public static JsonNode parse(String text) {
+    try {
+      return MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage() + " at line " + e.getLocation().getLineNr()
+          + ", column " + e.getLocation().getColumnNr());
+    }
+  }
+
+  public static ObjectNode object() {
+    return NODES.objectNode();
+  }
+
+  // ---- the analysis result ------------------------------------------------------------------
+
+  static ObjectNode result(AnalysisResult r) {
+    Analysis a = r.analysis();
+    BuiltModel built = a.built();
+    MicroscopicModel model = built.model();
+    Partition partition = r.partition();
+    Partition last = r.lastPartition();
+    ObjectNode json = object();
+    json.set("trace", a.trace() == null ? NODES.nullNode() : trace(a.trace()));
+    json.put("metric", built.metric() == null ? null : built.metric().cliName());
+    json.put("metricLabel", r.metricLabel());
+    json.put("valueUnit", built.unit());
+    json.put("timeUnit", built.timeUnit());
+    json.put("aggregation", name(a.aggregation()));
+    json.put("view", r.view() == null ? null : r.view().view());
+    json.put("start", built.grid().start());
+    json.put("end", built.grid().end());
+    json.put("slices", model.slices());
+    json.put("leaves", model.leaves());
+    ArrayNode types = json.putArray("types");
+    model.types().forEach(types::add);
+    json.put("exact", built.exact());
+    json.put("p", r.p());
+    json.put("defaultP", a.defaultP());
+    json.put("partCount", partition.size());
+    json.put("gain", partition.gain());
+    json.put("loss", partition.loss());
+    json.put("gainFraction", Breakpoint.fraction(partition.gain(), last.gain()));
+    json.put("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
+    ArrayNode parts = json.putArray("parts");
+    for (Part part : partition.parts()) {
+      parts.add(part(built, a.aggregation(), part));
+    }
+    ArrayNode breakpoints = json.putArray("breakpoints");
+    for (Breakpoint b : a.breakpoints()) {
+      breakpoints.add(breakpoint(b, last));
+    }
+    json.set("curves", curves(r.curves()));
+    json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
+    return json;
+  }
+
+  public static ObjectNode trace(TraceSummary t) {
+    ObjectNode json = object();
+    json.put("id", t.id());
+    json.put("name", t.name());
+    json.put("path", t.path());
+    json.put("format", t.format());
+    json.put("start", t.start());
+    json.put("end", t.end());
+    json.put("unit", t.unit());
+    return json;
+  }
+
+  /** A breakpoint row: p, the partition's size, gain and loss, and both as fractions at p = 1. */
+  static ObjectNode breakpoint(Breakpoint b, Partition last) {
+    Partition partition = b.partition();
+    ObjectNode row = object();
+    row.put("p", b.p());
+    row.put("partCount", partition.size());
+    row.put("gain", partition.gain());
+    row.put("loss", partition.loss());
+    row.put("gainFraction", Breakpoint.fraction(partition.gain(), last.gain()));
+    row.put("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
+    return row;
+  }
+
+  /** The breakpoint table alone: {@code {"breakpoints": [row, …]}}. */
+  public static ObjectNode breakpoints(Analysis a) {
+    List<Breakpoint> all = a.breakpoints();
+    Partition last = all.get(all.size() - 1).partition();
+    ObjectNode json = object();
+    ArrayNode rows = json.putArray("breakpoints");
+    for (Breakpoint b : all) {
+      rows.add(breakpoint(b, last));
+    }
+    return json;
+  }
+
+  /** One part: its window in time and slices, its producer node (not in temporal aggregation), mode and shares. */
+  private static ObjectNode part(BuiltModel built, Aggregation aggregation, Part part) {
+    MicroscopicModel model = built.model();
+    ProducerTree tree = model.tree();
+    int firstLeaf = tree.firstLeaf(part.node());
+    int leaves = tree.leafCount(part.node());
+    double[] sums = new double[model.typeCount()];
+    double total = 0;
+    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
+      for (int t = part.first(); t <= part.last(); t++) {
+        for (int u = 0; u < sums.length; u++) {
+          double v = model.value(leaf, t, u);
+          sums[u] += v;
+          total += v;
+        }
+      }
+    }
+    ObjectNode json = object();
+    json.put("start", built.grid().boundary(part.first()));
+    json.put("end", built.grid().boundary(part.last() + 1));
+    json.put("firstSlice", part.first());
+    json.put("lastSlice", part.last());
+    if (aggregation != Aggregation.TEMPORAL) {
+      json.put("producer", tree.name(part.node()));
+      json.put("leaves", leaves);
+    }
+    int mode = -1;
+    ObjectNode proportions = object();
+    for (int u = 0; u < sums.length; u++) {
+      if (sums[u] > 0) {
+        proportions.put(model.types().get(u), sums[u] / total);
+        if (mode < 0 || sums[u] > sums[mode]) {
+          mode = u;
+        }
+      }
+    }
+    json.put("mode", mode < 0 ? null : model.types().get(mode));
+    json.set("proportions", proportions);
+    return json;
+  }
+
+  static ObjectNode curves(QualityCurves c) {
+    ObjectNode json = object();
+    json.put("p", c.p());
+    json.put("chosen", c.chosen());
+    json.put("gainAtOne", c.gainAtOne());
+    json.put("lossAtOne", c.lossAtOne());
+    ArrayNode ps = json.putArray("breakpoints");
+    c.breakpoints().forEach(ps::add);
+    json.set("gain", steps(c.gain()));
+    json.set("loss", steps(c.loss()));
+    return json;
+  }
+
+  private static ArrayNode steps(List<QualityCurves.Step> steps) {
+    ArrayNode array = NODES.arrayNode();
+    for (QualityCurves.Step s : steps) {
+      array.addObject().put("from", s.from()).put("to", s.to()).put("value", s.value());
+    }
+    return array;
+  }
+
+  /** The geometry of a view (docs/views.md): window, legend, producer axis, blocks in [0, 1]². */
+  static ObjectNode overview(Overview o) {
+    ObjectNode json = object();
+    json.put("view", o.view().name());
+    json.put("aggregation", o.view().aggregation());
+    json.put("start", o.window().start());
+    json.put("end", o.window().end());
+    json.put("unit", o.window().unit());
+    json.put("leaves", o.leaves());
+    json.put("slices", o.slices());
+    json.put("valueMax", o.valueMax());
+    ArrayNode legend = json.putArray("legend");
+    for (LegendEntry e : o.legend()) {
+      legend.addObject().put("type", e.type()).put("name", e.name()).put("colour", e.colour());
+    }
+    ArrayNode producers = json.putArray("producers");
+    for (AxisNode a : o.producers()) {
+      producers.addObject().put("node", a.node()).put("name", a.name()).put("depth", a.depth())
+          .put("y0", a.y0()).put("y1", a.y1()).put("leaves", a.leaves()).put("row", a.row())
+          .put("collapsed", a.collapsed()).put("mark", a.mark().name());
+    }
+    ArrayNode blocks = json.putArray("blocks");
+    for (Block b : o.blocks()) {
+      blocks.add(block(b));
+    }
+    return json;
+  }
+
+  private static ObjectNode block(Block b) {
+    ObjectNode json = object();
+    json.put("x0", b.x0()).put("y0", b.y0()).put("x1", b.x1()).put("y1", b.y1())
+        .put("colour", b.colour()).put("opacity", b.opacity()).put("mark", b.mark().name())
+        .put("node", b.node()).put("first", b.first()).put("last", b.last())
+        .put("part", b.part()).put("type", b.type());
+    Tooltip t = b.tooltip();
+    ObjectNode tooltip = json.putObject("tooltip");
+    tooltip.put("start", t.start()).put("end", t.end()).put("unit", t.unit())
+        .put("producer", t.producer()).put("leaves", t.leaves()).put("slices", t.slices())
+        .put("hiddenParts", t.hiddenParts());
+    ArrayNode types = tooltip.putArray("types");
+    for (TypeShare s : t.types()) {
+      types.addObject().put("type", s.type()).put("value", s.value()).put("share", s.share());
+    }
+    ArrayNode merged = tooltip.putArray("merged");
+    t.merged().forEach(merged::add);
+    return json;
+  }
+
+  private static String name(Aggregation aggregation) {
+    return aggregation.name().toLowerCase(Locale.ROOT);
+  }
+}
