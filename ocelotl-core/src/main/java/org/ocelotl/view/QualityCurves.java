@@ -74,19 +74,4 @@ public record QualityCurves(List<Step> gain, List<Step> loss, List<Double> break
   public double chosenLoss() {
     return loss.get(chosen).value();
   }
-
-  /** The curves as one JSON object; field names are the record components'. */
-  public String toJson() {
-    JsonWriter json = new JsonWriter();
-    json.open().field("p", p).field("chosen", chosen).field("gainAtOne", gainAtOne)
-        .field("lossAtOne", lossAtOne);
-    json.array("breakpoints", breakpoints, JsonWriter::value);
-    json.array("gain", gain, QualityCurves::writeStep);
-    json.array("loss", loss, QualityCurves::writeStep);
-    return json.close().toString();
-  }
-
-  private static void writeStep(JsonWriter j, Step s) {
-    j.open().field("from", s.from()).field("to", s.to()).field("value", s.value()).close();
-  }
 }

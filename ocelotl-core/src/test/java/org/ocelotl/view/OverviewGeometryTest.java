@@ -329,18 +329,6 @@ class OverviewGeometryTest {
     assertTrue(Palette.TYPE_COLOURS.contains(o.legend().get(1).colour()));
   }
 
-  @Test
-  void jsonCarriesTheGeometry() {
-    Overview o = OverviewGeometry.build(spatiotemporalModel(), SPLIT_B,
-        ViewKind.SPATIOTEMPORAL_MODE, WINDOW, null, 8, 3);
-    String json = o.toJson();
-    assertTrue(json.startsWith("{\"view\":\"SPATIOTEMPORAL_MODE\",\"aggregation\":\"spatiotemporal\",\"start\":10,\"end\":18,\"unit\":\"s\""), json);
-    assertTrue(json.contains("\"mark\":\"DIAGONAL\""), json);
-    assertTrue(json.contains("\"producer\":\"root/B\""), json);
-    assertTrue(json.contains("\"types\":[{\"type\":\"x\",\"value\":8,\"share\":0.5}"), json);
-    assertEquals(0, JsonShape.depthAfter(json), "balanced brackets: " + json);
-  }
-
   static Block find(Overview o, int node, int first) {
     return o.blocks().stream().filter(b -> b.node() == node && b.first() == first).findFirst()
         .orElseThrow(() -> new AssertionError("no block for node " + node + " at slice " + first + " in " + o.blocks()));

@@ -36,7 +36,6 @@ class SmallPiecesTest {
     assertEquals(0.25, q.chosenLoss(), EPS);
     assertEquals(2, QualityCurves.of(q.gain().isEmpty() ? List.of() : List.of(breakpoint(0, 0, 0, 4),
         breakpoint(0.3, 5, 1, 2), breakpoint(0.7, 10, 4, 1)), 0.7).chosen(), "p on a breakpoint picks it");
-    assertTrue(q.toJson().contains("\"gain\":[{\"from\":0,\"to\":0.3,\"value\":0}"), q.toJson());
   }
 
   @Test

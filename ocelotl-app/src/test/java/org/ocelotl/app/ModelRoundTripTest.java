@@ -1,0 +1,76 @@
+package org.ocelotl.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.analysis.PlainJson;
+
+/**
+ * The model → aggregate round trip through files, on real traces with a producer hierarchy: the
+ * model and tree files that {@code ocelotl model} writes, read back by {@code ocelotl aggregate},
+ * give exactly the breakpoints and default p that {@code ocelotl overview} computes from the
+ * trace itself, and every part of the answer lies within the model.
+ */
+class ModelRoundTripTest {
+  @TempDir Path tmp;
+
+  static Stream<Arguments> traces() {
+    Path bundled = OverviewCommandTest.BUNDLED;
+    return Stream.of(
+        Arguments.of(bundled, "spatiotemporal", 30),
+        Arguments.of(bundled, "temporal", 100),
+        Arguments.of(CliTest.TRACES.resolve("paje/simgrid/smpi_small_grouped.trace"), "spatiotemporal", 20),
+        Arguments.of(CliTest.TRACES.resolve("paje/simgrid/s4u_mw_small.trace"), "spatiotemporal", 20),
+        Arguments.of(CliTest.TRACES.resolve("paje/pajeng/gattaca.trace"), "spatiotemporal", 20),
+        Arguments.of(CliTest.TRACES.resolve("otf2/ez_mpi4/eztrace_log.otf2"), "spatiotemporal", 20),
+        Arguments.of(CliTest.TRACES.resolve("otf2/pytrace/traces.otf2"), "temporal", 50));
+  }
+
+  @ParameterizedTest(name = "{0} {1} N={2}")
+  @MethodSource("traces")
+  void aggregateOnTheFilesGivesTheOverviewsBreakpoints(Path trace, String aggregation, int slices) throws Exception {
+    String ws = tmp.resolve("ws").toString();
+    Path model = tmp.resolve("m.csv");
+    Path tree = tmp.resolve("t.csv");
+    Path json = tmp.resolve("o.json");
+    CliTest.Result written = CliTest.run("model", trace.toString(), "--workspace", ws, "--slices", "" + slices,
+        "--out", model.toString(), "--tree-out", tree.toString());
+    assertEquals(0, written.status(), written.err());
+    CliTest.Result overview = CliTest.run("overview", trace.toString(), "--workspace", ws, "--slices", "" + slices,
+        "--mode", aggregation, "--out", tmp.resolve("o.svg").toString(), "--json", json.toString());
+    assertEquals(0, overview.status(), overview.err());
+    CliTest.Result aggregated = CliTest.run("aggregate", "--model", model.toString(), "--tree", tree.toString(),
+        "--slices", "" + slices, "--mode", aggregation, "--json");
+    assertEquals(0, aggregated.status(), aggregated.err());
+
+    Map<String, Object> fromTrace = object(Files.readString(json));
+    Map<String, Object> fromFiles = object(aggregated.out());
+    assertEquals(fromTrace.get("leaves"), fromFiles.get("leaves"), "leaves");
+    assertEquals(fromTrace.get("types"), fromFiles.get("types"), "types");
+    assertEquals(fromTrace.get("breakpoints"), fromFiles.get("breakpoints"), "breakpoints");
+    assertEquals(fromTrace.get("defaultP"), fromFiles.get("defaultP"), "default p");
+    for (Map<String, Object> part : list(fromFiles.get("parts"))) {
+      long first = (Long) part.get("firstSlice");
+      long last = (Long) part.get("lastSlice");
+      assertEquals(true, 0 <= first && first <= last && last < slices, "part within the slices: " + part);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> object(String text) {
+    return (Map<String, Object>) PlainJson.parse(text);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> list(Object json) {
+    return (List<Map<String, Object>>) json;
+  }
+}

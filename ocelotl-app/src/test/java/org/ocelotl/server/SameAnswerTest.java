@@ -1,0 +1,151 @@
+package org.ocelotl.server;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.app.Main;
+import org.ocelotl.store.Workspace;
+
+/**
+ * Same question, same bytes: each request of the table is asked of the web API and of the
+ * command line, on one workspace, and the answers must be identical byte for byte: the JSON
+ * form, the CSV form and the SVG picture. The table covers every aggregation the API serves,
+ * every view, every metric, and every kind of filter (window, producers kept, producers
+ * removed, depth, types, p, exact).
+ */
+class SameAnswerTest {
+  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
+  static final Path TRACES = Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces");
+  static final Path GROUPED = TRACES.resolve("paje/simgrid/smpi_small_grouped.trace");
+  static final Path EVENTS = TRACES.resolve("paje/pajeng/events.trace");
+
+  @TempDir static Path dir;
+  static OcelotlServer server;
+  static String token;
+  static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @BeforeAll
+  static void start() throws IOException {
+    server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
+        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
+    token = URI.create(server.url()).getQuery().substring("token=".length());
+    for (Path trace : List.of(GROUPED, EVENTS)) {
+      assertEquals(0, cli("info", trace.toString()), "import " + trace);
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /**
+   * One request, in both spellings.
+   *
+   * @param api the query string after {@code trace=ID} (lists '|'-separated, types excluded)
+   * @param cli the same request as options of {@code ocelotl overview} (types kept)
+   */
+  record Request(String label, Path trace, String api, List<String> cli) {
+    @Override
+    public String toString() {
+      return label;
+    }
+  }
+
+  static Stream<Arguments> requests() {
+    String states = "PMPI_Init,PMPI_Barrier,PMPI_Irecv,PMPI_Isend,PMPI_Waitall,PMPI_Allreduce,PMPI_Finalize";
+    return Stream.of(
+        new Request("temporal mode", GROUPED, "&aggregation=temporal&view=mode&slices=20",
+            List.of("--mode", "temporal", "--view", "mode", "--slices", "20")),
+        new Request("temporal stacked in a window", GROUPED,
+            "&aggregation=temporal&view=stacked&slices=30&start=0.1&end=0.4",
+            List.of("--mode", "temporal", "--view", "stacked", "--slices", "30", "--from", "0.1", "--to", "0.4")),
+        new Request("temporal partition at p", GROUPED, "&aggregation=temporal&view=partition&slices=12&p=0.3",
+            List.of("--mode", "temporal", "--view", "partition", "--slices", "12", "--p", "0.3")),
+        new Request("spatiotemporal mode", GROUPED, "&aggregation=spatiotemporal&view=mode&slices=10",
+            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10")),
+        new Request("spatiotemporal partition, producers kept and removed", GROUPED,
+            "&aggregation=spatiotemporal&view=partition&slices=10&include=rennes%7Cnancy&exclude=rennes/rennes-c2",
+            List.of("--mode", "spatiotemporal", "--view", "partition", "--slices", "10", "--producers", "rennes,nancy",
+                "--exclude", "rennes/rennes-c2")),
+        new Request("spatiotemporal at depth 3, exact", GROUPED,
+            "&aggregation=spatiotemporal&view=mode&slices=10&depth=3&exact=true",
+            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10", "--depth", "3", "--exact")),
+        new Request("state average without computing", GROUPED,
+            "&metric=state-average&aggregation=temporal&view=mode&slices=16&xtypes=computing",
+            List.of("--metric", "state-average", "--mode", "temporal", "--view", "mode", "--slices", "16",
+                "--types", states)),
+        new Request("variable mean", GROUPED, "&metric=variable-mean&aggregation=spatiotemporal&view=mode&slices=8",
+            List.of("--metric", "variable-mean", "--mode", "spatiotemporal", "--view", "mode", "--slices", "8")),
+        new Request("link count", GROUPED, "&metric=link-count&aggregation=temporal&view=stacked&slices=10",
+            List.of("--metric", "link-count", "--mode", "temporal", "--view", "stacked", "--slices", "10")),
+        new Request("event count", EVENTS, "&metric=event-count&aggregation=temporal&view=mode&slices=6",
+            List.of("--metric", "event-count", "--mode", "temporal", "--view", "mode", "--slices", "6"))
+    ).map(Arguments::of);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("requests")
+  void theCommandLineAndTheApiGiveTheSameBytes(Request request) throws Exception {
+    String id = traceId(request.trace());
+    String query = "trace=" + URLEncoder.encode(id, StandardCharsets.UTF_8) + request.api();
+    Path out = Files.createTempDirectory(dir, "cli");
+    List<String> args = new ArrayList<>(List.of("overview", request.trace().toString(),
+        "--out", out.resolve("o.svg").toString(), "--width", "1000", "--height", "700",
+        "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString()));
+    args.addAll(request.cli());
+    byte[] json = get("/api/overview?" + query);
+    byte[] csv = get("/api/breakpoints?format=csv&" + query);
+    byte[] svg = get("/api/export?format=svg&width=1000&height=700&" + query);
+    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("o.json")), "JSON");
+    assertArrayEquals(json, Files.readAllBytes(out.resolve("o.json")), "JSON bytes");
+    assertArrayEquals(csv, Files.readAllBytes(out.resolve("o.csv")), "CSV bytes");
+    assertArrayEquals(svg, Files.readAllBytes(out.resolve("o.svg")), "SVG bytes");
+  }
+
+  private static String traceId(Path trace) throws IOException, InterruptedException {
+    String list = new String(get("/api/traces"), StandardCharsets.UTF_8);
+    for (Object row : (List<?>) ((java.util.Map<?, ?>) org.ocelotl.analysis.PlainJson.parse(list)).get("traces")) {
+      java.util.Map<?, ?> t = (java.util.Map<?, ?>) row;
+      if (Path.of((String) t.get("path")).equals(trace.toRealPath())) {
+        return (String) t.get("id");
+      }
+    }
+    throw new AssertionError(trace + " is not in the server's list: " + list);
+  }
+
+  private static byte[] get(String pathAndQuery) throws IOException, InterruptedException {
+    HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+        + pathAndQuery)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, response.statusCode(), () -> pathAndQuery + ": " + new String(response.body(), StandardCharsets.UTF_8));
+    return response.body();
+  }
+
+  private static int cli(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.add(1, "--workspace");
+    all.add(2, dir.resolve("workspace").toString());
+    return Main.run(all.toArray(String[]::new));
+  }
+}
