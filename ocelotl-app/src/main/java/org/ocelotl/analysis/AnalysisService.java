@@ -80,20 +80,22 @@ public final class AnalysisService {
   public Analysis analysis(ModelInput input, Aggregation aggregation, Progress progress) throws IOException {
     progress.stage("building the model");
     if (input instanceof ModelInput.FromFiles files) {
-      return aggregate(null, fromFiles(files), aggregation, progress);
+      return aggregate(null, fromFiles(files), aggregation, List.of(), progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
     BuiltModel built = builtModels.get(modelKey, () -> fromTrace(trace), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
-        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, progress), progress);
+        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, Analysis.filters(trace.request()), progress),
+        progress);
   }
 
-  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, Progress progress) {
+  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,
+      Progress progress) {
     progress.stage("computing qualities and breakpoints");
     List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation).breakpoints();
-    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints));
+    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters);
   }
 
   private BuiltModel fromTrace(ModelInput.FromTrace input) throws IOException {

@@ -159,18 +159,11 @@ public final class JsonForm {
   private static ObjectNode part(BuiltModel built, Aggregation aggregation, Part part) {
     MicroscopicModel model = built.model();
     ProducerTree tree = model.tree();
-    int firstLeaf = tree.firstLeaf(part.node());
     int leaves = tree.leafCount(part.node());
-    double[] sums = new double[model.typeCount()];
+    double[] sums = PartSums.of(model, part);
     double total = 0;
-    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
-      for (int t = part.first(); t <= part.last(); t++) {
-        for (int u = 0; u < sums.length; u++) {
-          double v = model.value(leaf, t, u);
-          sums[u] += v;
-          total += v;
-        }
-      }
+    for (double sum : sums) {
+      total += sum;
     }
     ObjectNode json = object();
     json.put("start", built.grid().boundary(part.first()));

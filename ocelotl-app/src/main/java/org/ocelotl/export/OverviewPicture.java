@@ -139,6 +139,7 @@ public final class OverviewPicture {
         + in.window().unit());
     items.add("N = " + in.model().slices() + " slices");
     items.add(in.model().leaves() + " producers");
+    items.addAll(in.filters());
     items.add("metric: " + in.metric());
     items.add(in.view().aggregation() + " aggregation, " + in.view().view() + " view");
     items.add("p = " + number(in.p()));

@@ -276,12 +276,18 @@ public final class Api implements AutoCloseable {
     return Response.download("text/csv; charset=utf-8", result.breakpointCsv(), result.fileStem() + "-breakpoints.csv");
   }
 
-  /** The current view as an SVG or PNG picture with axes, legend, curves and caption. */
+  /**
+   * The current view as an SVG or PNG picture with axes, legend, curves and caption, or its
+   * aggregates as CSV.
+   */
   private Response export(Params params) throws IOException {
-    String format = params.choice("format", "svg", List.of("svg", "png"));
+    String format = params.choice("format", "svg", List.of("svg", "png", "csv"));
     int width = params.integer("width", 1400, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE);
     int height = params.integer("height", 900, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE);
     AnalysisResult result = service.answer(query(params), Progress.NONE);
+    if (format.equals("csv")) {
+      return Response.download("text/csv; charset=utf-8", result.partsCsv(), result.fileStem() + "-parts.csv");
+    }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
     OverviewPicture.render(result.picture(), picture, width, height, out);

@@ -148,7 +148,7 @@ function draw(r) {
   $('caption').textContent = [
     r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
-    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} parts`,
+    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
   $('caption').dataset.p = String(r.p);
@@ -163,6 +163,7 @@ function draw(r) {
   $('export-svg').href = api.exportUrl('export', `${exportParams}&format=svg`);
   $('export-png').href = api.exportUrl('export', `${exportParams}&format=png`);
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
+  $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
 }
 
 /** The filters in words, so that a zoom on a subtree is never mistaken for the whole trace. */

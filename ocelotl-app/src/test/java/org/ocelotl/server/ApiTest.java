@@ -284,6 +284,29 @@ class ApiTest {
   }
 
   @Test
+  void exportsOfDifferentViewsHaveDifferentNamesAndCaptionsStateTheFilters() throws Exception {
+    String whole = fileName(get(overviewQuery("&format=csv").replace("/api/overview", "/api/export")));
+    String zoomed = fileName(get(overviewQuery("&format=csv&start=2&end=6").replace("/api/overview", "/api/export")));
+    String filtered = fileName(get(overviewQuery("&format=csv&include=node1").replace("/api/overview", "/api/export")));
+    assertTrue(whole.matches("tiny\\.trace-temporal-mode-0-10s-N10-p[0-9.]+-parts\\.csv"), whole);
+    assertTrue(zoomed.contains("-2-6s-N10-"), zoomed);
+    assertTrue(filtered.matches(".*-f[0-9a-f]{8}-parts\\.csv"), filtered);
+    assertEquals(3, java.util.Set.of(whole, zoomed, filtered).size());
+    HttpResponse<String> csv = get(overviewQuery("&format=csv&include=node1").replace("/api/overview", "/api/export"));
+    assertEquals("producer,leaves,start,end,first_slice,last_slice,mode,value,share:compute,share:wait",
+        csv.body().split("\n")[0]);
+    HttpResponse<String> svg = get(overviewQuery("&format=svg&include=node1&xtypes=wait").replace("/api/overview", "/api/export"));
+    assertTrue(svg.body().contains("producers: node1"), "the caption states the producer filter");
+    assertTrue(svg.body().contains("types: compute"), "the caption states the type filter");
+  }
+
+  private static String fileName(HttpResponse<String> response) {
+    assertEquals(200, response.statusCode(), response.body());
+    String disposition = response.headers().firstValue("Content-Disposition").orElse("");
+    return disposition.substring(disposition.indexOf("filename=\"") + 10, disposition.length() - 1);
+  }
+
+  @Test
   void breakpointTableAndPictures() throws Exception {
     HttpResponse<String> csv = get(overviewQuery("&format=csv").replace("/api/overview", "/api/breakpoints"));
     assertEquals(200, csv.statusCode(), csv.body());

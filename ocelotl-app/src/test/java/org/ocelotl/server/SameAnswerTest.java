@@ -29,7 +29,7 @@ import org.ocelotl.store.Workspace;
 /**
  * Same question, same bytes: each request of the table is asked of the web API and of the
  * command line, on one workspace, and the answers must be identical byte for byte: the JSON
- * form, the CSV form and the SVG picture. The table covers every aggregation the API serves,
+ * form, the CSV forms (breakpoints, aggregates) and the SVG picture. The table covers every aggregation the API serves,
  * every view, every metric, and every kind of filter (window, producers kept, producers
  * removed, depth, types, p, exact).
  */
@@ -112,16 +112,19 @@ class SameAnswerTest {
     Path out = Files.createTempDirectory(dir, "cli");
     List<String> args = new ArrayList<>(List.of("overview", request.trace().toString(),
         "--out", out.resolve("o.svg").toString(), "--width", "1000", "--height", "700",
-        "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString()));
+        "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString(),
+        "--parts-csv", out.resolve("parts.csv").toString()));
     args.addAll(request.cli());
     byte[] json = get("/api/overview?" + query);
     byte[] csv = get("/api/breakpoints?format=csv&" + query);
     byte[] svg = get("/api/export?format=svg&width=1000&height=700&" + query);
+    byte[] parts = get("/api/export?format=csv&" + query);
     assertEquals(0, cli(args.toArray(String[]::new)), request.label());
     assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("o.json")), "JSON");
     assertArrayEquals(json, Files.readAllBytes(out.resolve("o.json")), "JSON bytes");
     assertArrayEquals(csv, Files.readAllBytes(out.resolve("o.csv")), "CSV bytes");
     assertArrayEquals(svg, Files.readAllBytes(out.resolve("o.svg")), "SVG bytes");
+    assertArrayEquals(parts, Files.readAllBytes(out.resolve("parts.csv")), "aggregates CSV bytes");
   }
 
   private static String traceId(Path trace) throws IOException, InterruptedException {
