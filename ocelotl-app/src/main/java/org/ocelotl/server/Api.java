@@ -128,7 +128,11 @@ public final class Api implements AutoCloseable {
     info.put("leaves", store.tree().leafCount());
     info.put("depth", store.tree().height());
     ArrayNode metrics = info.putArray("metrics");
-    metricNames().forEach(metrics::add);
+    for (Metric metric : Metric.values()) {
+      if (m.count(metric.category()) > 0) {
+        metrics.add(metric.cliName()); // only what this trace can show: no menu entry that can only fail
+      }
+    }
     ArrayNode warnings = info.putArray("warnings");
     m.warnings().forEach(warnings::add);
     return info;
@@ -247,6 +251,12 @@ public final class Api implements AutoCloseable {
     }
     if (excluded.isEmpty()) {
       return List.of();
+    }
+    for (String name : excluded) {
+      if (!all.contains(name)) {
+        throw HttpError.badRequest("parameter 'xtypes': unknown " + metric.category().name().toLowerCase(Locale.ROOT)
+            + " type '" + name + "'; this trace has " + String.join(", ", all));
+      }
     }
     List<String> kept = all.stream().filter(name -> !excluded.contains(name)).toList();
     if (kept.isEmpty()) {

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ocelotl.analysis.JsonForm;
+import org.ocelotl.trace.TraceFormatException;
 
 /**
  * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
@@ -104,6 +105,8 @@ public final class OcelotlServer implements AutoCloseable {
         response = error(e.status(), e.getMessage());
       } catch (IllegalArgumentException e) {
         response = error(400, e.getMessage());
+      } catch (TraceFormatException e) {
+        response = error(422, e.getMessage()); // the file was read, and is malformed: the message says where
       } catch (IOException | UncheckedIOException e) {
         response = error(500, e.getMessage());
       } catch (Exception e) {

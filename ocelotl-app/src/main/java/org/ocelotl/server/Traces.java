@@ -74,7 +74,9 @@ final class Traces {
     try {
       workspace.formats().detect(path);
     } catch (org.ocelotl.trace.TraceFormatException e) {
-      throw new HttpError(415, e.getMessage());
+      // Not the detector's message: its advice names a command-line option the page does not have.
+      throw new HttpError(415, pathText + ": not a trace format Ocelotl recognises ("
+          + String.join(", ", workspace.formats().all().stream().map(org.ocelotl.trace.TraceFormat::name).toList()) + ")");
     }
     TraceStore store = workspace.store(path, ImportOptions.DEFAULT, progress);
     open.put(TraceSummary.id(store), store);

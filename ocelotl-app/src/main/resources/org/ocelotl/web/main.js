@@ -106,6 +106,9 @@ async function loadTrace(id) {
     api.get(`traces/${encodeURIComponent(id)}/types`)]);
   trace = info;
   traceData = { id, producers: tree.producers, types: typeList.types };
+  // Only the metrics this trace has records for: a menu entry that can only fail is no choice.
+  for (const option of $('metric').options) option.disabled = !info.metrics.includes(option.value);
+  if (!info.metrics.includes(state.metric) && info.metrics.length > 0) state = { ...state, metric: info.metrics[0] };
   producers.setNodes(tree.producers);
 }
 

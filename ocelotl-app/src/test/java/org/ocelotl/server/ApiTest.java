@@ -1,6 +1,7 @@
 package org.ocelotl.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -201,7 +202,13 @@ class ApiTest {
     assertError(404, "no such file", post("/api/import", PlainJson.write(Map.of("path", dir.resolve("missing.trace").toString()))));
     assertError(400, "not a regular file", post("/api/import", PlainJson.write(Map.of("path", dir.toString()))));
     Path text = Files.writeString(dir.resolve("notes.txt"), "just some notes\nnothing like a trace\n");
-    assertError(415, "not a trace format", post("/api/import", PlainJson.write(Map.of("path", text.toString()))));
+    HttpResponse<String> unknown = post("/api/import", PlainJson.write(Map.of("path", text.toString())));
+    assertError(415, "not a trace format", unknown);
+    assertFalse(unknown.body().contains("--format"), "no command-line advice on the page: " + unknown.body());
+    Path malformed = Files.writeString(dir.resolve("malformed.trace"), "%EventDef PajeDefineContainerType 0\n"
+        + "% Alias string\n% Type string\n% Name string\n%EndEventDef\n0 P 0 \"Process\"\n7 1 2\n");
+    assertError(422, "malformed.trace:7: unknown event id '7'",
+        post("/api/import", PlainJson.write(Map.of("path", malformed.toString()))));
     assertError(405, "POST", get("/api/import"));
   }
 
@@ -304,6 +311,12 @@ class ApiTest {
     assertEquals(200, response.statusCode(), response.body());
     String disposition = response.headers().firstValue("Content-Disposition").orElse("");
     return disposition.substring(disposition.indexOf("filename=\"") + 10, disposition.length() - 1);
+  }
+
+  @Test
+  void theMetricMenuOffersWhatTheTraceHoldsAndUnknownTypesAreRefused() throws Exception {
+    assertEquals(List.of("state-duration", "state-average"), json(get("/api/traces/" + traceId)).get("metrics"));
+    assertError(400, "parameter 'xtypes': unknown state type 'nope'", get(overviewQuery("&xtypes=nope")));
   }
 
   @Test
