@@ -47,6 +47,11 @@ public final class OcelotlServer implements AutoCloseable {
    * @throws IOException if the address cannot be bound (the message names it)
    */
   public static OcelotlServer start(InetAddress bind, int port, Api api) throws IOException {
+    return start(bind, port, api, Access.newToken());
+  }
+
+  /** As {@link #start(InetAddress, int, Api)}, with a given token (one kept across restarts). */
+  public static OcelotlServer start(InetAddress bind, int port, Api api, String token) throws IOException {
     HttpServer http;
     try {
       http = HttpServer.create(new InetSocketAddress(bind, port), 64);
@@ -54,7 +59,7 @@ public final class OcelotlServer implements AutoCloseable {
       throw new IOException("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
     }
     int actualPort = http.getAddress().getPort();
-    Access access = Access.forServer(Access.newToken(), bind, actualPort);
+    Access access = Access.forServer(token, bind, actualPort);
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
       Thread t = new Thread(r, "ocelotl-http-" + threadNumber.incrementAndGet());
@@ -129,7 +134,10 @@ public final class OcelotlServer implements AutoCloseable {
     String path = exchange.getRequestURI().getRawPath();
     Params params = Params.parse(exchange.getRequestURI().getRawQuery());
     if (!access.tokenPresented(params.optional("token"), headers)) {
-      throw new HttpError(401, "missing or wrong token: open the URL that 'ocelotl serve' printed, token included");
+      if (path.equals("/")) {
+        return staleTokenPage();
+      }
+      throw new HttpError(401, STALE_TOKEN);
     }
     String method = exchange.getRequestMethod();
     if (path.equals("/")) {
@@ -146,6 +154,21 @@ public final class OcelotlServer implements AutoCloseable {
       return api.handle(method, path.substring("/api/".length()), params, new String(body, StandardCharsets.UTF_8));
     }
     throw HttpError.notFound("no such page: " + path);
+  }
+
+  static final String STALE_TOKEN = "this page's access token is not the server's: the server was restarted "
+      + "(each run draws a new token) or the URL is incomplete. Open the URL that 'ocelotl serve' or "
+      + "'ocelotl view' printed when it started; to keep one URL across restarts, start it with --token-file FILE";
+
+  /** A person opening a bookmarked page after a restart reads why it fails and what to do. */
+  private static Response staleTokenPage() {
+    String html = "<!doctype html><meta charset=\"utf-8\"><title>Ocelotl: open the server's current URL</title>"
+        + "<body style=\"font:15px/1.5 system-ui,sans-serif;max-width:42em;margin:3em auto\">"
+        + "<h1>This link has expired</h1><p>Its access token is not this server's: the server was restarted "
+        + "(each run draws a new token), or the URL was cut.</p><p>Open the URL that <code>ocelotl serve</code> or "
+        + "<code>ocelotl view TRACE</code> printed when it started. To keep one URL (and your bookmarks) across "
+        + "restarts, start the server with <code>--token-file FILE</code>.</p>";
+    return new Response(401, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8), null);
   }
 
   static void requireMethod(String method, String expected) {

@@ -2,6 +2,7 @@ package org.ocelotl.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -108,17 +109,40 @@ class ApiTest {
 
   @Test
   void everyRequestNeedsTheToken() throws Exception {
-    for (String path : List.of("/", "/assets/main.js", "/api/traces", overviewQuery(""))) {
+    for (String path : List.of("/assets/main.js", "/api/traces", overviewQuery(""))) {
       HttpResponse<String> bare = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
           HttpResponse.BodyHandlers.ofString());
       assertError(401, "token", bare);
     }
+    HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/?token=" + token.substring(1) + "A"))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(401, page.statusCode());
+    assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), "a page for a person");
+    assertTrue(page.body().contains("This link has expired") && page.body().contains("--token-file"), page.body());
     HttpResponse<String> wrong = http.send(HttpRequest.newBuilder(URI.create(base + "/api/traces"))
         .header(Access.HEADER, token.substring(1) + "A").build(), HttpResponse.BodyHandlers.ofString());
     assertError(401, "token", wrong);
     HttpResponse<String> query = http.send(HttpRequest.newBuilder(URI.create(base + "/api/traces?token=" + token)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(200, query.statusCode());
+  }
+
+  @Test
+  void aTokenFileKeepsTheUrlAcrossRestarts() throws Exception {
+    Path file = dir.resolve("token");
+    String first = TokenFile.token(file);
+    assertTrue(Access.TOKEN.matcher(first).matches(), first);
+    assertEquals(first, TokenFile.token(file), "the second run reads the same token");
+    try (OcelotlServer again = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
+        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()), first)) {
+      HttpResponse<String> ok = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + again.port()
+          + "/api/traces?token=" + first)).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, ok.statusCode(), ok.body());
+    }
+    Files.writeString(file, "not a token\n");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TokenFile.token(file));
+    assertEquals(file + ": not an Ocelotl token (43 characters A-Z a-z 0-9 _ -); remove the file to draw a new one",
+        e.getMessage());
   }
 
   @Test
