@@ -10,6 +10,7 @@ import org.ocelotl.model.ProducerTree;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.ViewKind;
 
 /**
@@ -93,7 +94,14 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     BuiltModel built = analysis.built();
     String name = analysis.trace() != null ? analysis.trace().name() : "model";
     return new OverviewInput(built.model(), AnalysisService.window(built), view, analysis.breakpoints(), p,
-        partition, built.typeColours(), name, metricLabel(), built.exact(), analysis.filters());
+        partition, built.typeColours(), name, metricLabel(), built.exact(), analysis.filters(), timeScale());
+  }
+
+  /** Times since the trace's start (a model file's slice 0), in a unit that suits the window. */
+  public TimeScale timeScale() {
+    BuiltModel built = analysis.built();
+    double origin = analysis.trace() != null ? analysis.trace().start() : built.grid().start();
+    return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 
   /** "state total duration", or "value" for a model whose metric is unknown. */

@@ -21,6 +21,7 @@ import org.ocelotl.view.Block;
 import org.ocelotl.view.LegendEntry;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.Tooltip;
 import org.ocelotl.view.TypeShare;
 
@@ -89,6 +90,8 @@ public final class JsonForm {
     json.put("metricLabel", r.metricLabel());
     json.put("valueUnit", built.unit());
     json.put("timeUnit", built.timeUnit());
+    TimeScale scale = r.timeScale();
+    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
     json.put("aggregation", name(a.aggregation()));
     json.put("view", r.view() == null ? null : r.view().view());
     json.put("start", built.grid().start());

@@ -6,7 +6,7 @@ import * as S from './state.js';
 import { OverviewView } from './overview.js';
 import { CurvesView } from './curves.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
-import { time, pValue, percent, escapeHtml } from './format.js';
+import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
@@ -35,8 +35,9 @@ function message(text, error = false) {
 }
 
 function selectionText(s) {
-  const span = s.end - s.start;
-  return `Selected ${time(s.start, span / 100, '')} – ${time(s.end, span / 100, trace?.unit || '')}`
+  const scale = last?.timeScale;
+  const span = (s.end - s.start) * (scale ? scale.factor : 1);
+  return `Selected ${time(since(s.start, scale), span / 100, '')} – ${time(since(s.end, scale), span / 100, scale ? scale.unit : trace?.unit || '')}`
     + (s.producer ? ` on ${s.producer.path || 'all producers'}` : '') + '. Press Enter or “Zoom in”.';
 }
 
@@ -147,9 +148,9 @@ function draw(r) {
   legend(r);
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
-  const span = r.end - r.start;
+  const span = (r.end - r.start) * r.timeScale.factor;
   $('caption').textContent = [
-    r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
+    r.trace.name, `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,

@@ -144,6 +144,23 @@ class OverviewCommandTest {
   }
 
   @Test
+  void timeAxesStartAtZeroInAReadableUnit() throws IOException {
+    // The Chrome sample's times are µs since boot (927,200,000 …) and the OTF2 sample's ns:
+    // the axis must read seconds since the trace's start.
+    for (String trace : List.of("chrome/node_trace.json", "otf2/ez_mpi4/eztrace_log.otf2")) {
+      Path svg = tmp.resolve(trace.replace('/', '_') + ".svg");
+      CliTest.Result result = CliTest.run("overview", CliTest.TRACES.resolve(trace).toString(), "--workspace",
+          tmp.resolve("ws").toString(), "--mode", "temporal", "--out", svg.toString());
+      assertEquals(0, result.status(), result.err());
+      String text = Files.readString(svg);
+      assertTrue(text.contains(">time since the trace's start (s)<") || text.contains(">time since the trace's start (ms)<"),
+          trace + ": the axis names its unit");
+      assertTrue(text.contains(">0<"), trace + ": the first tick is 0");
+      assertTrue(text.contains("since the start"), trace + ": the caption's window is relative");
+    }
+  }
+
+  @Test
   void badParametersGetOneLineAndStatusOne() {
     CliTest.Result badP = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--p", "1.5", "--out", tmp.resolve("x.png").toString());
