@@ -266,6 +266,61 @@ test('spatiotemporal: drag selects a time range × producer subtree and zoom kee
   await shot('6-spatiotemporal-zoomed');
 });
 
+test('dragging on the curves slides p: the picture follows before the button is released', async () => {
+  const before = await caption();
+  const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  await page.mouse.move(box.x + 50, box.y + box.h / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.w - 30, box.y + box.h / 2, { steps: 8 });
+  const during = await captionChange(before, ['p']);
+  assert.ok(during.p !== before.p, `p moved while dragging: ${before.p} → ${during.p}`);
+  await page.mouse.up();
+});
+
+test('the metric menu offers only the metrics the trace has records for; producer types are named', async () => {
+  const offered = await page.$$eval('#metric option', os => os.filter(o => !o.disabled).map(o => o.value));
+  assert.deepEqual(offered, ['state-duration', 'state-average', 'variable-mean', 'link-count'], 'no punctual events in this trace');
+  const levels = await page.textContent('#levels');
+  assert.match(levels, /HOST \(\d+\)/);
+  assert.match(levels, /ROUTER \(\d+\)/);
+});
+
+test('an invalid window is refused before it reaches the URL or the history', async () => {
+  const urlBefore = page.url();
+  const lengthBefore = await page.evaluate(() => history.length);
+  for (const [start, end, why] of [['5', '3', /start < end/], ['abc', '3', /start: expected a number/]]) {
+    await page.fill('#start', start);
+    await page.fill('#end', end);
+    await page.click('#apply');
+    await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+    assert.match(await page.textContent('#message'), why);
+    assert.equal(page.url(), urlBefore);
+    assert.equal(await page.evaluate(() => history.length), lengthBefore);
+  }
+  await page.goto(page.url());
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
+test('a burst of changes makes one history entry, not one each', async () => {
+  const lengthBefore = await page.evaluate(() => history.length);
+  for (const n of ['21', '22', '23', '24', '25']) {
+    await page.fill('#slices', n);
+    await page.click('#apply');
+  }
+  await page.waitForFunction(() => document.getElementById('caption').dataset.slices === '25', null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => history.length), lengthBefore + 1);
+  assert.match(page.url(), /slices=25/);
+});
+
+test('a bookmarked page whose token is stale says what to do', async () => {
+  const stale = await browser.newPage();
+  const base = url.slice(0, url.indexOf('?'));
+  const response = await stale.goto(`${base}?token=${'A'.repeat(43)}`);
+  assert.equal(response.status(), 401);
+  assert.match(await stale.textContent('body'), /This link has expired[\s\S]*--token-file/);
+  await stale.close();
+});
+
 test('a file given by its path on the server is imported, listed and shown', async () => {
   const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
   const before = await caption();

@@ -15,6 +15,7 @@ export class ProducerFilter {
     this.levelBox = levelBox;
     this.onChange = onChange;
     this.nodes = [];
+    this.include = [];
     this.exclude = [];
     this.open = new Set();
     treeBox.addEventListener('change', e => this.#toggle(e.target));
@@ -27,7 +28,7 @@ export class ProducerFilter {
     });
     levelBox.addEventListener('click', e => {
       const b = e.target.closest('button');
-      if (b) this.#level(Number(b.dataset.depth), b.dataset.action === 'all');
+      if (b) this.#level(b.dataset.kind, b.dataset.action === 'all');
     });
   }
 
@@ -45,9 +46,18 @@ export class ProducerFilter {
     this.render();
   }
 
-  setExcluded(exclude) {
+  /**
+   * exclude: subtrees removed; include: the subtrees a zoom kept (empty: all). Producers outside
+   * the zoom are shown unchecked and disabled, so the tree never claims more than is drawn.
+   */
+  setExcluded(exclude, include = []) {
     this.exclude = [...exclude];
+    this.include = [...include];
     this.render();
+  }
+
+  #outsideZoom(path) {
+    return this.include.length > 0 && path !== '' && !this.include.some(x => within(path, x) || within(x, path));
   }
 
   #excluded(path) {
@@ -58,21 +68,32 @@ export class ProducerFilter {
     const root = this.nodes.find(n => n.parent < 0);
     if (!root) { this.treeBox.innerHTML = ''; this.levelBox.innerHTML = ''; return; }
     this.treeBox.innerHTML = `<ul>${(this.children.get(root.id) || []).map(n => this.#item(n)).join('')}</ul>`;
-    const depths = new Map();
-    for (const n of this.nodes) if (n.depth > 0 && !depths.has(n.depth)) depths.set(n.depth, n.kind || `depth ${n.depth}`);
-    this.levelBox.innerHTML = '<span class="label">by level:</span> ' + [...depths].map(([d, kind]) =>
-      `<span title="check or uncheck every producer at depth ${d}">${escapeHtml(kind)}`
-      + ` <button type="button" data-depth="${d}" data-action="all">all</button>`
-      + `<button type="button" data-depth="${d}" data-action="none">none</button></span>`).join(' ');
+    // One entry per container type, by the trace's own names, shallowest first: a level holds
+    // several types where the platform mixes them (SimGrid's hosts and routers).
+    const kinds = new Map();
+    for (const n of this.nodes) {
+      if (n.depth === 0) continue;
+      const kind = n.kind || `depth ${n.depth}`;
+      const k = kinds.get(kind) || { depth: n.depth, count: 0 };
+      k.count++;
+      kinds.set(kind, k);
+    }
+    const ordered = [...kinds].sort((a, b) => a[1].depth - b[1].depth || a[0].localeCompare(b[0]));
+    this.levelBox.innerHTML = '<span class="label">by type:</span> ' + ordered.map(([kind, k]) =>
+      `<span title="check or uncheck the ${k.count} producers of type ${escapeHtml(kind)}">${escapeHtml(kind)} (${k.count})`
+      + ` <button type="button" data-kind="${escapeHtml(kind)}" data-action="all">all</button>`
+      + `<button type="button" data-kind="${escapeHtml(kind)}" data-action="none">none</button></span>`).join(' ');
   }
 
   #item(n) {
     const kids = this.children.get(n.id) || [];
     const isOpen = this.open.has(n.path);
     const toggle = kids.length ? `<span class="toggle" data-path="${escapeHtml(n.path)}">${isOpen ? '▾' : '▸'}</span>` : '<span class="toggle"></span>';
-    const checked = this.#excluded(n.path) ? '' : 'checked';
+    const outside = this.#outsideZoom(n.path);
+    const checked = this.#excluded(n.path) || outside ? '' : 'checked';
+    const disabled = outside ? ' disabled title="outside the zoom: Reset to see it"' : '';
     const sub = kids.length && isOpen ? `<ul>${kids.map(k => this.#item(k)).join('')}</ul>` : '';
-    return `<li><label>${toggle}<input type="checkbox" data-path="${escapeHtml(n.path)}" ${checked}>`
+    return `<li><label>${toggle}<input type="checkbox" data-path="${escapeHtml(n.path)}" ${checked}${disabled}>`
       + `${escapeHtml(n.name)}${kids.length ? ` <span class="hint">(${kids.length})</span>` : ''}</label>${sub}</li>`;
   }
 
@@ -101,8 +122,8 @@ export class ProducerFilter {
     }
   }
 
-  #level(depth, all) {
-    const atDepth = this.nodes.filter(n => n.depth === depth).map(n => n.path);
+  #level(kind, all) {
+    const atDepth = this.nodes.filter(n => n.depth > 0 && (n.kind || `depth ${n.depth}`) === kind).map(n => n.path);
     if (all) {
       this.exclude = this.exclude.filter(x => !atDepth.includes(x));
       for (const p of atDepth) if (this.#excluded(p)) this.#include(p);

@@ -41,12 +41,34 @@ function selectionText(s) {
     + (s.producer ? ` on ${s.producer.path || 'all producers'}` : '') + '. Press Enter or “Zoom in”.';
 }
 
+/**
+ * A burst of zooms or filter clicks is one step back, not one per click: a new history entry
+ * within this many ms of the previous one replaces it.
+ */
+const HISTORY_BURST_MS = 1000;
+let lastPush = -Infinity;
+
 /** Makes `next` the state: writes the URL (push = a new history entry) and draws it. */
 function go(next, push) {
   state = next;
   const url = `${location.pathname}?${S.toQuery(state, token)}`;
-  if (push) history.pushState(null, '', url); else history.replaceState(null, '', url);
+  const now = performance.now();
+  if (push && now - lastPush > HISTORY_BURST_MS) history.pushState(null, '', url); else history.replaceState(null, '', url);
+  if (push) lastPush = now;
   render();
+}
+
+/** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
+function invalidSettings(s) {
+  const number = v => v === '' || Number.isFinite(Number(v));
+  if (!number(s.start)) return `start: expected a number, found “${s.start}”`;
+  if (!number(s.end)) return `end: expected a number, found “${s.end}”`;
+  const start = s.start === '' ? trace?.start : Number(s.start);
+  const end = s.end === '' ? trace?.end : Number(s.end);
+  if (!(end > start)) return `the window needs start < end, found ${start} and ${end}`;
+  const n = Number(s.slices);
+  if (!Number.isInteger(n) || n < 2 || n > 10000) return `N: expected a whole number from 2 to 10000, found “${s.slices}”`;
+  return null;
 }
 
 function setP(p) {
@@ -79,7 +101,7 @@ function syncControls() {
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
   $('trace').value = state.trace;
-  producers.setExcluded(state.exclude);
+  producers.setExcluded(state.exclude, state.include);
 }
 
 function settingsFromControls() {
@@ -123,6 +145,8 @@ async function render() {
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
     $('busy').textContent = 'computing…';
+    // The picture on screen answers the previous settings until the new one arrives: say so.
+    $('overview').classList.add('stale');
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
@@ -133,11 +157,13 @@ async function render() {
     last = result;
     last.clientMs = performance.now() - started;
     draw(result);
+    $('overview').classList.remove('stale');
     $('busy').hidden = true;
     message('');
   } catch (e) {
     $('busy').hidden = true;
-    message(e.message, true);
+    // The old picture stays greyed: it does not answer the settings shown.
+    message(last ? `${e.message} (the picture shown is the previous one)` : e.message, true);
   }
 }
 
@@ -182,7 +208,7 @@ function filterCaption() {
 function legend(r) {
   const notes = [];
   if (r.view === 'mode') notes.push('opacity = share of the dominant type');
-  if (r.view === 'partition') notes.push('one colour per part');
+  if (r.view === 'partition') notes.push('touching parts in different colours');
   if (r.overview.blocks.some(b => b.mark === 'DIAGONAL')) notes.push('⁄ producers too thin to draw, same time cuts');
   if (r.overview.blocks.some(b => b.mark === 'CROSS')) notes.push('✕ producers too thin to draw, different time cuts');
   if (r.overview.blocks.some(b => b.mark === 'MERGED')) notes.push('hatched: thin types merged');
@@ -201,7 +227,12 @@ function zoom() {
   go(next, true);
 }
 
-$('apply').addEventListener('click', () => go({ ...settingsFromControls(), p: '' }, true));
+$('apply').addEventListener('click', () => {
+  const next = settingsFromControls();
+  const problem = invalidSettings(next);
+  if (problem) { message(problem, true); return; }
+  go({ ...next, p: '' }, true);
+});
 $('aggregation').addEventListener('change', () => {
   const a = $('aggregation').value;
   $('view').innerHTML = S.VIEWS[a].map(v => `<option value="${v}">${v}</option>`).join('');
