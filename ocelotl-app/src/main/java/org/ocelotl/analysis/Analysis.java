@@ -19,9 +19,10 @@ import org.ocelotl.scan.ProducerSelection;
  * @param defaultP    the best normalised gain − loss (SPEC.md §5)
  * @param filters     the model's producer and type filters as a reader reads them in a caption
  *                    ("producers: rennes, nancy"), empty when the model covers the whole trace
+ * @param producerDepth the depth at which the producer tree was cut (0: every level)
  */
 public record Analysis(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<Breakpoint> breakpoints,
-    double defaultP, List<String> filters) {
+    double defaultP, List<String> filters, int producerDepth) {
   public Analysis {
     breakpoints = List.copyOf(breakpoints);
     filters = List.copyOf(filters);

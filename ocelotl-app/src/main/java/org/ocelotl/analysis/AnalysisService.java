@@ -10,6 +10,7 @@ import org.ocelotl.aggregation.Qualities;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.view.Overview;
@@ -61,7 +62,7 @@ public final class AnalysisService {
    *     meant for the user
    */
   public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
-    Analysis analysis = analysis(request.input(), request.aggregation(), progress);
+    Analysis analysis = analysis(resolved(request), request.aggregation(), progress);
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
@@ -76,26 +77,36 @@ public final class AnalysisService {
     return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
   }
 
+  /** The input with an automatic producer depth resolved for the rows the view can draw. */
+  private static ModelInput resolved(AnalysisRequest request) {
+    if (!(request.input() instanceof ModelInput.FromTrace trace)) {
+      return request.input();
+    }
+    int rows = Math.max(1, (int) (request.height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
+    return new ModelInput.FromTrace(trace.store(), ModelBuilder.withDepthFor(trace.store(), trace.request(), rows));
+  }
+
   /** The model aggregated for every p: computed once per model and aggregation, then kept. */
   public Analysis analysis(ModelInput input, Aggregation aggregation, Progress progress) throws IOException {
     progress.stage("building the model");
     if (input instanceof ModelInput.FromFiles files) {
-      return aggregate(null, fromFiles(files), aggregation, List.of(), progress);
+      return aggregate(null, fromFiles(files), aggregation, List.of(), 0, progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
     BuiltModel built = builtModels.get(modelKey, () -> fromTrace(trace), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
-        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, Analysis.filters(trace.request()), progress),
+        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, Analysis.filters(trace.request()),
+            trace.request().producers().depth(), progress),
         progress);
   }
 
   private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,
-      Progress progress) {
+      int depth, Progress progress) {
     progress.stage("computing qualities and breakpoints");
     List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation).breakpoints();
-    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters);
+    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters, depth);
   }
 
   private BuiltModel fromTrace(ModelInput.FromTrace input) throws IOException {

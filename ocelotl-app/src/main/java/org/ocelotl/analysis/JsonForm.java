@@ -98,6 +98,7 @@ public final class JsonForm {
     json.put("end", built.grid().end());
     json.put("slices", model.slices());
     json.put("leaves", model.leaves());
+    json.put("producerDepth", a.producerDepth());
     ArrayNode types = json.putArray("types");
     model.types().forEach(types::add);
     json.put("exact", built.exact());

@@ -224,7 +224,8 @@ public final class Api implements AutoCloseable {
     if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {
       throw HttpError.badRequest("parameter 'p': expected a number in [0, 1], found " + p);
     }
-    int depth = params.integer("depth", 0, 0, 1000);
+    int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
+        : params.integer("depth", 0, 0, 1000);
     ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
     boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
     ModelRequest request = new ModelRequest(metric, start, end, slices, producers,

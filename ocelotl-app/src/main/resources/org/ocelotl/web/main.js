@@ -96,6 +96,10 @@ function syncControls() {
   $('view').innerHTML = S.VIEWS[state.aggregation].map(v => `<option value="${v}">${v}</option>`).join('');
   $('view').value = state.view;
   $('slices').value = state.slices;
+  const height = Math.max(0, ...traceData.producers.map(n => n.depth));
+  $('depth').innerHTML = '<option value="auto">auto</option><option value="0">every level</option>'
+    + Array.from({ length: Math.max(0, height - 1) }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
+  $('depth').value = state.depth;
   $('exact').checked = state.exact === 'true';
   $('start').value = state.start !== '' ? state.start : trace ? trace.start : '';
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
@@ -111,7 +115,7 @@ function settingsFromControls() {
   const start = $('start').value.trim();
   const end = $('end').value.trim();
   const atBounds = (v, bound) => trace && Number(v) === Number(bound);
-  return { ...state, metric: $('metric').value, aggregation, view, slices: $('slices').value.trim(),
+  return { ...state, metric: $('metric').value, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
     exact: $('exact').checked ? 'true' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
@@ -199,6 +203,9 @@ function draw(r) {
 /** The filters in words, so that a zoom on a subtree is never mistaken for the whole trace. */
 function filterCaption() {
   const parts = [];
+  if (last && last.producerDepth > 0) {
+    parts.push(`producers cut at depth ${last.producerDepth}${state.depth === 'auto' ? ' (auto: choose Producer depth to go deeper)' : ''}`);
+  }
   if (state.include.length) parts.push(`only ${state.include.join(', ')}`);
   if (state.exclude.length) parts.push(`${state.exclude.length} producer subtree${state.exclude.length === 1 ? '' : 's'} hidden`);
   if (state.xtypes.length) parts.push(`${state.xtypes.length} type${state.xtypes.length === 1 ? '' : 's'} hidden`);

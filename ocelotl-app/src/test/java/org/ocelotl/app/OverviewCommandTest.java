@@ -144,6 +144,32 @@ class OverviewCommandTest {
   }
 
   @Test
+  void aWideTraceShowsItsStructureAtAnAutomaticDepth() throws IOException {
+    // Node's trace: 1 process, 13 threads and 1,895 async lanes; all levels at once collapse into
+    // one crossed block in 600 pixels. Automatically cut, its threads and lane groups are rows.
+    Path trace = CliTest.TRACES.resolve("chrome/node_trace.json");
+    Path json = tmp.resolve("wide.json");
+    CliTest.Result result = CliTest.run("overview", trace.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--slices", "20", "--depth", "auto", "--out", tmp.resolve("wide.svg").toString(), "--json", json.toString());
+    assertEquals(0, result.status(), result.err());
+    Map<String, Object> wide = asMap(PlainJson.parse(Files.readString(json)));
+    long depth = (Long) wide.get("producerDepth");
+    long leaves = (Long) wide.get("leaves");
+    assertTrue(depth > 0, "cut at depth " + depth);
+    assertTrue(leaves > 10 && leaves <= 150, leaves + " leaves: more than one block, fewer than 600 / 4 rows");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> axis = (List<Map<String, Object>>) ((Map<String, Object>) wide.get("overview")).get("producers");
+    assertTrue(axis.stream().filter(a -> Boolean.TRUE.equals(a.get("row"))).count() > 10, "rows drawn: " + axis.size());
+    assertTrue(Files.readString(tmp.resolve("wide.svg")).contains("producers cut at depth " + depth), "the caption says so");
+    CliTest.Result every = CliTest.run("overview", trace.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--slices", "20", "--depth", "0", "--mode", "temporal", "--out", tmp.resolve("every.svg").toString(),
+        "--json", json.toString());
+    assertEquals(0, every.status(), every.err());
+    assertEquals(0L, asMap(PlainJson.parse(Files.readString(json))).get("producerDepth"));
+    assertTrue((Long) asMap(PlainJson.parse(Files.readString(json))).get("leaves") > 1000, "depth 0 keeps every level");
+  }
+
+  @Test
   void timeAxesStartAtZeroInAReadableUnit() throws IOException {
     // The Chrome sample's times are µs since boot (927,200,000 …) and the OTF2 sample's ns:
     // the axis must read seconds since the trace's start.
