@@ -321,6 +321,26 @@ test('a bookmarked page whose token is stale says what to do', async () => {
   await stale.close();
 });
 
+test('variable mean on the bundled trace: one variable at a time, in its own colour', async () => {
+  const before = await caption();
+  await page.selectOption('#metric', 'variable-mean');
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.click('#apply');
+  const shown = await captionChange(before, ['view', 'parts', 'leaves']);
+  assert.match(shown.text, /variable mean/);
+  const radios = await page.$$eval('#types input', is => is.map(i => ({ type: i.type, name: i.dataset.type, checked: i.checked })));
+  assert.ok(radios.length > 1 && radios.every(r => r.type === 'radio'), JSON.stringify(radios));
+  assert.deepEqual(radios.filter(r => r.checked).map(r => r.name), ['bandwidth_used'], 'the busiest variable by default');
+  await page.check('#types input[data-type="speed_used"]');
+  await page.waitForFunction(() => /speed_used/.test(document.getElementById('legend').textContent), null, { timeout: 60_000 });
+  const legend = await page.$$eval('#legend .swatch', ss => ss.map(s => getComputedStyle(s).backgroundColor));
+  assert.equal(legend.length, 1);
+  assert.notEqual(legend[0], 'rgb(128, 128, 128)', 'not the grey of visual aggregates');
+  await shot('8-variable-mean');
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
 test('a file given by its path on the server is imported, listed and shown', async () => {
   const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
   const before = await caption();

@@ -7,12 +7,15 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.aggregation.Qualities;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
@@ -77,13 +80,51 @@ public final class AnalysisService {
     return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
   }
 
-  /** The input with an automatic producer depth resolved for the rows the view can draw. */
+  /**
+   * The input with an automatic producer depth resolved for the rows the view can draw, and a
+   * variable mean narrowed to one variable.
+   */
   private static ModelInput resolved(AnalysisRequest request) {
     if (!(request.input() instanceof ModelInput.FromTrace trace)) {
       return request.input();
     }
     int rows = Math.max(1, (int) (request.height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
-    return new ModelInput.FromTrace(trace.store(), ModelBuilder.withDepthFor(trace.store(), trace.request(), rows));
+    ModelRequest model = ModelBuilder.withDepthFor(trace.store(), trace.request(), rows);
+    if (model.metric() == Metric.VARIABLE_MEAN) {
+      model = oneVariable(trace.store().metadata(), model);
+    }
+    return new ModelInput.FromTrace(trace.store(), model);
+  }
+
+  /**
+   * Variables have units of their own that traces do not state (a bandwidth in B/s beside a
+   * latency in s): a mode across them, or a stack of them, would compare what cannot be
+   * compared. A variable mean therefore shows one variable: the one the type filter keeps, or,
+   * without a filter, the one with the most records (the caption names it).
+   *
+   * @throws IllegalArgumentException when the filter keeps several
+   */
+  static ModelRequest oneVariable(StoreMetadata m, ModelRequest request) {
+    List<StoreMetadata.EventType> variables = m.types().stream()
+        .filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).toList();
+    if (request.types().isEmpty()) {
+      if (variables.stream().map(StoreMetadata.EventType::name).distinct().count() <= 1) {
+        return request;
+      }
+      StoreMetadata.EventType busiest = variables.get(0);
+      for (StoreMetadata.EventType t : variables) {
+        busiest = t.count() > busiest.count() ? t : busiest;
+      }
+      return request.withTypes(List.of(busiest.name()));
+    }
+    List<String> kept = variables.stream()
+        .filter(t -> request.types().contains(t.name()) || t.group() != null && request.types().contains(t.group()))
+        .map(StoreMetadata.EventType::name).distinct().toList();
+    if (kept.size() > 1) {
+      throw new IllegalArgumentException("the variable mean shows one variable at a time (their units differ); the "
+          + "type filter keeps " + kept.size() + ": " + String.join(", ", kept) + "; keep one");
+    }
+    return request;
   }
 
   /** The model aggregated for every p: computed once per model and aggregation, then kept. */

@@ -145,7 +145,12 @@ export class TypeFilter {
     box.addEventListener('change', e => {
       const name = e.target.dataset.type;
       if (name === undefined) return;
-      this.excluded = e.target.checked ? this.excluded.filter(x => x !== name) : [...this.excluded, name];
+      if (e.target.type === 'radio') {
+        // One variable at a time: the others are excluded.
+        this.excluded = this.shown.map(t => t.name).filter(x => x !== name);
+      } else {
+        this.excluded = e.target.checked ? this.excluded.filter(x => x !== name) : [...this.excluded, name];
+      }
       this.onChange(this.excluded);
     });
   }
@@ -155,9 +160,14 @@ export class TypeFilter {
     this.excluded = [...excluded];
     for (const l of legend || []) this.colours.set(l.name, l.colour);
     const category = CATEGORY_OF_METRIC[metric];
-    const shown = types.filter(t => t.category === category);
+    const shown = types.filter(t => t.category === category && t.count > 0);
+    this.shown = shown;
+    // Variables have units of their own: the server shows one at a time (the legend's).
+    const single = metric === 'variable-mean';
+    const isShown = t => single ? (legend || []).some(l => l.name === t.name) : !this.excluded.includes(t.name);
     this.box.innerHTML = shown.length === 0 ? `<p class="hint">no ${category} types in this trace</p>`
-      : shown.map(t => `<label><input type="checkbox" data-type="${escapeHtml(t.name)}" ${this.excluded.includes(t.name) ? '' : 'checked'}>`
+      : (single ? '<p class="hint">one variable at a time: their units differ</p>' : '')
+      + shown.map(t => `<label><input type="${single ? 'radio' : 'checkbox'}" name="type-filter" data-type="${escapeHtml(t.name)}" ${isShown(t) ? 'checked' : ''}>`
         + `<span class="swatch" style="background:${this.colours.get(t.name) || '#fff'}"></span>${escapeHtml(t.name)}`
         + ` <span class="hint">${t.count.toLocaleString('en-US')}</span></label>`).join('');
   }

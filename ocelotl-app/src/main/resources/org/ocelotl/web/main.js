@@ -115,7 +115,9 @@ function settingsFromControls() {
   const start = $('start').value.trim();
   const end = $('end').value.trim();
   const atBounds = (v, bound) => trace && Number(v) === Number(bound);
-  return { ...state, metric: $('metric').value, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
+  // A type filter belongs to its metric's category: another metric starts with every type.
+  const xtypes = $('metric').value === state.metric ? state.xtypes : [];
+  return { ...state, metric: $('metric').value, xtypes, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
     exact: $('exact').checked ? 'true' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
@@ -214,7 +216,7 @@ function filterCaption() {
 
 function legend(r) {
   const notes = [];
-  if (r.view === 'mode') notes.push('opacity = share of the dominant type');
+  if (r.view === 'mode') notes.push(r.types.length === 1 ? `opacity = value / largest value (${r.valueUnit})` : 'opacity = share of the dominant type');
   if (r.view === 'partition') notes.push('touching parts in different colours');
   if (r.overview.blocks.some(b => b.mark === 'DIAGONAL')) notes.push('⁄ producers too thin to draw, same time cuts');
   if (r.overview.blocks.some(b => b.mark === 'CROSS')) notes.push('✕ producers too thin to draw, different time cuts');

@@ -140,7 +140,19 @@ class OverviewCommandTest {
         "--metric", "variable-mean", "--mode", "temporal", "--slices", "100", "--out", tmp.resolve("v.svg").toString(),
         "--json", json.toString());
     assertEquals(0, result.status(), result.err());
-    assertEquals("variable-mean", asMap(PlainJson.parse(Files.readString(json))).get("metric"));
+    Map<String, Object> variables = asMap(PlainJson.parse(Files.readString(json)));
+    assertEquals("variable-mean", variables.get("metric"));
+    // Variables have units of their own: one at a time, the busiest unless the filter says, and
+    // its name stands for the unit the trace does not give.
+    assertEquals(List.of("bandwidth_used"), variables.get("types"));
+    assertEquals("bandwidth_used", variables.get("valueUnit"));
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> legend = (List<Map<String, Object>>) ((Map<String, Object>) variables.get("overview")).get("legend");
+    assertTrue(!legend.get(0).get("colour").equals("#808080"), "SimGrid's grey is kept for visual aggregates");
+    CliTest.Result two = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--metric", "variable-mean", "--types", "speed_used,bandwidth_used", "--out", tmp.resolve("v2.svg").toString());
+    assertEquals(new CliTest.Result(1, "", "ocelotl: the variable mean shows one variable at a time (their units differ); "
+        + "the type filter keeps 2: speed_used, bandwidth_used; keep one\n"), two);
   }
 
   @Test
