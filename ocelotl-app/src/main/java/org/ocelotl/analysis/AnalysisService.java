@@ -34,6 +34,24 @@ import org.ocelotl.view.TimeWindow;
 public final class AnalysisService {
   /** How many built models and analyses are kept (each up to a few hundred MB at large N). */
   static final int KEPT = 6;
+  /**
+   * Models and analyses computed at once, at most: each uses every core, so more would only
+   * share them and multiply the memory. A request that would start one more is refused
+   * ({@link Busy}) rather than queued behind the others; cheap requests (a new p or view of a
+   * kept analysis) never wait for this.
+   */
+  public static final int MAX_CONCURRENT = 2;
+
+  /** Refused because {@value #MAX_CONCURRENT} computations are under way; try again. */
+  public static final class Busy extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super(MAX_CONCURRENT + " analyses are being computed; try again when one is done", null, false, false);
+    }
+  }
+
+  private final java.util.concurrent.Semaphore computing = new java.util.concurrent.Semaphore(MAX_CONCURRENT);
 
   private final ModelSource models;
   private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
@@ -136,11 +154,23 @@ public final class AnalysisService {
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
-    BuiltModel built = builtModels.get(modelKey, () -> fromTrace(trace), progress);
+    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace)), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
-        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, Analysis.filters(trace.request()),
-            trace.request().producers().depth(), progress),
+        () -> capped(() -> aggregate(TraceSummary.of(trace.store()), built, aggregation,
+            Analysis.filters(trace.request()), trace.request().producers().depth(), progress)),
         progress);
+  }
+
+  /** Runs a computation within the cap on concurrent ones. */
+  private <V> V capped(java.util.concurrent.Callable<V> computation) throws Exception {
+    if (!computing.tryAcquire()) {
+      throw new Busy();
+    }
+    try {
+      return computation.call();
+    } finally {
+      computing.release();
+    }
   }
 
   private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,

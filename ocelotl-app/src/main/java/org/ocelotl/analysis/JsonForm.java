@@ -67,8 +67,11 @@ public final class JsonForm {
     try {
       return MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(e.getOriginalMessage() + " at line " + e.getLocation().getLineNr()
-          + ", column " + e.getLocation().getColumnNr());
+      // Limits (nesting depth) are reported without a location.
+      String where = e.getLocation() == null ? ""
+          : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      String what = e.getOriginalMessage();
+      throw new IllegalArgumentException((what.length() > 300 ? what.substring(0, 300) + "…" : what) + where);
     }
   }
 

@@ -99,7 +99,7 @@ public final class Api implements AutoCloseable {
       }
       default -> { }
     }
-    throw HttpError.notFound("no such API endpoint: /api/" + path);
+    throw HttpError.notFound("no such API endpoint: /api/" + HttpError.quote(path));
   }
 
   private static String importPath(String body) {

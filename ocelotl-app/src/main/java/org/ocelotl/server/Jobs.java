@@ -2,7 +2,6 @@ package org.ocelotl.server;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.ocelotl.analysis.Progress;
 
 /**
@@ -12,8 +11,18 @@ import org.ocelotl.analysis.Progress;
  * refused: an answer to a stale request is never computed for nothing nor drawn.
  */
 final class Jobs {
-  // One entry per page ever opened on this server: a few hundred bytes each, never a concern.
-  private final Map<String, Job> latest = new ConcurrentHashMap<>();
+  /** Pages remembered, the least recently active forgotten first: ids come from clients. */
+  static final int MAX_CLIENTS = 1000;
+
+  private final Map<String, Job> latest = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Job> eldest) {
+          return size() > MAX_CLIENTS;
+        }
+      });
 
   /** A job for a client's request; an anonymous one (client null) is never cancelled. */
   Job begin(String client, long seq) {
@@ -36,6 +45,11 @@ final class Jobs {
   /** The job is done; its client's newest seq is remembered, so an older request stays refused. */
   void end(Job job) {
     job.finished = true;
+  }
+
+  /** How many pages are remembered. */
+  int clients() {
+    return latest.size();
   }
 
   /** What the client's current request is doing, or {"stage": "idle"}. */

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.trace.TraceFormatException;
 
@@ -21,11 +22,27 @@ import org.ocelotl.trace.TraceFormatException;
  * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
  * ({@link Api}), behind the {@link Access} checks. Built on the JDK's own HTTP server.
  *
- * <p>Requests run on a small pool: a long computation holds one thread while the others keep
- * serving progress polls, cancellations and other clients.
+ * <p>Connections run on a pool far larger than the machine's cores: a slow client (or a long
+ * computation) holds one thread while the others keep serving progress polls, lists and other
+ * clients. The computations themselves are capped by the analysis service
+ * ({@link AnalysisService#MAX_CONCURRENT}: beyond, 503), so the pool size bounds waiting, not
+ * work. A request must be read within {@value #REQUEST_SECONDS} s (the JDK server closes a
+ * client that sends its headers a byte a second), its URL and body are bounded.
  */
 public final class OcelotlServer implements AutoCloseable {
-  private static final int THREADS = 8;
+  private static final int THREADS = 64;
+  static final int REQUEST_SECONDS = 20;
+  /** A request line holds a view's state, never more than a few KB: 8 KB is generous. */
+  static final int MAX_URL = 8 * 1024;
+  /** The only body is an import's {"path": …}. */
+  static final int MAX_BODY = 64 * 1024;
+
+  static {
+    // Read by the JDK's server when it is first used (jdk.httpserver's documented properties):
+    // a request must arrive within this time, and the headers within a sane number.
+    System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
+    System.setProperty("sun.net.httpserver.maxReqHeaders", "100");
+  }
 
   private final HttpServer http;
   private final ExecutorService pool;
@@ -110,6 +127,8 @@ public final class OcelotlServer implements AutoCloseable {
         response = error(e.status(), e.getMessage());
       } catch (IllegalArgumentException e) {
         response = error(400, e.getMessage());
+      } catch (AnalysisService.Busy e) {
+        response = error(503, e.getMessage());
       } catch (TraceFormatException e) {
         response = error(422, e.getMessage()); // the file was read, and is malformed: the message says where
       } catch (IOException | UncheckedIOException e) {
@@ -131,6 +150,9 @@ public final class OcelotlServer implements AutoCloseable {
     if (!access.originAllowed(headers)) {
       throw new HttpError(403, "requests from another site's page are refused (Origin " + headers.getFirst("Origin") + ")");
     }
+    if (exchange.getRequestURI().toString().length() > MAX_URL) {
+      throw new HttpError(414, "the URL is longer than " + MAX_URL + " bytes");
+    }
     String path = exchange.getRequestURI().getRawPath();
     Params params = Params.parse(exchange.getRequestURI().getRawQuery());
     if (!access.tokenPresented(params.optional("token"), headers)) {
@@ -150,10 +172,13 @@ public final class OcelotlServer implements AutoCloseable {
       return asset(path.substring("/assets/".length()));
     }
     if (path.startsWith("/api/")) {
-      byte[] body = exchange.getRequestBody().readAllBytes();
+      byte[] body = exchange.getRequestBody().readNBytes(MAX_BODY + 1);
+      if (body.length > MAX_BODY) {
+        throw new HttpError(413, "the request body is larger than " + MAX_BODY + " bytes");
+      }
       return api.handle(method, path.substring("/api/".length()), params, new String(body, StandardCharsets.UTF_8));
     }
-    throw HttpError.notFound("no such page: " + path);
+    throw HttpError.notFound("no such page: " + HttpError.quote(path));
   }
 
   static final String STALE_TOKEN = "this page's access token is not the server's: the server was restarted "

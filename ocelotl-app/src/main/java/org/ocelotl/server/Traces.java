@@ -45,7 +45,7 @@ final class Traces {
         return listed;
       }
     }
-    throw HttpError.notFound("no trace '" + id + "' in the workspace; GET /api/traces lists them");
+    throw HttpError.notFound("no trace '" + HttpError.quote(id) + "' in the workspace; GET /api/traces lists them");
   }
 
   /**
