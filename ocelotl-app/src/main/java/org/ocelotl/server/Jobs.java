@@ -31,7 +31,8 @@ final class Jobs {
       return job;
     }
     latest.compute(client, (key, previous) -> {
-      if (previous != null && previous.seq >= seq) {
+      // A retry of a finished request (after a 503) keeps its number; anything older is stale.
+      if (previous != null && (previous.seq > seq || previous.seq == seq && !previous.finished)) {
         throw new HttpError(409, "request " + seq + " is not newer than request " + previous.seq + " of the same page; ignored");
       }
       if (previous != null) {

@@ -196,6 +196,13 @@ class ServerAbuseTest {
     }
     assertEquals(Jobs.MAX_CLIENTS, jobs.clients());
     assertEquals("idle", jobs.progress("page-" + (Jobs.MAX_CLIENTS + 499)).get("stage"));
+    // After a 503 the page asks again with the same number: allowed once the first has ended.
+    Jobs.Job first = jobs.begin("retry", 7);
+    HttpError inFlight = org.junit.jupiter.api.Assertions.assertThrows(HttpError.class, () -> jobs.begin("retry", 7));
+    assertEquals(409, inFlight.status());
+    jobs.end(first);
+    jobs.end(jobs.begin("retry", 7));
+    assertEquals(409, org.junit.jupiter.api.Assertions.assertThrows(HttpError.class, () -> jobs.begin("retry", 6)).status());
   }
 
   /** Beyond the cap on concurrent computations, a 503 at once; cheap requests still answered. */
