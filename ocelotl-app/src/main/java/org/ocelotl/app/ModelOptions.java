@@ -42,8 +42,10 @@ public final class ModelOptions {
       description = "Keep only these event types (type names, or a group such as a Pajé state type).")
   List<String> types = new ArrayList<>();
 
-  @Option(names = "--exact", description = "Rescan rather than rebuild approximately from a cached finer model.")
-  boolean exact;
+  @Option(names = "--approximate",
+      description = "Allow a model rebuilt from a cached finer one by splitting slices in proportion (faster zooms on "
+          + "huge traces; marked approximate). Default: exact, so the same request always gives the same answer.")
+  boolean approximate;
 
   private int depth() {
     if (depth.equals("auto")) {
@@ -65,6 +67,6 @@ public final class ModelOptions {
     return new ModelRequest(Metric.parse(metric),
         from == null ? Double.NaN : from, to == null ? Double.NaN : to,
         slices == null ? defaultSlices : slices,
-        new ProducerSelection(producers, exclude, depth()), types, exact);
+        new ProducerSelection(producers, exclude, depth()), types, !approximate);
   }
 }

@@ -227,7 +227,8 @@ public final class Api implements AutoCloseable {
     int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
         : params.integer("depth", 0, 0, 1000);
     ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
-    boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
+    // Exact unless asked: the same URL must give the same answer, whatever the cache holds.
+    boolean exact = params.choice("exact", "true", List.of("true", "false")).equals("true");
     ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
         keptTypes(m, metric, params.list("xtypes")), exact);
     int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);

@@ -100,7 +100,7 @@ function syncControls() {
   $('depth').innerHTML = '<option value="auto">auto</option><option value="0">every level</option>'
     + Array.from({ length: Math.max(0, height - 1) }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
   $('depth').value = state.depth;
-  $('exact').checked = state.exact === 'true';
+  $('approximate').checked = state.exact === 'false';
   $('start').value = state.start !== '' ? state.start : trace ? trace.start : '';
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
@@ -118,7 +118,7 @@ function settingsFromControls() {
   // A type filter belongs to its metric's category: another metric starts with every type.
   const xtypes = $('metric').value === state.metric ? state.xtypes : [];
   return { ...state, metric: $('metric').value, xtypes, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
-    exact: $('exact').checked ? 'true' : '',
+    exact: $('approximate').checked ? 'false' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
 
@@ -185,7 +185,7 @@ function draw(r) {
     r.trace.name, `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
-    r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,
+    r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; untick “allow approximate models”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
   $('caption').dataset.p = String(r.p);
   $('caption').dataset.start = String(r.start);

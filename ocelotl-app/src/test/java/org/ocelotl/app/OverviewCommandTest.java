@@ -199,6 +199,26 @@ class OverviewCommandTest {
   }
 
   @Test
+  void theSameRequestGivesTheSameAnswerWhateverTheCacheHolds() throws IOException {
+    // Issue 18: a view came back approximate or exact depending on the models cached before.
+    String trace = CliTest.TRACES.resolve("paje/simgrid/smpi_small_flat.trace").toString();
+    Path warm = tmp.resolve("warm.json");
+    Path cold = tmp.resolve("cold.json");
+    for (String slices : List.of("1000", "97")) { // a finer model first, then one it could be split into
+      assertEquals(0, CliTest.run("overview", trace, "--workspace", tmp.resolve("warm").toString(), "--mode", "temporal",
+          "--slices", slices, "--out", tmp.resolve("w.svg").toString(), "--json", warm.toString()).status());
+    }
+    assertEquals(0, CliTest.run("overview", trace, "--workspace", tmp.resolve("cold").toString(), "--mode", "temporal",
+        "--slices", "97", "--out", tmp.resolve("c.svg").toString(), "--json", cold.toString()).status());
+    Map<String, Object> warmJson = asMap(PlainJson.parse(Files.readString(warm)));
+    assertEquals(true, warmJson.get("exact"));
+    warmJson.remove("trace"); // the store's path differs between the two workspaces, nothing else
+    Map<String, Object> coldJson = asMap(PlainJson.parse(Files.readString(cold)));
+    coldJson.remove("trace");
+    assertEquals(coldJson, warmJson);
+  }
+
+  @Test
   void badParametersGetOneLineAndStatusOne() {
     CliTest.Result badP = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--p", "1.5", "--out", tmp.resolve("x.png").toString());

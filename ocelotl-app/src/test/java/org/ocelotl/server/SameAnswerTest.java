@@ -31,7 +31,7 @@ import org.ocelotl.store.Workspace;
  * command line, on one workspace, and the answers must be identical byte for byte: the JSON
  * form, the CSV forms (breakpoints, aggregates) and the SVG picture. The table covers every aggregation the API serves,
  * every view, every metric, and every kind of filter (window, producers kept, producers
- * removed, depth, types, p, exact).
+ * removed, depth, types, p, approximate allowed).
  */
 class SameAnswerTest {
   static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
@@ -88,9 +88,9 @@ class SameAnswerTest {
             "&aggregation=spatiotemporal&view=partition&slices=10&include=rennes%7Cnancy&exclude=rennes/rennes-c2",
             List.of("--mode", "spatiotemporal", "--view", "partition", "--slices", "10", "--producers", "rennes,nancy",
                 "--exclude", "rennes/rennes-c2")),
-        new Request("spatiotemporal at depth 3, exact", GROUPED,
-            "&aggregation=spatiotemporal&view=mode&slices=10&depth=3&exact=true",
-            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10", "--depth", "3", "--exact")),
+        new Request("spatiotemporal at depth 3, approximate allowed", GROUPED,
+            "&aggregation=spatiotemporal&view=mode&slices=10&depth=3&exact=false",
+            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10", "--depth", "3", "--approximate")),
         new Request("state average without computing", GROUPED,
             "&metric=state-average&aggregation=temporal&view=mode&slices=16&xtypes=computing",
             List.of("--metric", "state-average", "--mode", "temporal", "--view", "mode", "--slices", "16",
