@@ -8,9 +8,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.export.AtomicFile;
 import org.ocelotl.model.ModelCsv;
-import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelCache;
@@ -20,11 +20,11 @@ import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.OverviewGeometry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code ocelotl model TRACE --metric M --slices N --out model.csv}: the microscopic model of a

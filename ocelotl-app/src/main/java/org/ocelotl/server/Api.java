@@ -27,8 +27,8 @@ import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
 import org.ocelotl.view.ViewKind;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The JSON API (docs/api.md): traces, their producers and types, the import action, and the
@@ -78,7 +78,7 @@ public final class Api implements AutoCloseable {
       }
       case "import" -> {
         OcelotlServer.requireMethod(method, "POST");
-        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.trace.ImportProgress.NONE))));
+        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.workspace.ImportProgress.NONE))));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");

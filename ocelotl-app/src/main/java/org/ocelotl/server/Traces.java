@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The traces the server shows: the stores of its workspace, named by their store directory

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelSource;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * Every endpoint of the API over a real in-process server on an ephemeral port, through the

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.app.Main;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * Same question, same bytes: each request of the table is asked of the web API and of the

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelSource;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The server under load and abuse, on loopback only and with bounded loops: many clients at

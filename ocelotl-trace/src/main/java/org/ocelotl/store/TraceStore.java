@@ -92,6 +92,11 @@ public final class TraceStore {
    * records of its own gets a synthetic first child leaf named "NAME (self)" that holds its
    * records, so every record sits on a leaf.
    */
+  /** Whether {@code directory} holds a store's metadata file (opening it tells whether it is valid). */
+  public static boolean looksLikeStore(Path directory) {
+    return Files.exists(directory.resolve(StoreLayout.METADATA_FILE));
+  }
+
   public ProducerTree tree() {
     return tree;
   }
