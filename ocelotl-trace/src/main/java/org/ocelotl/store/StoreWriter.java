@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceSink;
 
@@ -376,7 +375,7 @@ public final class StoreWriter implements TraceSink {
 
   private void writeMetadata(StoreMetadata metadata) throws IOException {
     Path file = directory.resolve(StoreLayout.METADATA_FILE);
-    byte[] bytes = Json.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = StoreJson.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       ByteBuffer buffer = ByteBuffer.wrap(bytes);
       while (buffer.hasRemaining()) {
