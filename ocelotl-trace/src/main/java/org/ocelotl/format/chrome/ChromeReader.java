@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.ocelotl.format.StateNesting;
+import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -92,9 +93,7 @@ public final class ChromeReader implements TraceReader {
     private final TraceSink sink;
     private final ReadOptions options;
     private final Map<String, Process> processes = new LinkedHashMap<>();
-    /** Type ids by name, one map per category (a state and an event may share a name). */
-    private final List<Map<String, Integer>> types = new ArrayList<>();
-    private int typeCount;
+    private final TypeIds types;
     // The last process and thread looked up: consecutive events mostly share them.
     private String lastPid;
     private Process lastProcess;
@@ -124,6 +123,7 @@ public final class ChromeReader implements TraceReader {
       this.json = json;
       this.sink = sink;
       this.options = options;
+      this.types = new TypeIds(sink, false);
     }
 
     void document() throws IOException {
@@ -389,17 +389,7 @@ public final class ChromeReader implements TraceReader {
     }
 
     private int type(String label, EventCategory category, String group) {
-      while (types.size() <= category.ordinal()) {
-        types.add(new HashMap<>());
-      }
-      Map<String, Integer> ofCategory = types.get(category.ordinal());
-      Integer type = ofCategory.get(label);
-      if (type == null) {
-        type = typeCount++;
-        ofCategory.put(label, type);
-        sink.eventType(type, label, category, group, null);
-      }
-      return type;
+      return types.id(label, category, group);
     }
 
     /** Declares the producers, then resolves and writes every buffered record. */
@@ -421,7 +411,7 @@ public final class ChromeReader implements TraceReader {
           sink.producer(next++, thread.name != null ? thread.name : "tid " + thread.key,
               "thread", processId, first);
         }
-        if (process.counters.size > 0) {
+        if (process.counters.size() > 0) {
           process.counters.producer = next;
           sink.producer(next++, "counters", "counters", processId, first);
         }
@@ -448,8 +438,8 @@ public final class ChromeReader implements TraceReader {
         process.threads.values().forEach(t -> states(t.track));
         process.lanes.values().forEach(t -> states(t.track));
         Track counters = process.counters;
-        for (int i = 0; i < counters.size; i++) {
-          sink.variable(counters.producer, counters.types[i], counters.times[i], counters.ends[i]);
+        for (int i = 0; i < counters.size(); i++) {
+          sink.variable(counters.producer, counters.types.get(i), counters.times.get(i), counters.ends.get(i));
         }
       }
       flows.values().forEach(this::flow);
@@ -485,7 +475,7 @@ public final class ChromeReader implements TraceReader {
       int depth = 0;
       StateNesting slices = new StateNesting();
       for (int i : order) {
-        switch (track.kinds[i]) {
+        switch (track.kinds.get(i)) {
           case Track.BEGIN -> {
             if (depth == open.length) {
               open = Arrays.copyOf(open, depth * 2);
@@ -495,7 +485,7 @@ public final class ChromeReader implements TraceReader {
           case Track.END -> {
             int at = depth - 1;
             if (track.async) {
-              while (at >= 0 && track.types[open[at]] != track.types[i]) {
+              while (at >= 0 && track.types.get(open[at]) != track.types.get(i)) {
                 at--;
               }
             }
@@ -506,11 +496,11 @@ public final class ChromeReader implements TraceReader {
               int begin = open[at];
               System.arraycopy(open, at + 1, open, at, depth - at - 1);
               depth--;
-              slices.add(track.times[begin], track.times[i], track.types[begin]);
+              slices.add(track.times.get(begin), track.times.get(i), track.types.get(begin));
             }
           }
-          case Track.COMPLETE -> slices.add(track.times[i], track.ends[i], track.types[i]);
-          default -> sink.event(track.producer, track.types[i], track.times[i]);
+          case Track.COMPLETE -> slices.add(track.times.get(i), track.ends.get(i), track.types.get(i));
+          default -> sink.event(track.producer, track.types.get(i), track.times.get(i));
         }
       }
       if (depth > 0) {
