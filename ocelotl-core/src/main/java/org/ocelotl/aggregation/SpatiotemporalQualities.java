@@ -192,11 +192,32 @@ final class SpatiotemporalQualities extends Qualities {
     List<Breakpoint> lazy = new ArrayList<>(found.size());
     for (int k = 0; k < found.size(); k++) {
       double p = found.get(k).p();
-      double middle = (p + (k + 1 < found.size() ? found.get(k + 1).p() : 1)) / 2;
       Partition line = found.get(k).partition();
-      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(), () -> best(middle).parts())));
+      double next = k + 1 < found.size() ? found.get(k + 1).p() : 1;
+      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(),
+          () -> partsOfLine(line.size(), p, next))));
     }
     return List.copyOf(lazy);
+  }
+
+  /**
+   * The parts of the optimum of [from, to): a DP pass where that partition alone is optimal. Where
+   * two partitions tie within rounding (the envelope sums lines, the DP sums qualities, in other
+   * orders), the DP may pick the tie's other member at the middle; then points nearer each end
+   * are tried, so that the parts agree with the line's size. Fractions of the range, middle first.
+   */
+  private static final double[] PROBES = {0.5, 0.25, 0.75, 0.125, 0.875, 0.0625, 0.9375};
+
+  private List<Part> partsOfLine(int size, double from, double to) {
+    List<Part> first = null;
+    for (double f : PROBES) {
+      List<Part> parts = best(from + f * (to - from)).parts();
+      if (parts.size() == size) {
+        return parts;
+      }
+      first = first == null ? parts : first;
+    }
+    return first;
   }
 
   @Override
