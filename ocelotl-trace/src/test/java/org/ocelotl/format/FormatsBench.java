@@ -42,6 +42,7 @@ public final class FormatsBench {
   public static void main(String[] args) throws Exception {
     for (int i = 0; i + 1 < args.length; i += 2) {
       TraceReader reader = switch (args[i]) {
+        case "paje" -> new org.ocelotl.format.paje.PajeReader();
         case "otf2" -> new Otf2Reader();
         case "chrome" -> new ChromeReader();
         case "jfr" -> new JfrReader();

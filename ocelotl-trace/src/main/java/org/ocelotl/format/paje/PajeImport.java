@@ -93,21 +93,8 @@ final class PajeImport {
   private double[] containerLast = new double[256];
   private int containers;
 
-  // State stacks and variables, by slot of (producer, Pajé type).
-  private final SlotMap slotOf = new SlotMap();
-  private int[] slotNext = new int[256];
-  private int[] slotProducer = new int[256];
-  private int[] stackSize = new int[256];
-  private int[][] stackValue = new int[256][];
-  private double[][] stackStart = new double[256][];
-  /** Variables: the latest value and its date, sent to the sink once the date is passed. */
-  private boolean[] hasValue = new boolean[256];
-  private double[] valueTime = new double[256];
-  private double[] value = new double[256];
-  private int[] slotType = new int[256];
-  /** The latest date of the slot and its line, to check time order. */
-  private double[] slotLast = new double[256];
-  private long[] slotLastLine = new long[256];
+  /** The hot part: state stacks and variable values, by slot of (producer, Pajé type). */
+  private final SlotStacks slots = new SlotStacks();
 
   private final PendingLinks links = new PendingLinks();
 
@@ -282,14 +269,12 @@ final class PajeImport {
    * (container, type): SimGrid writes dates of different containers slightly out of order.
    */
   private void checkOrder(int slot, double time, int type) throws TraceFormatException {
-    if (time < slotLast[slot]) {
+    if (!slots.advance(slot, time, lines.lineNumber())) {
       throw error("not time-ordered: the date goes back in time for type " + types.get(type).label()
-          + " in container '" + containerName[slotProducer[slot]] + "' (expected a date ≥ "
-          + slotLast[slot] + ", the date at line " + slotLastLine[slot] + ")");
+          + " in container '" + containerName[slots.producer[slot]] + "' (expected a date ≥ "
+          + slots.last[slot] + ", the date at line " + slots.lastLine[slot] + ")");
     }
-    slotLast[slot] = time;
-    slotLastLine[slot] = lines.lineNumber();
-    containerLast[slotProducer[slot]] = time;
+    containerLast[slots.producer[slot]] = time;
   }
 
   private double number(EventDefinition def, Field field) throws TraceFormatException {
@@ -449,7 +434,7 @@ final class PajeImport {
 
   /** Ends what is open in the producer: its states at {@code time}, its last variable values. */
   private void closeProducer(int producer, double time) {
-    for (int slot = firstSlot[producer]; slot >= 0; slot = slotNext[slot]) {
+    for (int slot = firstSlot[producer]; slot >= 0; slot = slots.next[slot]) {
       closeStack(slot, 0, time);
       flushVariable(slot);
     }
@@ -494,42 +479,23 @@ final class PajeImport {
       case SET_STATE -> {
         // pj_dump's SetState is a ResetState followed by a PushState.
         closeStack(slot, 0, time);
-        push(slot, valueType, time);
+        slots.push(slot, valueType, time);
       }
-      case PUSH_STATE -> push(slot, valueType, time);
+      case PUSH_STATE -> slots.push(slot, valueType, time);
       case POP_STATE -> {
-        if (stackSize[slot] == 0) {
+        if (slots.depth[slot] == 0) {
           throw reject(Problem.POP_EMPTY, "pop on an empty stack: expected an open state of type '"
               + types.get(type).name() + "' in container '" + containerName[container] + "'");
         }
-        closeStack(slot, stackSize[slot] - 1, time);
+        closeStack(slot, slots.depth[slot] - 1, time);
       }
       case RESET_STATE -> closeStack(slot, 0, time);
       default -> throw new AssertionError(def.kind);
     }
   }
 
-  private void push(int slot, int valueType, double time) {
-    int depth = stackSize[slot];
-    if (stackValue[slot] == null) {
-      stackValue[slot] = new int[4];
-      stackStart[slot] = new double[4];
-    } else if (depth == stackValue[slot].length) {
-      stackValue[slot] = Arrays.copyOf(stackValue[slot], depth * 2);
-      stackStart[slot] = Arrays.copyOf(stackStart[slot], depth * 2);
-    }
-    stackValue[slot][depth] = valueType;
-    stackStart[slot][depth] = time;
-    stackSize[slot] = depth + 1;
-  }
-
-  /** Ends every state of the stack from the top down to {@code depth} (inclusive) at {@code time}. */
   private void closeStack(int slot, int depth, double time) {
-    int producer = slotProducer[slot];
-    for (int d = stackSize[slot] - 1; d >= depth; d--) {
-      sink.state(producer, stackValue[slot][d], stackStart[slot][d], time, d);
-    }
-    stackSize[slot] = Math.min(stackSize[slot], depth);
+    slots.close(slot, depth, time, sink);
   }
 
   private void variable(EventDefinition def, double time) throws TraceFormatException {
@@ -543,52 +509,25 @@ final class PajeImport {
     int slot = slot(container, type);
     checkOrder(slot, time, type);
     if (def.kind != EventKind.SET_VARIABLE) {
-      if (!hasValue[slot]) {
+      if (!slots.hasValue[slot]) {
         throw reject(Problem.VARIABLE_WITHOUT_VALUE, def.kind.pajeName
             + " on a variable without value: expected a PajeSetVariable of '" + types.get(type).name()
             + "' in container '" + containerName[container] + "' first");
       }
-      v = def.kind == EventKind.ADD_VARIABLE ? value[slot] + v : value[slot] - v;
+      v = def.kind == EventKind.ADD_VARIABLE ? slots.value[slot] + v : slots.value[slot] - v;
     }
-    // Changes at the same date collapse into the last one, as in pj_dump.
-    if (hasValue[slot] && valueTime[slot] != time) {
-      sink.variable(container, types.get(type).sinkType(), valueTime[slot], value[slot]);
-    }
-    hasValue[slot] = true;
-    valueTime[slot] = time;
-    value[slot] = v;
+    slots.set(slot, time, v, types.get(type).sinkType(), sink);
   }
 
   private void flushVariable(int slot) {
-    if (hasValue[slot]) {
-      int type = slotType[slot];
-      sink.variable(slotProducer[slot], types.get(type).sinkType(), valueTime[slot], value[slot]);
-      hasValue[slot] = false;
-    }
+    slots.flush(slot, types.get(slots.type[slot]).sinkType(), sink);
   }
 
   private int slot(int producer, int type) {
-    int before = slotOf.size();
-    int slot = slotOf.getOrAdd(producer, type);
+    int before = slots.count();
+    int slot = slots.slot(producer, type);
     if (slot == before) {
-      if (slot == slotNext.length) {
-        int n = slot * 2;
-        slotNext = Arrays.copyOf(slotNext, n);
-        slotProducer = Arrays.copyOf(slotProducer, n);
-        slotType = Arrays.copyOf(slotType, n);
-        slotLast = Arrays.copyOf(slotLast, n);
-        slotLastLine = Arrays.copyOf(slotLastLine, n);
-        stackSize = Arrays.copyOf(stackSize, n);
-        stackValue = Arrays.copyOf(stackValue, n);
-        stackStart = Arrays.copyOf(stackStart, n);
-        hasValue = Arrays.copyOf(hasValue, n);
-        valueTime = Arrays.copyOf(valueTime, n);
-        value = Arrays.copyOf(value, n);
-      }
-      slotProducer[slot] = producer;
-      slotType[slot] = type;
-      slotLast[slot] = Double.NEGATIVE_INFINITY;
-      slotNext[slot] = firstSlot[producer];
+      slots.next[slot] = firstSlot[producer];
       firstSlot[producer] = slot;
     }
     return slot;
