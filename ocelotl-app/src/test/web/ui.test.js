@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -337,6 +337,36 @@ test('variable mean on the bundled trace: one variable at a time, in its own col
   assert.equal(legend.length, 1);
   assert.notEqual(legend[0], 'rgb(128, 128, 128)', 'not the grey of visual aggregates');
   await shot('8-variable-mean');
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
+/** CPU seconds the server process has used (user + system), from /proc. */
+function serverCpuSeconds() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+test('Cancel stops a long computation on the server, with progress shown until then', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '100');
+  await page.click('#apply');
+  await page.waitForFunction(() => /computing qualities/.test(document.getElementById('busy-text').textContent),
+    null, { timeout: 60_000 });
+  await page.waitForTimeout(800);
+  const during = await page.textContent('#busy-text');
+  assert.match(during, /(\d+%|optima evaluated)/, `progress is shown: ${during}`);
+  await shot('9-progress');
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('cancelled'));
+  assert.ok(await page.$eval('#busy', b => b.hidden));
+  await page.waitForTimeout(1000);
+  const before = serverCpuSeconds();
+  await page.waitForTimeout(2000);
+  const used = serverCpuSeconds() - before;
+  assert.ok(used < 1, `the server used ${used} CPU s in the 2 s after Cancel (a search still running uses ~4)`);
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });

@@ -176,7 +176,7 @@ public final class AnalysisService {
   private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,
       int depth, Progress progress) {
     progress.stage("computing qualities and breakpoints");
-    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation).breakpoints();
+    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation, progress).breakpoints();
     return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters, depth);
   }
 

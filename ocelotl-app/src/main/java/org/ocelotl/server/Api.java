@@ -80,6 +80,13 @@ public final class Api implements AutoCloseable {
         OcelotlServer.requireMethod(method, "POST");
         return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.workspace.ImportProgress.NONE))));
       }
+      case "cancel" -> {
+        OcelotlServer.requireMethod(method, "POST");
+        params.only(Set.of("client"));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("cancelled", jobs.cancel(params.string("client")));
+        return Response.json(JsonForm.bytes(answer));
+      }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
         params.only(Set.of("client"));

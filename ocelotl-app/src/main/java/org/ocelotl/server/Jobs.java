@@ -64,7 +64,19 @@ final class Jobs {
     result.put("seq", job.seq);
     result.put("stage", job.stage);
     result.put("elapsedMs", (System.nanoTime() - job.started) / 1_000_000);
+    result.put("done", job.done);
+    result.put("total", job.total);
     return result;
+  }
+
+  /** The user gave up the client's current request: it stops at the engine's next check. */
+  boolean cancel(String client) {
+    Job job = latest.get(client);
+    if (job == null || job.finished) {
+      return false;
+    }
+    job.cancelled = true;
+    return true;
   }
 
   /** One request's computation: its stage, and whether a newer request cancelled it. */
@@ -75,6 +87,8 @@ final class Jobs {
     private volatile boolean cancelled;
     private volatile boolean finished;
     private volatile String stage = "starting";
+    private volatile long done;
+    private volatile long total;
 
     Job(String client, long seq) {
       this.client = client;
@@ -86,13 +100,21 @@ final class Jobs {
     public void stage(String name) {
       check();
       stage = name;
+      done = 0;
+      total = 0;
+    }
+
+    @Override
+    public void advanced(long done, long total) {
+      this.done = done;
+      this.total = total;
     }
 
     /** @throws HttpError 409 when a newer request of the same client cancelled this one */
     @Override
     public void check() {
       if (cancelled) {
-        throw new HttpError(409, "request " + seq + " was cancelled by a newer request of the same page");
+        throw new HttpError(409, "request " + seq + " was cancelled (by the user, or by a newer request of the same page)");
       }
     }
   }

@@ -71,6 +71,16 @@ export class Api {
     }
   }
 
+  /** Stops the current overview request, on the server too (its computation ends at once). */
+  async cancel() {
+    const seq = this.seq;
+    this.seq++; // any late answer to the cancelled request is now stale
+    this.controller?.abort();
+    await fetch(`/api/cancel?client=${encodeURIComponent(this.client)}`,
+      { method: 'POST', headers: { 'X-Ocelotl-Token': this.token } });
+    return seq;
+  }
+
   exportUrl(path, params) {
     return `/api/${path}?${params}`;
   }

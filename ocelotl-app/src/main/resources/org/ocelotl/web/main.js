@@ -150,14 +150,20 @@ async function render() {
     syncControls();
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
-    $('busy').textContent = 'computing…';
+    $('busy-text').textContent = 'computing…';
+    $('busy-bar').hidden = true;
     // The picture on screen answers the previous settings until the new one arrives: say so.
     $('overview').classList.add('stale');
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
     const result = await api.overview(params, progress => {
-      $('busy').textContent = `${progress.stage}… ${(progress.elapsedMs / 1000).toFixed(1)} s`;
+      // Within a stage the engine says how far it is (rows, nodes); the search counts evaluations.
+      const known = progress.total > 0;
+      $('busy-bar').hidden = !known;
+      if (known) $('busy-bar').value = progress.done / progress.total;
+      $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * progress.done / progress.total)}%`
+        : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s`;
     });
     if (!result) return; // superseded by a newer request: that one will draw
     last = result;
@@ -236,6 +242,11 @@ function zoom() {
   go(next, true);
 }
 
+$('cancel').addEventListener('click', async () => {
+  await api.cancel();
+  $('busy').hidden = true;
+  message(last ? 'cancelled: the picture shown answers the previous settings' : 'cancelled', true);
+});
 $('apply').addEventListener('click', () => {
   const next = settingsFromControls();
   const problem = invalidSettings(next);

@@ -205,6 +205,43 @@ class ServerAbuseTest {
     assertEquals(409, org.junit.jupiter.api.Assertions.assertThrows(HttpError.class, () -> jobs.begin("retry", 6)).status());
   }
 
+  /**
+   * Cancel stops the work, not just the wait: a spatiotemporal search of the bundled trace at
+   * N = 100 (tens of seconds) is cancelled while computing; the request answers 409 and the
+   * process's CPU time stops growing.
+   */
+  @Test
+  void cancelStopsTheComputation() throws Exception {
+    Path bundled = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz").normalize();
+    HttpResponse<String> imported = send(HttpRequest.newBuilder(URI.create(base + "/api/import"))
+        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", bundled.toString())))));
+    assertEquals(200, imported.statusCode(), imported.body());
+    String id = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"), StandardCharsets.UTF_8);
+    var running = HTTP.sendAsync(HttpRequest.newBuilder(URI.create(base + "/api/overview?trace=" + id
+        + "&aggregation=spatiotemporal&slices=100&client=cancel-test&seq=1")).header(Access.HEADER, token).build(),
+        HttpResponse.BodyHandlers.ofString());
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    Map<?, ?> progress;
+    do {
+      Thread.sleep(100);
+      progress = (Map<?, ?>) PlainJson.parse(get("/api/progress?client=cancel-test").body());
+    } while (!"computing qualities and breakpoints".equals(progress.get("stage")) && System.nanoTime() < deadline);
+    assertEquals("computing qualities and breakpoints", progress.get("stage"), "the search started");
+    Thread.sleep(500);
+    HttpResponse<String> cancel = send(HttpRequest.newBuilder(URI.create(base + "/api/cancel?client=cancel-test"))
+        .POST(HttpRequest.BodyPublishers.noBody()));
+    assertEquals("{\"cancelled\":true}", cancel.body());
+    HttpResponse<String> answer = running.get(60, TimeUnit.SECONDS);
+    assertEquals(409, answer.statusCode(), answer.body());
+    assertTrue(answer.body().contains("cancelled"), answer.body());
+    var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    Thread.sleep(1000);
+    long before = os.getProcessCpuTime();
+    Thread.sleep(2000);
+    double busy = (os.getProcessCpuTime() - before) / 1e9;
+    assertTrue(busy < 1.0, "CPU seconds used in the 2 s after the cancel: " + busy + " (a search still running uses ~4)");
+  }
+
   /** Beyond the cap on concurrent computations, a 503 at once; cheap requests still answered. */
   @Test
   void moreComputationsThanTheCapAreRefusedAndListsStillAnswer() throws Exception {

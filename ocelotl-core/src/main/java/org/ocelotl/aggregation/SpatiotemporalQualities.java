@@ -45,8 +45,8 @@ final class SpatiotemporalQualities extends Qualities {
   // a racy first fill is harmless.
   private final Part[][] parts;
 
-  SpatiotemporalQualities(MicroscopicModel model) {
-    super(model);
+  SpatiotemporalQualities(MicroscopicModel model, Work work) {
+    super(model, work);
     tree = model.tree();
     slices = model.slices();
     int nodes = tree.size();
@@ -61,7 +61,12 @@ final class SpatiotemporalQualities extends Qualities {
     sumSeries(model, series, info);
     gain = new double[nodes][];
     loss = new double[nodes][];
-    IntStream.range(0, nodes).parallel().forEach(node -> fillNode(node, series[node], info[node], types));
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+    IntStream.range(0, nodes).parallel().forEach(node -> {
+      work.check();
+      fillNode(node, series[node], info[node], types);
+      work.advanced(done.incrementAndGet(), nodes);
+    });
     levels = levels(tree);
     parts = new Part[nodes][intervals];
   }
@@ -161,12 +166,12 @@ final class SpatiotemporalQualities extends Qualities {
   List<Breakpoint> search(int budget) {
     AtomicInteger left = new AtomicInteger(budget);
     try {
-      return BreakpointSearch.run((p, below, above) -> {
+      return BreakpointSearch.run(checked((p, below, above) -> {
         if (left.getAndDecrement() <= 0) {
           throw new OverBudget();
         }
         return evaluate(p, below, above);
-      }, tolerance());
+      }), tolerance());
     } catch (RuntimeException e) { // fork/join may rethrow a copy that wraps the original
       if (!(e instanceof OverBudget) && !(e.getCause() instanceof OverBudget)) {
         throw e;
@@ -187,8 +192,8 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance());
-    List<Breakpoint> found = BreakpointSearch.run((p, below, above) -> envelopes.evaluate(p), tolerance());
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), work());
+    List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());
     for (int k = 0; k < found.size(); k++) {
       double p = found.get(k).p();
@@ -226,7 +231,10 @@ final class SpatiotemporalQualities extends Qualities {
     Table[] low = below == null ? null : ((Solution) below).tables;
     Table[] high = above == null ? null : ((Solution) above).tables;
     for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
+      IntStream.of(level).parallel().forEach(node -> {
+        work().check();
+        solution.solve(node, low, high);
+      });
     }
     return solution;
   }
