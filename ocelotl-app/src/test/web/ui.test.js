@@ -285,6 +285,23 @@ test('the metric menu offers only the metrics the trace has records for; produce
   assert.match(levels, /ROUTER \(\d+\)/);
 });
 
+test('leaving out a whole producer type keeps the URL short', async () => {
+  await page.selectOption('#metric', 'variable-mean');
+  await page.click('#apply');
+  await page.waitForFunction(() => /variable mean/.test(document.getElementById('caption').textContent), null, { timeout: 60_000 });
+  await page.click('#levels button[data-kind="MPI"][data-action="none"]');
+  await page.waitForFunction(() => location.search.includes('xkinds=MPI'), null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.getElementById('busy').hidden, null, { timeout: 60_000 });
+  assert.ok(!(await page.$eval('#message', m => m.classList.contains('error'))), await page.textContent('#message'));
+  assert.match(await page.textContent('#caption'), /without producers of type MPI/);
+  assert.ok(!page.url().includes('rank-'), 'no rank path in the URL');
+  assert.ok(page.url().length < 600, `URL of ${page.url().length} characters`);
+  await page.click('#reset');
+  await page.selectOption('#metric', 'state-duration');
+  await page.click('#apply');
+  await page.waitForFunction(() => /state total duration/.test(document.getElementById('caption').textContent), null, { timeout: 60_000 });
+});
+
 test('an invalid window is refused before it reaches the URL or the history', async () => {
   const urlBefore = page.url();
   const lengthBefore = await page.evaluate(() => history.length);

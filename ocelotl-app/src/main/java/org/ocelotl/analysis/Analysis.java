@@ -33,17 +33,23 @@ public record Analysis(TraceSummary trace, BuiltModel built, Aggregation aggrega
     List<String> words = new ArrayList<>();
     ProducerSelection producers = request.producers();
     if (!producers.include().isEmpty()) {
-      words.add("producers: " + String.join(", ", producers.include()));
+      words.add("producers: " + list(producers.include()));
     }
     if (!producers.exclude().isEmpty()) {
-      words.add("without: " + String.join(", ", producers.exclude()));
+      words.add("without: " + list(producers.exclude()));
     }
     if (producers.depth() > 0) {
       words.add("producers cut at depth " + producers.depth());
     }
     if (!request.types().isEmpty()) {
-      words.add("types: " + String.join(", ", request.types()));
+      words.add("types: " + list(request.types()));
     }
     return words;
+  }
+
+  /** A list a caption can hold: up to four names, else the count and the first three. */
+  private static String list(List<String> names) {
+    return names.size() <= 4 ? String.join(", ", names)
+        : names.size() + " (" + String.join(", ", names.subList(0, 3)) + ", …)";
   }
 }

@@ -38,7 +38,8 @@ import org.ocelotl.workspace.Workspace;
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
-      "start", "end", "slices", "p", "include", "exclude", "depth", "xtypes", "exact", "height", "client", "seq");
+      "start", "end", "slices", "p", "include", "exclude", "xkinds", "depth", "xtypes", "exact", "height", "client",
+      "seq");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
   private static final int DEFAULT_SLICES = 100;
 
@@ -233,7 +234,8 @@ public final class Api implements AutoCloseable {
     }
     int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
         : params.integer("depth", 0, 0, 1000);
-    ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
+    ProducerSelection producers = new ProducerSelection(params.list("include"),
+        excluded(store, params.list("exclude"), params.list("xkinds")), depth);
     // Exact unless asked: the same URL must give the same answer, whatever the cache holds.
     boolean exact = params.choice("exact", "true", List.of("true", "false")).equals("true");
     ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
@@ -241,6 +243,34 @@ public final class Api implements AutoCloseable {
     int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
     return new AnalysisRequest(new ModelInput.FromTrace(store, request), AnalysisRequest.aggregationOf(view), view,
         p, height);
+  }
+
+  /**
+   * The producers left out: those named, and every producer of the container types named in
+   * {@code xkinds} ("MPI": every rank), so that a page leaves out a whole level with a short URL.
+   */
+  private static List<String> excluded(TraceStore store, List<String> exclude, List<String> kinds) {
+    if (kinds.isEmpty()) {
+      return exclude;
+    }
+    List<String> all = new ArrayList<>(exclude);
+    Set<String> known = new java.util.TreeSet<>();
+    for (Map<String, Object> row : producers(store)) {
+      String kind = (String) row.get("kind");
+      if ((Long) row.get("depth") > 0) {
+        known.add(kind);
+        if (kinds.contains(kind)) {
+          all.add((String) row.get("path"));
+        }
+      }
+    }
+    for (String kind : kinds) {
+      if (!known.contains(kind)) {
+        throw HttpError.badRequest("parameter 'xkinds': no producer of type '" + HttpError.quote(kind)
+            + "'; this trace has " + String.join(", ", known));
+      }
+    }
+    return all;
   }
 
   static List<String> metricNames() {

@@ -10,12 +10,17 @@ export function within(path, ancestor) {
 }
 
 export class ProducerFilter {
+  /**
+   * onChange(exclude, xkinds): the subtrees and the container types left out. A whole type goes
+   * out by its name (the URL stays short: "MPI none" is xkinds=MPI, not 64 rank paths).
+   */
   constructor(treeBox, levelBox, onChange) {
     this.treeBox = treeBox;
     this.levelBox = levelBox;
     this.onChange = onChange;
     this.nodes = [];
     this.include = [];
+    this.xkinds = [];
     this.exclude = [];
     this.open = new Set();
     treeBox.addEventListener('change', e => this.#toggle(e.target));
@@ -50,9 +55,10 @@ export class ProducerFilter {
    * exclude: subtrees removed; include: the subtrees a zoom kept (empty: all). Producers outside
    * the zoom are shown unchecked and disabled, so the tree never claims more than is drawn.
    */
-  setExcluded(exclude, include = []) {
+  setExcluded(exclude, include = [], xkinds = []) {
     this.exclude = [...exclude];
     this.include = [...include];
+    this.xkinds = [...xkinds];
     this.render();
   }
 
@@ -89,7 +95,7 @@ export class ProducerFilter {
     const kids = this.children.get(n.id) || [];
     const isOpen = this.open.has(n.path);
     const toggle = kids.length ? `<span class="toggle" data-path="${escapeHtml(n.path)}">${isOpen ? '▾' : '▸'}</span>` : '<span class="toggle"></span>';
-    const outside = this.#outsideZoom(n.path);
+    const outside = this.#outsideZoom(n.path) || this.xkinds.includes(n.kind);
     const checked = this.#excluded(n.path) || outside ? '' : 'checked';
     const disabled = outside ? ' disabled title="outside the zoom: Reset to see it"' : '';
     const sub = kids.length && isOpen ? `<ul>${kids.map(k => this.#item(k)).join('')}</ul>` : '';
@@ -103,7 +109,7 @@ export class ProducerFilter {
     if (input.checked) this.#include(path);
     else this.exclude = [...this.exclude.filter(x => !within(x, path)), path];
     this.render();
-    this.onChange(this.exclude);
+    this.onChange(this.exclude, this.xkinds);
   }
 
   // Re-checking a producer under an excluded ancestor: the ancestor's exclusion becomes the
@@ -123,15 +129,12 @@ export class ProducerFilter {
   }
 
   #level(kind, all) {
-    const atDepth = this.nodes.filter(n => n.depth > 0 && (n.kind || `depth ${n.depth}`) === kind).map(n => n.path);
-    if (all) {
-      this.exclude = this.exclude.filter(x => !atDepth.includes(x));
-      for (const p of atDepth) if (this.#excluded(p)) this.#include(p);
-    } else {
-      this.exclude = [...this.exclude.filter(x => !atDepth.some(p => within(x, p))), ...atDepth];
-    }
+    const ofKind = this.nodes.filter(n => n.depth > 0 && n.kind === kind).map(n => n.path);
+    // The type's own exclusions are folded into the type: one name in the URL, not one per producer.
+    this.exclude = this.exclude.filter(x => !ofKind.includes(x));
+    this.xkinds = all ? this.xkinds.filter(k => k !== kind) : [...new Set([...this.xkinds, kind])];
     this.render();
-    this.onChange(this.exclude);
+    this.onChange(this.exclude, this.xkinds);
   }
 }
 

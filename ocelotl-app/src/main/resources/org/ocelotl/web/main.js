@@ -25,7 +25,7 @@ const overview = new OverviewView($('overview'), $('tooltip'), s => {
     + (state.aggregation === 'spatiotemporal' ? ' × producers.' : '.');
 });
 const curves = new CurvesView($('curves'), p => setP(p));
-const producers = new ProducerFilter($('producers'), $('levels'), exclude => filtersChanged({ exclude }));
+const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
 function message(text, error = false) {
@@ -105,7 +105,7 @@ function syncControls() {
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
   $('trace').value = state.trace;
-  producers.setExcluded(state.exclude, state.include);
+  producers.setExcluded(state.exclude, state.include, state.xkinds);
 }
 
 function settingsFromControls() {
@@ -216,6 +216,7 @@ function filterCaption() {
   }
   if (state.include.length) parts.push(`only ${state.include.join(', ')}`);
   if (state.exclude.length) parts.push(`${state.exclude.length} producer subtree${state.exclude.length === 1 ? '' : 's'} hidden`);
+  if (state.xkinds.length) parts.push(`without producers of type ${state.xkinds.join(', ')}`);
   if (state.xtypes.length) parts.push(`${state.xtypes.length} type${state.xtypes.length === 1 ? '' : 's'} hidden`);
   return parts;
 }
@@ -269,7 +270,7 @@ $('trace').addEventListener('change', () => go({ ...S.defaults(), trace: $('trac
 $('zoom').addEventListener('click', zoom);
 $('back').addEventListener('click', () => history.back());
 $('forward').addEventListener('click', () => history.forward());
-$('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xtypes: [] }, true));
+$('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] }, true));
 window.addEventListener('popstate', () => { state = S.fromUrl(location.search); render(); });
 document.addEventListener('keydown', e => {
   if (e.target.closest('input, select, textarea') || e.target === $('curves')) return;

@@ -9,14 +9,14 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes'];
-const LISTS = new Set(['include', 'exclude', 'xtypes']);
+const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xkinds', 'xtypes'];
+const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes']);
 
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
-    start: '', end: '', p: '', include: [], exclude: [], xtypes: [] };
+    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] };
 }
 
 export function fromUrl(search) {
@@ -56,6 +56,7 @@ export function apiParams(state) {
   }
   if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
   if (state.exclude.length) q.set('exclude', state.exclude.join(LIST_SEPARATOR));
+  if (state.xkinds.length) q.set('xkinds', state.xkinds.join(LIST_SEPARATOR));
   if (state.xtypes.length) q.set('xtypes', state.xtypes.join(LIST_SEPARATOR));
   return q;
 }

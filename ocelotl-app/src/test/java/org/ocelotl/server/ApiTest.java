@@ -341,6 +341,10 @@ class ApiTest {
   void theMetricMenuOffersWhatTheTraceHoldsAndUnknownTypesAreRefused() throws Exception {
     assertEquals(List.of("state-duration", "state-average"), json(get("/api/traces/" + traceId)).get("metrics"));
     assertError(400, "parameter 'xtypes': unknown state type 'nope'", get(overviewQuery("&xtypes=nope")));
+    assertError(400, "parameter 'xkinds': no producer of type 'Core'", get(overviewQuery("&xkinds=Core")));
+    // Leaving out a whole producer type is the same as naming each of its producers.
+    Map<String, Object> byKind = json(get(overviewQuery("&aggregation=spatiotemporal&xkinds=Node")));
+    assertEquals(400L, byKind.get("status"), "every rank lies under a node: nothing is left");
   }
 
   @Test
