@@ -388,6 +388,26 @@ test('Cancel stops a long computation on the server, with progress shown until t
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });
 
+test('a wide Chrome trace shows its structure, on a time axis from 0 in a readable unit', async () => {
+  const chrome = [resolve(root, '../shared/traces/chrome/node_trace.json'), '/work/shared/traces/chrome/node_trace.json'].find(existsSync);
+  const before = await caption();
+  await page.fill('#import-path', chrome);
+  await page.click('#import-form button');
+  const shown = await captionChange(before, ['leaves']);
+  assert.match(shown.text, /^node_trace\.json/);
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.click('#apply');
+  const wide = await captionChange(shown, ['view']);
+  assert.ok(wide.leaves > 10 && wide.leaves < 200, `${wide.leaves} rows: structure, not one block of 1,908`);
+  assert.match(wide.text, /producers cut at depth \d+ \(auto/);
+  const axis = await page.$eval('#overview', c => ({ labels: c.dataset.tickLabels.split(' '), unit: c.dataset.timeUnit }));
+  assert.equal(axis.labels[0], '0', `the axis starts at 0: ${axis.labels}`);
+  assert.ok(['s', 'ms'].includes(axis.unit), `a readable unit, not µs since boot: ${axis.unit}`);
+  assert.match(wide.text, /since the start/);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
 test('a file given by its path on the server is imported, listed and shown', async () => {
   const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
   const before = await caption();

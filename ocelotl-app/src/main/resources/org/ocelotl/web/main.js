@@ -162,8 +162,11 @@ async function render() {
       const known = progress.total > 0;
       $('busy-bar').hidden = !known;
       if (known) $('busy-bar').value = progress.done / progress.total;
-      $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * progress.done / progress.total)}%`
-        : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s`;
+      const fraction = known ? progress.done / progress.total : 0;
+      // The time left of this stage, at the pace so far (said only once there is a pace to go by).
+      const eta = fraction > 0.05 && fraction < 1 ? ` · about ${Math.ceil(progress.elapsedMs * (1 - fraction) / fraction / 1000)} s left` : '';
+      $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * fraction)}%`
+        : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
     });
     if (!result) return; // superseded by a newer request: that one will draw
     last = result;

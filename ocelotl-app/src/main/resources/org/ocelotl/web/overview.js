@@ -136,6 +136,8 @@ export class OverviewView {
     const yb = plot.y + plot.h;
     // For scripts and tests: the ticks as trace times (the labels are times since the start).
     this.canvas.dataset.ticks = ticks.map(t => t.value / scale.factor + scale.origin).join(' ');
+    this.canvas.dataset.tickLabels = ticks.map(t => t.label).join(' ');
+    this.canvas.dataset.timeUnit = scale.unit;
     for (const t of ticks) {
       const x = Math.round(plot.x + t.at * plot.w) + 0.5;
       g.beginPath(); g.moveTo(x, yb); g.lineTo(x, yb + 4); g.stroke();
