@@ -48,7 +48,7 @@ public final class OverviewPicture {
   private static final String NOTE_MODE = "opacity = share of the mode";
   private static final String NOTE_SINGLE_TYPE = "opacity = value / largest value";
   private static final String NOTE_MERGED = "thin types, merged";
-  private static final String NOTE_PART = "one colour per part";
+  private static final String NOTE_PART = "touching parts in different colours";
   private static final String NOTE_DIAGONAL = "too thin: same time cuts";
   private static final String NOTE_CROSS = "too thin: different cuts";
   private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_SINGLE_TYPE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
