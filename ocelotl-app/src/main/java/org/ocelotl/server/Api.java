@@ -16,6 +16,7 @@ import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.export.Format;
@@ -87,6 +88,11 @@ public final class Api implements AutoCloseable {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("cancelled", jobs.cancel(params.string("client")));
         return Response.json(JsonForm.bytes(answer));
+      }
+      case "events" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return events(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "match", "min_duration",
+            "max_duration", "sort", "offset", "limit", "format")));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -342,6 +348,20 @@ public final class Api implements AutoCloseable {
     OverviewPicture.render(result.picture(), picture, width, height, out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
+  }
+
+  /** The event table of a selection: the bytes of {@code ocelotl events} (CSV, or JSON). */
+  private Response events(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "csv"));
+    double min = params.number("min_duration");
+    double max = params.number("max_duration");
+    RecordTable.Result result = new RecordTable(traces.get(params.string("trace")), params.number("from"),
+        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+        params.optional("match"), Double.isNaN(min) ? Double.NEGATIVE_INFINITY : min,
+        Double.isNaN(max) ? Double.POSITIVE_INFINITY : max, params.string("sort", "start"),
+        params.integer("offset", 0, 0, Integer.MAX_VALUE), params.integer("limit", 100, 0, RecordTable.MAX_LIMIT)).answer();
+    return format.equals("json") ? Response.json(result.json())
+        : Response.download("text/csv; charset=utf-8", result.csv(), "events.csv");
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {
