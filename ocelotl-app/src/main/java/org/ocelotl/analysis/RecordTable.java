@@ -73,12 +73,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
   /** A page, with what it needs to be written by name. */
   public record Result(RecordTable request, double from, double to, RecordQuery.Page page) {
     private String producer(int id) {
-      List<StoreMetadata.Producer> all = request.store().metadata().producers();
-      StringBuilder path = new StringBuilder(all.get(id).name());
-      for (int q = all.get(id).parent(); q >= 0 && all.get(q).parent() >= 0; q = all.get(q).parent()) {
-        path.insert(0, all.get(q).name() + "/");
-      }
-      return path.toString();
+      return request.store().metadata().path(id);
     }
 
     private String type(int id) {

@@ -169,7 +169,6 @@ public final class Api implements AutoCloseable {
       }
     }
     List<Map<String, Object>> rows = new ArrayList<>();
-    String[] paths = new String[all.size()];
     int[] depths = new int[all.size()];
     ArrayList<Integer> stack = new ArrayList<>(List.of(root));
     while (!stack.isEmpty()) {
@@ -177,14 +176,11 @@ public final class Api implements AutoCloseable {
       StoreMetadata.Producer p = all.get(id);
       if (p.parent() >= 0) {
         depths[id] = depths[p.parent()] + 1;
-        paths[id] = paths[p.parent()].isEmpty() ? p.name() : paths[p.parent()] + "/" + p.name();
-      } else {
-        paths[id] = "";
       }
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", (long) id);
       row.put("name", p.name());
-      row.put("path", paths[id]);
+      row.put("path", store.metadata().path(id));
       row.put("parent", (long) p.parent());
       row.put("depth", (long) depths[id]);
       row.put("kind", p.kind());

@@ -225,7 +225,7 @@ public final class RecordQuery {
       }
     }
     for (StoreMetadata.Producer p : all) {
-      paths[p.id()] = path(all, p);
+      paths[p.id()] = m.path(p.id());
     }
     java.util.Set<Integer> ids = new java.util.HashSet<>();
     for (String name : names) {
@@ -250,14 +250,6 @@ public final class RecordQuery {
       }
     }
     return ids;
-  }
-
-  private static String path(List<StoreMetadata.Producer> all, StoreMetadata.Producer p) {
-    StringBuilder path = new StringBuilder(p.name());
-    for (int q = p.parent(); q >= 0 && all.get(q).parent() >= 0; q = all.get(q).parent()) {
-      path.insert(0, all.get(q).name() + "/");
-    }
-    return path.toString();
   }
 
   /**
