@@ -126,6 +126,17 @@ public final class RecordQuery {
     return new Page(total[0], List.copyOf(records));
   }
 
+  /**
+   * Every record of the window, producers, types and kinds of the selection, in chunk order (its
+   * expression, durations, order and page are not applied): for consumers that keep what they
+   * need, such as a Gantt chart's per-pixel marks.
+   */
+  public static void forEach(TraceStore store, Selection s, java.util.function.Consumer<Record> each) {
+    for (EventCategory kind : s.kinds()) {
+      scan(store, kind, s, each);
+    }
+  }
+
   private static boolean overlaps(double start, double end, double from, double to) {
     return start < to && (end > from || end == start && start >= from);
   }
