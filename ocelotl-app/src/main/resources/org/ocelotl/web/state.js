@@ -9,14 +9,15 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xkinds', 'xtypes'];
-const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes']);
+const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xkinds', 'xtypes', 'gantt', 'gfrom', 'gto', 'gproducers'];
+const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'gproducers']);
 
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
-    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] };
+    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [],
+    gantt: '', gfrom: '', gto: '', gproducers: [] };
 }
 
 export function fromUrl(search) {
