@@ -31,9 +31,6 @@ public final class ModelBuilder {
    *                                  type, a metric the trace has no records for (message for the user)
    */
   public static BuiltModel build(TraceStore store, ModelRequest request) {
-    if (request.producers().depth() == ProducerSelection.AUTO_DEPTH) {
-      throw new IllegalArgumentException("resolve an automatic depth (withDepthFor) before building a model");
-    }
     ModelPlan plan = ModelPlan.of(store, request);
     return model(plan, scan(store, plan, Runtime.getRuntime().availableProcessors()), true);
   }

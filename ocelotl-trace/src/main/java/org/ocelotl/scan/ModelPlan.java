@@ -30,6 +30,9 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     List<String> typeColours, String timeUnit, String key) {
 
   static ModelPlan of(TraceStore store, ModelRequest request) {
+    if (request.producers().depth() == ProducerSelection.AUTO_DEPTH) {
+      throw new IllegalArgumentException("resolve an automatic depth (ModelBuilder.withDepthFor) before planning a model");
+    }
     StoreMetadata m = store.metadata();
     Metric metric = request.metric();
     EventCategory category = metric.category();
