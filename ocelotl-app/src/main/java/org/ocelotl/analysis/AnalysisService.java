@@ -16,6 +16,8 @@ import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
 import org.ocelotl.view.TimeWindow;
+import org.ocelotl.view.Treemap;
+import org.ocelotl.view.TreemapGeometry;
 
 /**
  * The analysis pipeline, once for every front end (docs/analysis.md): model → qualities →
@@ -74,6 +76,28 @@ public final class AnalysisService {
     }
     progress.check();
     return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
+  }
+
+  /**
+   * A treemap (docs/views.md): the spatial analysis at p, cut at the partition's nodes or at a
+   * depth, for the window or one time step. Stepping through time or moving p reuses the kept
+   * analysis and costs only the geometry.
+   */
+  public TreemapResult treemap(TreemapRequest request, Progress progress) throws IOException {
+    AnalysisResult result = answer(request.analysis(), progress);
+    MicroscopicModel model = result.analysis().built().model();
+    if (request.slice() >= model.slices()) {
+      throw new IllegalArgumentException("the time step must be a slice in [0, " + (model.slices() - 1)
+          + "], got " + request.slice());
+    }
+    boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(model.tree(), result.partition())
+        : TreemapGeometry.cutAtDepth(model.tree(), request.depth());
+    int first = request.slice() < 0 ? 0 : request.slice();
+    int last = request.slice() < 0 ? model.slices() - 1 : request.slice();
+    Treemap treemap = TreemapGeometry.build(model, cut, first, last, window(result.analysis().built()),
+        result.analysis().built().typeColours(), request.width(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
+    progress.check();
+    return new TreemapResult(request, result, treemap);
   }
 
   /** The model aggregated for every p: computed once per model and aggregation, then kept. */

@@ -18,6 +18,8 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TraceSummary;
+import org.ocelotl.analysis.TreemapRequest;
+import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.Format;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.model.EventCategory;
@@ -40,7 +42,12 @@ public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
       "start", "end", "slices", "p", "include", "exclude", "depth", "xtypes", "exact", "height", "client", "seq");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
+  private static final Set<String> TREEMAP_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
+      "include", "exclude", "depth", "xtypes", "exact", "client", "seq"),
+      Set.of("cut", "step", "width", "height", "format"));
   private static final int DEFAULT_SLICES = 100;
+  /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
+  private static final int TREEMAP_SLICES = 20;
 
   private final Traces traces;
   private final AnalysisService service;
@@ -96,6 +103,10 @@ public final class Api implements AutoCloseable {
       case "export" -> {
         OcelotlServer.requireMethod(method, "GET");
         return export(params.only(EXPORT_PARAMS));
+      }
+      case "treemap" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return treemap(params.only(TREEMAP_PARAMS));
       }
       default -> { }
     }
@@ -197,9 +208,6 @@ public final class Api implements AutoCloseable {
 
   /** The analysis request a URL describes, with every refusal naming its parameter. */
   private AnalysisRequest query(Params params) throws IOException {
-    TraceStore store = traces.get(params.string("trace"));
-    StoreMetadata m = store.metadata();
-    Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     String aggregationName = params.choice("aggregation", "temporal", List.of("temporal", "spatiotemporal"));
     String viewName = params.string("view", "mode");
     ViewKind view;
@@ -208,6 +216,16 @@ public final class Api implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest("parameter 'view': " + e.getMessage());
     }
+    int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
+    return new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
+        modelRequest(params, DEFAULT_SLICES)), AnalysisRequest.aggregationOf(view), view, p(params), height);
+  }
+
+  /** The model a URL describes: metric, window, slices, producer and type filters, exactness. */
+  private ModelRequest modelRequest(Params params, int defaultSlices) throws IOException {
+    TraceStore store = traces.get(params.string("trace"));
+    StoreMetadata m = store.metadata();
+    Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     double start = params.number("start");
     double end = params.number("end");
     start = Double.isNaN(start) ? m.start() : start;
@@ -215,19 +233,20 @@ public final class Api implements AutoCloseable {
     if (!(end > start)) {
       throw HttpError.badRequest("the window needs start < end, got start = " + start + ", end = " + end);
     }
-    int slices = params.integer("slices", DEFAULT_SLICES, 2, SliceGrid.MAX_SLICES);
+    int slices = params.integer("slices", defaultSlices, 2, SliceGrid.MAX_SLICES);
+    int depth = params.integer("depth", 0, 0, 1000);
+    ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
+    boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
+    return new ModelRequest(metric, start, end, slices, producers, keptTypes(m, metric, params.list("xtypes")), exact);
+  }
+
+  /** The p asked for, or NaN for the default. */
+  private static double p(Params params) {
     double p = params.number("p");
     if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {
       throw HttpError.badRequest("parameter 'p': expected a number in [0, 1], found " + p);
     }
-    int depth = params.integer("depth", 0, 0, 1000);
-    ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
-    boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
-    ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
-        keptTypes(m, metric, params.list("xtypes")), exact);
-    int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
-    return new AnalysisRequest(new ModelInput.FromTrace(store, request), AnalysisRequest.aggregationOf(view), view,
-        p, height);
+    return p;
   }
 
   static List<String> metricNames() {
@@ -285,6 +304,47 @@ public final class Api implements AutoCloseable {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
     OverviewPicture.render(result.picture(), picture, width, height, out);
+    return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
+        result.fileStem() + "." + format);
+  }
+
+  /**
+   * The treemap of the spatial analysis (docs/api.md): JSON (the analysis result with its
+   * cells), or its picture as SVG or PNG. {@code cut} is {@code p} (the spatial partition) or a
+   * depth; {@code step} a slice index or absent for the whole window.
+   */
+  private Response treemap(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "svg", "png"));
+    String cut = params.string("cut", "p");
+    int depth;
+    try {
+      depth = cut.equals("p") ? -1 : Integer.parseInt(cut);
+    } catch (NumberFormatException e) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth, found '" + cut + "'");
+    }
+    if (depth < -1) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth ≥ 0, found '" + cut + "'");
+    }
+    int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
+        modelRequest(params, TREEMAP_SLICES)), org.ocelotl.aggregation.Aggregation.SPATIAL, null, p(params),
+        AnalysisRequest.DEFAULT_HEIGHT);
+    TreemapRequest request = new TreemapRequest(analysis, depth, step,
+        params.integer("width", TreemapRequest.DEFAULT_WIDTH, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE),
+        params.integer("height", TreemapRequest.DEFAULT_HEIGHT, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE));
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    TreemapResult result;
+    try {
+      result = service.treemap(request, job);
+    } finally {
+      jobs.end(job);
+    }
+    if (format.equals("json")) {
+      return Response.json(result.json());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
+    result.render(picture, out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
   }
