@@ -266,6 +266,50 @@ test('spatiotemporal: drag selects a time range × producer subtree and zoom kee
   await shot('6-spatiotemporal-zoomed');
 });
 
+test('the treemap view: switch to it, play the time control, click through to the overview', async () => {
+  const before = await caption();
+  await page.click('#panels button[data-panel="treemap"]');
+  const shown = await captionChange(before, ['view']);
+  assert.equal(shown.view, 'spatial treemap');
+  assert.match(page.url(), /panel=treemap/);
+  assert.match(shown.text, /whole window/);
+  const px = await pixels('treemap');
+  assert.ok(px.inked > px.total * 0.5, `only ${px.inked} of ${px.total} treemap pixels drawn`);
+  await shot('8-treemap');
+  // Hover: a cell's path, kind and values.
+  const box = await page.$eval('#treemap', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  await page.mouse.move(box.x + box.w * 0.1, box.y + box.h * 0.1);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  assert.match(await page.textContent('#tooltip'), /value \d/);
+  // Play: the steps follow one another, the layout is redrawn for each.
+  const stepOf = () => page.$eval('#caption', c => Number(c.dataset.step));
+  const window = await pixels('treemap');
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('caption').dataset.step) >= 2, null, { timeout: 60_000 });
+  await page.click('#play'); // pause
+  const step = await stepOf();
+  assert.ok(step >= 2, `step ${step}`);
+  assert.match(page.url(), /step=\d+/);
+  assert.match(await page.textContent('#step-label'), new RegExp(`step ${step + 1} of \\d+`));
+  assert.notEqual((await pixels('treemap')).hash, window.hash, 'a time step draws another treemap');
+  await shot('9-treemap-step');
+  // Back to the whole window, then a click on a cell filters the overview to it.
+  await page.$eval('#step', s => { s.value = '-1'; s.dispatchEvent(new Event('input')); });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.step === '-1', null, { timeout: 60_000 });
+  const treemapCaption = await caption();
+  const target = await page.$eval('#treemap', c => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width * 0.5, y: r.y + r.height * 0.5 };
+  });
+  await page.mouse.click(target.x, target.y);
+  const back = await captionChange(treemapCaption, ['view']);
+  assert.notEqual(back.view, 'spatial treemap');
+  assert.match(page.url(), /include=/);
+  assert.doesNotMatch(page.url(), /panel=treemap/);
+  assert.ok(back.leaves < 64, `the overview shows the clicked node only: ${back.leaves} leaves`);
+  await shot('10-treemap-click-through');
+});
+
 test('a file given by its path on the server is imported, listed and shown', async () => {
   const tiny = resolve(root, 'ocelotl-app/src/test/resources/org/ocelotl/server/tiny.trace');
   const before = await caption();

@@ -9,12 +9,13 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes'];
+const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes',
+  'cut', 'step'];
 const LISTS = new Set(['include', 'exclude', 'xtypes']);
 
 export function defaults() {
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100',
-    start: '', end: '', p: '', include: [], exclude: [], xtypes: [] };
+    start: '', end: '', p: '', include: [], exclude: [], xtypes: [], panel: '', cut: '', step: '' };
 }
 
 export function fromUrl(search) {
@@ -55,6 +56,21 @@ export function apiParams(state) {
   if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
   if (state.exclude.length) q.set('exclude', state.exclude.join(LIST_SEPARATOR));
   if (state.xtypes.length) q.set('xtypes', state.xtypes.join(LIST_SEPARATOR));
+  return q;
+}
+
+/**
+ * The API parameters of a treemap (docs/api.md): the overview's model settings and p, the cut
+ * (p or a depth) and the time step; the treemap is always a spatial aggregation.
+ */
+export function treemapParams(state, size) {
+  const q = apiParams(state);
+  q.delete('aggregation');
+  q.delete('view');
+  if (state.cut !== '') q.set('cut', state.cut);
+  if (state.step !== '') q.set('step', state.step);
+  q.set('width', String(size.width));
+  q.set('height', String(size.height));
   return q;
 }
 
