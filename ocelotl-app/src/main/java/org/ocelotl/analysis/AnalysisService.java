@@ -15,7 +15,11 @@ import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.model.ProducerTree;
+import org.ocelotl.view.PlatformGraph;
 import org.ocelotl.view.TimeWindow;
+import org.ocelotl.view.Topology;
+import org.ocelotl.view.TopologyGeometry;
 import org.ocelotl.view.Treemap;
 import org.ocelotl.view.TreemapGeometry;
 
@@ -98,6 +102,61 @@ public final class AnalysisService {
         result.analysis().built().typeColours(), request.width(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
     progress.check();
     return new TreemapResult(request, result, treemap);
+  }
+
+  /**
+   * A topology graph (docs/views.md): the spatial analysis at p, cut at the partition or a depth,
+   * with the user's expanded and collapsed groups, for the window or one time step. Positions
+   * come from one layout of the whole tree and platform, so they never move with the cut or time.
+   */
+  public TopologyResult topology(TopologyRequest request, Progress progress) throws IOException {
+    if (!(request.analysis().input() instanceof ModelInput.FromTrace trace)) {
+      throw new IllegalArgumentException("a topology graph needs a trace: model files have no platform");
+    }
+    AnalysisResult result = answer(request.analysis(), progress);
+    BuiltModel built = result.analysis().built();
+    MicroscopicModel model = built.model();
+    if (request.slice() >= model.slices()) {
+      throw new IllegalArgumentException("the time step must be a slice in [0, " + (model.slices() - 1)
+          + "], got " + request.slice());
+    }
+    int first = request.slice() < 0 ? 0 : request.slice();
+    int last = request.slice() < 0 ? model.slices() - 1 : request.slice();
+    PlatformGraph graph = Platform.of(trace.store(), built, first, last);
+    ProducerTree tree = model.tree();
+    boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(tree, result.partition())
+        : TreemapGeometry.cutAtDepth(tree, request.depth());
+    for (String toggle : request.toggles()) {
+      int node = nodeAt(tree, toggle.substring(1));
+      if (toggle.charAt(0) == '+') {
+        TopologyGeometry.expand(tree, cut, node);
+      } else {
+        TopologyGeometry.collapse(tree, cut, node);
+      }
+    }
+    Topology topology = TopologyGeometry.build(graph, cut, TopologyGeometry.positions(graph));
+    progress.check();
+    return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1));
+  }
+
+  /** The node of a path of names from below the root ("" = the root). */
+  private static int nodeAt(ProducerTree tree, String path) {
+    int node = 0;
+    if (!path.isEmpty()) {
+      for (String name : path.split("/")) {
+        int found = -1;
+        for (int c = 0; c < tree.childCount(node) && found < 0; c++) {
+          if (tree.name(tree.child(node, c)).equals(name)) {
+            found = tree.child(node, c);
+          }
+        }
+        if (found < 0) {
+          throw new IllegalArgumentException("no producer group '" + path + "' in this model");
+        }
+        node = found;
+      }
+    }
+    return node;
   }
 
   /** The model aggregated for every p: computed once per model and aggregation, then kept. */

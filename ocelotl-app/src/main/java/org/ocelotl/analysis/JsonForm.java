@@ -22,6 +22,7 @@ import org.ocelotl.view.LegendEntry;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
 import org.ocelotl.view.Tooltip;
+import org.ocelotl.view.Topology;
 import org.ocelotl.view.Treemap;
 import org.ocelotl.view.TreemapCell;
 import org.ocelotl.view.TypeShare;
@@ -304,6 +305,32 @@ public final class JsonForm {
       for (TypeShare s : c.types()) {
         types.addObject().put("type", s.type()).put("value", s.value()).put("share", s.share());
       }
+    }
+    return json;
+  }
+
+  /** The analysis result (spatial, no overview) with the graph: nodes at [0, 1]² positions, edges, note. */
+  static ObjectNode topologyResult(TopologyResult r) {
+    ObjectNode json = result(r.result());
+    Topology t = r.topology();
+    ObjectNode topology = json.putObject("topology");
+    topology.put("start", r.start());
+    topology.put("end", r.end());
+    topology.put("depth", r.request().depth());
+    ArrayNode toggles = topology.putArray("toggles");
+    r.request().toggles().forEach(toggles::add);
+    topology.put("capacities", t.capacities());
+    topology.put("note", t.note());
+    ArrayNode nodes = topology.putArray("nodes");
+    for (Topology.Node n : t.nodes()) {
+      nodes.addObject().put("node", n.node()).put("name", n.name()).put("path", n.path()).put("kind", n.kind())
+          .put("shape", n.shape().name()).put("aggregate", n.aggregate()).put("members", n.members())
+          .put("x", n.x()).put("y", n.y()).put("size", n.size()).put("capacity", n.capacity()).put("use", n.use())
+          .put("fill", n.fill());
+    }
+    ArrayNode edges = topology.putArray("edges");
+    for (Topology.Edge e : t.edges()) {
+      edges.addObject().put("a", e.a()).put("b", e.b()).put("topology", e.topology()).put("messages", e.messages());
     }
     return json;
   }

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     version = "ocelotl 0.1.0",
     description = "Truthful overviews of very large execution traces.",
     subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
-        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, TreemapCommand.class, DemoCommand.class, ModelCommand.class,
+        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class,
         ServeCommand.class, ViewCommand.class})
 public final class Main implements Runnable {
   /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */

@@ -18,6 +18,8 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TraceSummary;
+import org.ocelotl.analysis.TopologyRequest;
+import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.Format;
@@ -45,6 +47,9 @@ public final class Api implements AutoCloseable {
   private static final Set<String> TREEMAP_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
       "include", "exclude", "depth", "xtypes", "exact", "client", "seq"),
       Set.of("cut", "step", "width", "height", "format"));
+  private static final Set<String> TOPOLOGY_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
+      "include", "exclude", "depth", "xtypes", "exact", "client", "seq"),
+      Set.of("cut", "step", "toggles", "width", "height", "format"));
   private static final int DEFAULT_SLICES = 100;
   /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
   private static final int TREEMAP_SLICES = 20;
@@ -107,6 +112,10 @@ public final class Api implements AutoCloseable {
       case "treemap" -> {
         OcelotlServer.requireMethod(method, "GET");
         return treemap(params.only(TREEMAP_PARAMS));
+      }
+      case "topology" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return topology(params.only(TOPOLOGY_PARAMS));
       }
       default -> { }
     }
@@ -315,16 +324,7 @@ public final class Api implements AutoCloseable {
    */
   private Response treemap(Params params) throws IOException {
     String format = params.choice("format", "json", List.of("json", "svg", "png"));
-    String cut = params.string("cut", "p");
-    int depth;
-    try {
-      depth = cut.equals("p") ? -1 : Integer.parseInt(cut);
-    } catch (NumberFormatException e) {
-      throw HttpError.badRequest("parameter 'cut': expected p or a depth, found '" + cut + "'");
-    }
-    if (depth < -1) {
-      throw HttpError.badRequest("parameter 'cut': expected p or a depth ≥ 0, found '" + cut + "'");
-    }
+    int depth = cutDepth(params);
     int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
         modelRequest(params, TREEMAP_SLICES)), org.ocelotl.aggregation.Aggregation.SPATIAL, null, p(params),
@@ -345,6 +345,60 @@ public final class Api implements AutoCloseable {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
     result.render(picture, out);
+    return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
+        result.fileStem() + "." + format);
+  }
+
+  /** The cut parameter: p (-1, the spatial partition) or a depth. */
+  private static int cutDepth(Params params) {
+    String cut = params.string("cut", "p");
+    int depth;
+    try {
+      depth = cut.equals("p") ? -1 : Integer.parseInt(cut);
+    } catch (NumberFormatException e) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth, found '" + cut + "'");
+    }
+    if (depth < -1) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth ≥ 0, found '" + cut + "'");
+    }
+    return depth;
+  }
+
+  /**
+   * The topology graph of the spatial analysis (docs/api.md): JSON, or its picture as SVG or PNG.
+   * Without a metric or type filter, a trace with capacity variables is shown by capacity and use.
+   */
+  private Response topology(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "svg", "png"));
+    int depth = cutDepth(params);
+    int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
+    TraceStore store = traces.get(params.string("trace"));
+    ModelRequest model = modelRequest(params, TREEMAP_SLICES);
+    if (params.optional("metric") == null && params.optional("xtypes") == null) {
+      model = TopologyRequest.capacityModel(store.metadata(), model);
+    }
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model),
+        org.ocelotl.aggregation.Aggregation.SPATIAL, null, p(params), AnalysisRequest.DEFAULT_HEIGHT);
+    TopologyRequest request;
+    try {
+      request = new TopologyRequest(analysis, depth, step, params.list("toggles"));
+    } catch (IllegalArgumentException e) {
+      throw HttpError.badRequest("parameter 'toggles': " + e.getMessage());
+    }
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    TopologyResult result;
+    try {
+      result = service.topology(request, job);
+    } finally {
+      jobs.end(job);
+    }
+    if (format.equals("json")) {
+      return Response.json(result.json());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
+    result.render(picture, params.integer("width", 1000, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE),
+        params.integer("height", 1000, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE), out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
   }
