@@ -10,12 +10,12 @@ const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
 const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes',
-  'cut', 'step'];
-const LISTS = new Set(['include', 'exclude', 'xtypes']);
+  'cut', 'step', 'toggles'];
+const LISTS = new Set(['include', 'exclude', 'xtypes', 'toggles']);
 
 export function defaults() {
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100',
-    start: '', end: '', p: '', include: [], exclude: [], xtypes: [], panel: '', cut: '', step: '' };
+    start: '', end: '', p: '', include: [], exclude: [], xtypes: [], panel: '', cut: '', step: '', toggles: [] };
 }
 
 export function fromUrl(search) {
@@ -71,6 +71,17 @@ export function treemapParams(state, size) {
   if (state.step !== '') q.set('step', state.step);
   q.set('width', String(size.width));
   q.set('height', String(size.height));
+  return q;
+}
+
+/**
+ * The API parameters of a topology graph: the treemap's, with the expanded and collapsed groups.
+ * With the default metric and no type filter the server sizes nodes by the trace's capacities.
+ */
+export function topologyParams(state, size) {
+  const q = treemapParams(state, size);
+  if (state.metric === defaults().metric && !state.xtypes.length) q.delete('metric');
+  if (state.toggles.length) q.set('toggles', state.toggles.join(LIST_SEPARATOR));
   return q;
 }
 
