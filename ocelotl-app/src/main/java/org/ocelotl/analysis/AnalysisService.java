@@ -40,6 +40,8 @@ public final class AnalysisService {
   private final ModelSource models;
   private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
   private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
+  /** Graph positions per kept model's tree (identity): the layout costs up to a second, a redraw must not. */
+  private final Memo<ProducerTree, double[][]> layouts = new Memo<>(KEPT);
 
   public AnalysisService(ModelSource models) {
     this.models = models;
@@ -54,6 +56,7 @@ public final class AnalysisService {
   public void clear() {
     builtModels.clear();
     analyses.clear();
+    layouts.clear();
   }
 
   private record ModelKey(String trace, long modified, ModelRequest request) {}
@@ -134,7 +137,8 @@ public final class AnalysisService {
         TopologyGeometry.collapse(tree, cut, node);
       }
     }
-    Topology topology = TopologyGeometry.build(graph, cut, TopologyGeometry.positions(graph));
+    // Positions depend on the tree and the platform links, which no window or step changes.
+    Topology topology = TopologyGeometry.build(graph, cut, layouts.get(tree, () -> TopologyGeometry.positions(graph), progress));
     progress.check();
     return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1));
   }

@@ -139,7 +139,7 @@ public final class TopologyGeometry {
         }
       }
       // The kinds of one collapsed group sit side by side around the group's place.
-      double x = positions[0][node] + (rank - (kinds - 1) / 2.0) * 2.2 * maxRadius;
+      double x = positions[0][node] + (rank - (kinds - 1) / 2.0) * 3 * maxRadius;
       double top = largest.get(kindOf.get(i));
       double size = top > 0 ? maxRadius * Math.max(0.15, Math.sqrt(s[0] / top)) : maxRadius * 0.15;
       double fill = s[0] > 0 ? Math.min(1, s[1] / s[0]) : 0;
