@@ -8,7 +8,12 @@ traces=${OCELOTL_TRACES:-$(cd "$here/../shared/traces" 2>/dev/null && pwd || tru
 cd "$here"
 mvn -B -q -pl ocelotl-trace -am test-compile
 cp=ocelotl-trace/target/classes:ocelotl-trace/target/test-classes:ocelotl-core/target/classes
+cp="$cp:$(mvn -B -q -pl ocelotl-trace dependency:build-classpath -Dmdep.outputFile=/dev/stdout)"
+# A generated Chrome trace of 1.2 M events (the sample has 28 k): the reader's throughput at scale.
+chrome_big=${TMPDIR:-/tmp}/ocelotl-bench-chrome-1.2m.json
+[ -f "$chrome_big" ] || python3 "$here/bench/gen_chrome.py" "$chrome_big" 1200000
 java -Xmx2g -cp "$cp" org.ocelotl.format.FormatsBench \
+  chrome "$chrome_big" \
   otf2 "$traces/otf2/ez_mpi4/eztrace_log.otf2" \
   otf2 "$traces/otf2/ez_hybrid/eztrace_log.otf2" \
   chrome "$traces/chrome/node_trace.json" \

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -356,6 +356,148 @@ test('the topology graph: switch to it, collapse and expand a group, play, doubl
   const back = await captionChange(c, ['view']);
   assert.notEqual(back.view, 'spatial topology');
   assert.match(page.url(), /include=/);
+});
+
+test('dragging on the curves slides p: the picture follows before the button is released', async () => {
+  const before = await caption();
+  const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  await page.mouse.move(box.x + 50, box.y + box.h / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.w - 30, box.y + box.h / 2, { steps: 8 });
+  const during = await captionChange(before, ['p']);
+  assert.ok(during.p !== before.p, `p moved while dragging: ${before.p} → ${during.p}`);
+  await page.mouse.up();
+});
+
+test('the metric menu offers only the metrics the trace has records for; producer types are named', async () => {
+  const offered = await page.$$eval('#metric option', os => os.filter(o => !o.disabled).map(o => o.value));
+  assert.deepEqual(offered, ['state-duration', 'state-average', 'variable-mean', 'link-count'], 'no punctual events in this trace');
+  const levels = await page.textContent('#levels');
+  assert.match(levels, /HOST \(\d+\)/);
+  assert.match(levels, /ROUTER \(\d+\)/);
+});
+
+test('leaving out a whole producer type keeps the URL short', async () => {
+  await page.selectOption('#metric', 'variable-mean');
+  await page.click('#apply');
+  await page.waitForFunction(() => /variable mean/.test(document.getElementById('caption').textContent), null, { timeout: 60_000 });
+  await page.click('#levels button[data-kind="MPI"][data-action="none"]');
+  await page.waitForFunction(() => location.search.includes('xkinds=MPI'), null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.getElementById('busy').hidden, null, { timeout: 60_000 });
+  assert.ok(!(await page.$eval('#message', m => m.classList.contains('error'))), await page.textContent('#message'));
+  assert.match(await page.textContent('#caption'), /without producers of type MPI/);
+  assert.ok(!page.url().includes('rank-'), 'no rank path in the URL');
+  assert.ok(page.url().length < 600, `URL of ${page.url().length} characters`);
+  await page.click('#reset');
+  await page.selectOption('#metric', 'state-duration');
+  await page.click('#apply');
+  await page.waitForFunction(() => /state total duration/.test(document.getElementById('caption').textContent), null, { timeout: 60_000 });
+});
+
+test('an invalid window is refused before it reaches the URL or the history', async () => {
+  const urlBefore = page.url();
+  const lengthBefore = await page.evaluate(() => history.length);
+  for (const [start, end, why] of [['5', '3', /start < end/], ['abc', '3', /start: expected a number/]]) {
+    await page.fill('#start', start);
+    await page.fill('#end', end);
+    await page.click('#apply');
+    await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+    assert.match(await page.textContent('#message'), why);
+    assert.equal(page.url(), urlBefore);
+    assert.equal(await page.evaluate(() => history.length), lengthBefore);
+  }
+  await page.goto(page.url());
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
+test('a burst of changes makes one history entry, not one each', async () => {
+  const lengthBefore = await page.evaluate(() => history.length);
+  for (const n of ['21', '22', '23', '24', '25']) {
+    await page.fill('#slices', n);
+    await page.click('#apply');
+  }
+  await page.waitForFunction(() => document.getElementById('caption').dataset.slices === '25', null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => history.length), lengthBefore + 1);
+  assert.match(page.url(), /slices=25/);
+});
+
+test('a bookmarked page whose token is stale says what to do', async () => {
+  const stale = await browser.newPage();
+  const base = url.slice(0, url.indexOf('?'));
+  const response = await stale.goto(`${base}?token=${'A'.repeat(43)}`);
+  assert.equal(response.status(), 401);
+  assert.match(await stale.textContent('body'), /This link has expired[\s\S]*--token-file/);
+  await stale.close();
+});
+
+test('variable mean on the bundled trace: one variable at a time, in its own colour', async () => {
+  const before = await caption();
+  await page.selectOption('#metric', 'variable-mean');
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.click('#apply');
+  const shown = await captionChange(before, ['view', 'parts', 'leaves']);
+  assert.match(shown.text, /variable mean/);
+  const radios = await page.$$eval('#types input', is => is.map(i => ({ type: i.type, name: i.dataset.type, checked: i.checked })));
+  assert.ok(radios.length > 1 && radios.every(r => r.type === 'radio'), JSON.stringify(radios));
+  assert.deepEqual(radios.filter(r => r.checked).map(r => r.name), ['bandwidth_used'], 'the busiest variable by default');
+  await page.check('#types input[data-type="speed_used"]');
+  await page.waitForFunction(() => /speed_used/.test(document.getElementById('legend').textContent), null, { timeout: 60_000 });
+  const legend = await page.$$eval('#legend .swatch', ss => ss.map(s => getComputedStyle(s).backgroundColor));
+  assert.equal(legend.length, 1);
+  assert.notEqual(legend[0], 'rgb(128, 128, 128)', 'not the grey of visual aggregates');
+  await shot('8-variable-mean');
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
+/** CPU seconds the server process has used (user + system), from /proc. */
+function serverCpuSeconds() {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+test('Cancel stops a long computation on the server, with progress shown until then', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '100');
+  await page.click('#apply');
+  await page.waitForFunction(() => /computing qualities/.test(document.getElementById('busy-text').textContent),
+    null, { timeout: 60_000 });
+  await page.waitForTimeout(800);
+  const during = await page.textContent('#busy-text');
+  assert.match(during, /(\d+%|optima evaluated)/, `progress is shown: ${during}`);
+  await shot('9-progress');
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('cancelled'));
+  assert.ok(await page.$eval('#busy', b => b.hidden));
+  await page.waitForTimeout(1000);
+  const before = serverCpuSeconds();
+  await page.waitForTimeout(2000);
+  const used = serverCpuSeconds() - before;
+  assert.ok(used < 1, `the server used ${used} CPU s in the 2 s after Cancel (a search still running uses ~4)`);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
+test('a wide Chrome trace shows its structure, on a time axis from 0 in a readable unit', async () => {
+  const chrome = [resolve(root, '../shared/traces/chrome/node_trace.json'), '/work/shared/traces/chrome/node_trace.json'].find(existsSync);
+  const before = await caption();
+  await page.fill('#import-path', chrome);
+  await page.click('#import-form button');
+  const shown = await captionChange(before, ['leaves']);
+  assert.match(shown.text, /^node_trace\.json/);
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.click('#apply');
+  const wide = await captionChange(shown, ['view']);
+  assert.ok(wide.leaves > 10 && wide.leaves < 200, `${wide.leaves} rows: structure, not one block of 1,908`);
+  assert.match(wide.text, /producers cut at depth \d+ \(auto/);
+  const axis = await page.$eval('#overview', c => ({ labels: c.dataset.tickLabels.split(' '), unit: c.dataset.timeUnit }));
+  assert.equal(axis.labels[0], '0', `the axis starts at 0: ${axis.labels}`);
+  assert.ok(['s', 'ms'].includes(axis.unit), `a readable unit, not µs since boot: ${axis.unit}`);
+  assert.match(wide.text, /since the start/);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });
 
 test('a file given by its path on the server is imported, listed and shown', async () => {

@@ -2,11 +2,15 @@ package org.ocelotl.analysis;
 
 import java.nio.charset.StandardCharsets;
 import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.Part;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.export.OverviewInput;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.ViewKind;
 
 /**
@@ -38,6 +42,50 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return csv.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * The aggregates as CSV, one row per part of the partition shown: its producer node (the root
+   * in temporal aggregation) and leaf count, time range and slices, mode, total value in
+   * {@code valueUnit}, and every type's share of that total (0 where absent).
+   */
+  public byte[] partsCsv() {
+    BuiltModel built = analysis.built();
+    MicroscopicModel model = built.model();
+    ProducerTree tree = model.tree();
+    StringBuilder csv = new StringBuilder("producer,leaves,start,end,first_slice,last_slice,mode,value");
+    for (String type : model.types()) {
+      csv.append(',').append(csvField("share:" + type));
+    }
+    csv.append('\n');
+    for (Part part : partition.parts()) {
+      double[] sums = PartSums.of(model, part);
+      double total = 0;
+      int mode = -1;
+      for (int u = 0; u < sums.length; u++) {
+        total += sums[u];
+        if (sums[u] > 0 && (mode < 0 || sums[u] > sums[mode])) {
+          mode = u;
+        }
+      }
+      csv.append(csvField(tree.path(part.node()))).append(',').append(tree.leafCount(part.node())).append(',')
+          .append(built.grid().boundary(part.first())).append(',').append(built.grid().boundary(part.last() + 1))
+          .append(',').append(part.first()).append(',').append(part.last()).append(',')
+          .append(mode < 0 ? "" : csvField(model.types().get(mode))).append(',').append(total);
+      for (double sum : sums) {
+        csv.append(',').append(total > 0 ? sum / total : 0.0);
+      }
+      csv.append('\n');
+    }
+    return csv.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** RFC 4180: quoted when it holds a comma, a quote or a line break. */
+  static String csvField(String text) {
+    if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+      return text;
+    }
+    return '"' + text.replace("\"", "\"\"") + '"';
+  }
+
   /** What the SVG/PNG exporters draw: the same view, with axes, legend, curves and caption. */
   public OverviewInput picture() {
     if (view == null) {
@@ -46,7 +94,14 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     BuiltModel built = analysis.built();
     String name = analysis.trace() != null ? analysis.trace().name() : "model";
     return new OverviewInput(built.model(), AnalysisService.window(built), view, analysis.breakpoints(), p,
-        partition, built.typeColours(), name, metricLabel(), built.exact());
+        partition, built.typeColours(), name, metricLabel(), built.exact(), analysis.filters(), timeScale());
+  }
+
+  /** Times since the trace's start (a model file's slice 0), in a unit that suits the window. */
+  public TimeScale timeScale() {
+    BuiltModel built = analysis.built();
+    double origin = analysis.trace() != null ? analysis.trace().start() : built.grid().start();
+    return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 
   /** "state total duration", or "value" for a model whose metric is unknown. */
@@ -59,11 +114,29 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return analysis.breakpoints().get(analysis.breakpoints().size() - 1).partition();
   }
 
-  /** The file name stem of an export: trace, aggregation and view. */
+  /**
+   * The file name stem of an export, distinct for distinct views: trace, aggregation, view,
+   * window, N, p, and a short digest of the filters when there are any, e.g.
+   * {@code smpi_perturbed.trace.gz-spatiotemporal-mode-3-5s-N100-p0.0299-f3a9c1e2}.
+   */
   public String fileStem() {
+    BuiltModel built = analysis.built();
     String name = analysis.trace() != null ? analysis.trace().name() : "model";
-    String stem = name + "-" + analysis.aggregation().name().toLowerCase(java.util.Locale.ROOT)
-        + (view != null ? "-" + view.view() : "");
-    return stem.replaceAll("[^A-Za-z0-9._-]", "_");
+    StringBuilder stem = new StringBuilder(name).append('-')
+        .append(analysis.aggregation().name().toLowerCase(java.util.Locale.ROOT));
+    if (view != null) {
+      stem.append('-').append(view.view());
+    }
+    stem.append('-').append(shortNumber(built.grid().start())).append('-').append(shortNumber(built.grid().end()))
+        .append(built.timeUnit()).append("-N").append(built.grid().slices()).append("-p").append(shortNumber(p));
+    if (!analysis.filters().isEmpty()) {
+      stem.append("-f").append(String.format("%08x", String.join("\n", analysis.filters()).hashCode()));
+    }
+    return stem.toString().replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  /** Up to 6 significant digits, no exponent for ordinary magnitudes, no trailing zeros. */
+  static String shortNumber(double value) {
+    return new java.math.BigDecimal(value).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
   }
 }

@@ -7,11 +7,15 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.aggregation.Qualities;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
@@ -36,6 +40,24 @@ import org.ocelotl.view.TreemapGeometry;
 public final class AnalysisService {
   /** How many built models and analyses are kept (each up to a few hundred MB at large N). */
   static final int KEPT = 6;
+  /**
+   * Models and analyses computed at once, at most: each uses every core, so more would only
+   * share them and multiply the memory. A request that would start one more is refused
+   * ({@link Busy}) rather than queued behind the others; cheap requests (a new p or view of a
+   * kept analysis) never wait for this.
+   */
+  public static final int MAX_CONCURRENT = 2;
+
+  /** Refused because {@value #MAX_CONCURRENT} computations are under way; try again. */
+  public static final class Busy extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Busy() {
+      super(MAX_CONCURRENT + " analyses are being computed; try again when one is done", null, false, false);
+    }
+  }
+
+  private final java.util.concurrent.Semaphore computing = new java.util.concurrent.Semaphore(MAX_CONCURRENT);
 
   private final ModelSource models;
   private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
@@ -70,7 +92,11 @@ public final class AnalysisService {
    *     meant for the user
    */
   public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
-    Analysis analysis = analysis(request.input(), request.aggregation(), progress);
+    return drawn(analysis(resolved(request), request.aggregation(), progress), request, progress);
+  }
+
+  /** The partition at the request's p, the curves and the view of an analysis. */
+  private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
@@ -83,6 +109,53 @@ public final class AnalysisService {
     }
     progress.check();
     return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
+  }
+
+  /**
+   * The input with an automatic producer depth resolved for the rows the view can draw, and a
+   * variable mean narrowed to one variable.
+   */
+  private static ModelInput resolved(AnalysisRequest request) {
+    if (!(request.input() instanceof ModelInput.FromTrace trace)) {
+      return request.input();
+    }
+    int rows = Math.max(1, (int) (request.height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
+    ModelRequest model = ModelBuilder.withDepthFor(trace.store(), trace.request(), rows);
+    if (model.metric() == Metric.VARIABLE_MEAN) {
+      model = oneVariable(trace.store().metadata(), model);
+    }
+    return new ModelInput.FromTrace(trace.store(), model);
+  }
+
+  /**
+   * Variables have units of their own that traces do not state (a bandwidth in B/s beside a
+   * latency in s): a mode across them, or a stack of them, would compare what cannot be
+   * compared. A variable mean therefore shows one variable: the one the type filter keeps, or,
+   * without a filter, the one with the most records (the caption names it).
+   *
+   * @throws IllegalArgumentException when the filter keeps several
+   */
+  static ModelRequest oneVariable(StoreMetadata m, ModelRequest request) {
+    List<StoreMetadata.EventType> variables = m.types().stream()
+        .filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).toList();
+    if (request.types().isEmpty()) {
+      if (variables.stream().map(StoreMetadata.EventType::name).distinct().count() <= 1) {
+        return request;
+      }
+      StoreMetadata.EventType busiest = variables.get(0);
+      for (StoreMetadata.EventType t : variables) {
+        busiest = t.count() > busiest.count() ? t : busiest;
+      }
+      return request.withTypes(List.of(busiest.name()));
+    }
+    List<String> kept = variables.stream()
+        .filter(t -> request.types().contains(t.name()) || t.group() != null && request.types().contains(t.group()))
+        .map(StoreMetadata.EventType::name).distinct().toList();
+    if (kept.size() > 1) {
+      throw new IllegalArgumentException("the variable mean shows one variable at a time (their units differ); the "
+          + "type filter keeps " + kept.size() + ": " + String.join(", ", kept) + "; keep one");
+    }
+    return request;
   }
 
   /**
@@ -116,7 +189,11 @@ public final class AnalysisService {
     if (!(request.analysis().input() instanceof ModelInput.FromTrace trace)) {
       throw new IllegalArgumentException("a topology graph needs a trace: model files have no platform");
     }
-    AnalysisResult result = answer(request.analysis(), progress);
+    // Not narrowed to one variable: the capacity model holds each resource's capacity and use
+    // (TopologyRequest.capacityModel), which the graph shows side by side, never summed across.
+    int rows = Math.max(1, (int) (request.analysis().height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
+    trace = new ModelInput.FromTrace(trace.store(), ModelBuilder.withDepthFor(trace.store(), trace.request(), rows));
+    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), progress);
     BuiltModel built = result.analysis().built();
     MicroscopicModel model = built.model();
     if (request.slice() >= model.slices()) {
@@ -167,20 +244,35 @@ public final class AnalysisService {
   public Analysis analysis(ModelInput input, Aggregation aggregation, Progress progress) throws IOException {
     progress.stage("building the model");
     if (input instanceof ModelInput.FromFiles files) {
-      return aggregate(null, fromFiles(files), aggregation, progress);
+      return aggregate(null, fromFiles(files), aggregation, List.of(), 0, progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
-    BuiltModel built = builtModels.get(modelKey, () -> fromTrace(trace), progress);
+    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace)), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
-        () -> aggregate(TraceSummary.of(trace.store()), built, aggregation, progress), progress);
+        () -> capped(() -> aggregate(TraceSummary.of(trace.store()), built, aggregation,
+            Analysis.filters(trace.request()), trace.request().producers().depth(), progress)),
+        progress);
   }
 
-  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, Progress progress) {
+  /** Runs a computation within the cap on concurrent ones. */
+  private <V> V capped(java.util.concurrent.Callable<V> computation) throws Exception {
+    if (!computing.tryAcquire()) {
+      throw new Busy();
+    }
+    try {
+      return computation.call();
+    } finally {
+      computing.release();
+    }
+  }
+
+  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,
+      int depth, Progress progress) {
     progress.stage("computing qualities and breakpoints");
-    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation).breakpoints();
-    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints));
+    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation, progress).breakpoints();
+    return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters, depth);
   }
 
   private BuiltModel fromTrace(ModelInput.FromTrace input) throws IOException {

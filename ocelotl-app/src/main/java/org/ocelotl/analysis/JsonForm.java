@@ -21,6 +21,7 @@ import org.ocelotl.view.Block;
 import org.ocelotl.view.LegendEntry;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.Tooltip;
 import org.ocelotl.view.Topology;
 import org.ocelotl.view.Treemap;
@@ -69,8 +70,11 @@ public final class JsonForm {
     try {
       return MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(e.getOriginalMessage() + " at line " + e.getLocation().getLineNr()
-          + ", column " + e.getLocation().getColumnNr());
+      // Limits (nesting depth) are reported without a location.
+      String where = e.getLocation() == null ? ""
+          : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+      String what = e.getOriginalMessage();
+      throw new IllegalArgumentException((what.length() > 300 ? what.substring(0, 300) + "…" : what) + where);
     }
   }
 
@@ -92,12 +96,15 @@ public final class JsonForm {
     json.put("metricLabel", r.metricLabel());
     json.put("valueUnit", built.unit());
     json.put("timeUnit", built.timeUnit());
+    TimeScale scale = r.timeScale();
+    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
     json.put("aggregation", name(a.aggregation()));
     json.put("view", r.view() == null ? null : r.view().view());
     json.put("start", built.grid().start());
     json.put("end", built.grid().end());
     json.put("slices", model.slices());
     json.put("leaves", model.leaves());
+    json.put("producerDepth", a.producerDepth());
     ArrayNode types = json.putArray("types");
     model.types().forEach(types::add);
     json.put("exact", built.exact());
@@ -162,18 +169,11 @@ public final class JsonForm {
   private static ObjectNode part(BuiltModel built, Aggregation aggregation, Part part) {
     MicroscopicModel model = built.model();
     ProducerTree tree = model.tree();
-    int firstLeaf = tree.firstLeaf(part.node());
     int leaves = tree.leafCount(part.node());
-    double[] sums = new double[model.typeCount()];
+    double[] sums = PartSums.of(model, part);
     double total = 0;
-    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
-      for (int t = part.first(); t <= part.last(); t++) {
-        for (int u = 0; u < sums.length; u++) {
-          double v = model.value(leaf, t, u);
-          sums[u] += v;
-          total += v;
-        }
-      }
+    for (double sum : sums) {
+      total += sum;
     }
     ObjectNode json = object();
     json.put("start", built.grid().boundary(part.first()));

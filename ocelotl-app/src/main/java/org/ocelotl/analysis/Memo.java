@@ -12,8 +12,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * The last few results of an expensive computation, by key, least recently used out first.
  * Two requests for the same key compute it once: the second waits for the first. A waiting
- * request whose progress is cancelled stops waiting; the computation itself runs to its end and
- * is kept, since the user often comes back to what they just left.
+ * request whose progress is cancelled stops waiting. A computation stops when the request that
+ * runs it is cancelled (its progress says so to the engine); a request that was waiting for it
+ * then computes it itself.
  */
 final class Memo<K, V> {
   private final int capacity;
@@ -24,30 +25,43 @@ final class Memo<K, V> {
   }
 
   V get(K key, Callable<V> compute, Progress progress) throws IOException {
-    FutureTask<V> task;
-    boolean mine = false;
-    synchronized (this) {
-      task = entries.get(key);
-      if (task == null) {
-        task = new FutureTask<>(compute);
-        entries.put(key, task);
-        mine = true;
-        trim();
+    while (true) {
+      FutureTask<V> task;
+      boolean mine = false;
+      synchronized (this) {
+        task = entries.get(key);
+        if (task == null) {
+          task = new FutureTask<>(compute);
+          entries.put(key, task);
+          mine = true;
+          trim();
+        }
+      }
+      if (mine) {
+        task.run();
+      }
+      try {
+        return await(task, progress);
+      } catch (ExecutionException e) {
+        synchronized (this) {
+          entries.remove(key, task); // a failure is not kept: the next request tries again
+        }
+        if (mine) {
+          throw rethrown(e.getCause());
+        }
+        // Another request's computation failed, perhaps because that request was cancelled:
+        // this one still wants the answer, and computes it itself (a real error comes back then).
+        progress.check();
       }
     }
-    if (mine) {
-      task.run();
-    }
+  }
+
+  private V await(FutureTask<V> task, Progress progress) throws ExecutionException, IOException {
     while (true) {
       try {
         return task.get(100, TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         progress.check();
-      } catch (ExecutionException e) {
-        synchronized (this) {
-          entries.remove(key, task); // a failure is not kept: the next request tries again
-        }
-        throw rethrown(e.getCause());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted while waiting for a computation");

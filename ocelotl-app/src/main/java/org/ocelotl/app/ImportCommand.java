@@ -7,9 +7,9 @@ import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ocelotl import FILE}: imports (again) a trace into the workspace. */
 @Command(name = "import", mixinStandardHelpOptions = true,

@@ -16,10 +16,10 @@ import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ocelotl info TRACE}: what a trace holds. The JSON form is a contract (docs/cli.md). */
 @Command(name = "info", mixinStandardHelpOptions = true,

@@ -16,9 +16,9 @@ import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ocelotl list}: the imported traces. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the traces imported into the workspace.")

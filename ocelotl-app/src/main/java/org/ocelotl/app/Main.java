@@ -1,7 +1,7 @@
 package org.ocelotl.app;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code ocelotl} command: one subcommand per job. */
 @Command(

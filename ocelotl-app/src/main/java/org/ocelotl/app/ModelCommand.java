@@ -8,20 +8,23 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.export.AtomicFile;
 import org.ocelotl.model.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelCache;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.OverviewGeometry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code ocelotl model TRACE --metric M --slices N --out model.csv}: the microscopic model of a
@@ -52,7 +55,9 @@ public final class ModelCommand implements Callable<Integer> {
     }
     ModelRequest request = modelOptions.request(modelOptions.slices);
     TraceStore store = options.open(trace, spec.commandLine().getErr());
-    BuiltModel built = ModelCache.standard().build(store, request);
+    // The automatic depth is the one the overview would choose for its default drawing height.
+    int rows = (int) (AnalysisRequest.DEFAULT_HEIGHT / OverviewGeometry.VISUAL_THRESHOLD_PX);
+    BuiltModel built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, rows));
     if (out.equals("-")) {
       PrintWriter stdout = spec.commandLine().getOut();
       ModelCsv.write(built.model(), stdout);

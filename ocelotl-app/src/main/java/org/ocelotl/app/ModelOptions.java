@@ -33,22 +33,40 @@ public final class ModelOptions {
   @Option(names = "--exclude", paramLabel = "NAME", split = ",", description = "Remove these producers and their subtrees.")
   List<String> exclude = new ArrayList<>();
 
-  @Option(names = "--depth", paramLabel = "D", defaultValue = "0",
-      description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level).")
-  int depth;
+  @Option(names = "--depth", paramLabel = "D|auto", defaultValue = "0",
+      description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level; "
+          + "auto: the deepest level whose producers get rows of 4 pixels in a 600-pixel overview).")
+  String depth;
 
   @Option(names = "--types", paramLabel = "NAME", split = ",",
       description = "Keep only these event types (type names, or a group such as a Pajé state type).")
   List<String> types = new ArrayList<>();
 
-  @Option(names = "--exact", description = "Rescan rather than rebuild approximately from a cached finer model.")
-  boolean exact;
+  @Option(names = "--approximate",
+      description = "Allow a model rebuilt from a cached finer one by splitting slices in proportion (faster zooms on "
+          + "huge traces; marked approximate). Default: exact, so the same request always gives the same answer.")
+  boolean approximate;
+
+  private int depth() {
+    if (depth.equals("auto")) {
+      return ProducerSelection.AUTO_DEPTH;
+    }
+    try {
+      int d = Integer.parseInt(depth);
+      if (d >= 0) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new IllegalArgumentException("--depth takes a depth ≥ 0 or auto, got '" + depth + "'");
+  }
 
   /** The request these options describe, with {@code defaultSlices} when --slices is absent. */
   public ModelRequest request(int defaultSlices) {
     return new ModelRequest(Metric.parse(metric),
         from == null ? Double.NaN : from, to == null ? Double.NaN : to,
         slices == null ? defaultSlices : slices,
-        new ProducerSelection(producers, exclude, depth), types, exact);
+        new ProducerSelection(producers, exclude, depth()), types, !approximate);
   }
 }

@@ -73,6 +73,11 @@ public final class OverviewCommand implements Callable<Integer> {
       description = "Also write the breakpoint table as CSV (p, part_count, gain, loss and their fractions).")
   Path csv;
 
+  @Option(names = "--parts-csv", paramLabel = "FILE",
+      description = "Also write the aggregates of the shown partition as CSV (producer, time range, mode, value, "
+          + "share of each type).")
+  Path partsCsv;
+
   @Override
   public Integer call() throws IOException {
     ViewKind kind = ViewKind.of(mode, view);
@@ -82,6 +87,9 @@ public final class OverviewCommand implements Callable<Integer> {
         AnalysisRequest.aggregationOf(kind), kind, chosenP(), AnalysisRequest.DEFAULT_HEIGHT);
     AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);
     write(result, out, width, height, json, csv, spec.commandLine().getOut());
+    if (partsCsv != null) {
+      AtomicFile.write(partsCsv, o -> o.write(result.partsCsv()));
+    }
     return 0;
   }
 

@@ -1,7 +1,7 @@
 package org.ocelotl.app;
 
 import java.io.PrintWriter;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.workspace.ImportProgress;
 
 /**
  * One line on stderr, rewritten in place at most {@value #UPDATES_PER_SECOND} times a second:

@@ -3,13 +3,13 @@ package org.ocelotl.app;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ocelotl rm TRACE…}: forgets imported traces (the trace files are not touched). */
 @Command(name = "rm", mixinStandardHelpOptions = true,

@@ -1,12 +1,12 @@
 package org.ocelotl.app;
 
 import java.util.concurrent.Callable;
-import org.ocelotl.server.Api;
 import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.server.Api;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code ocelotl serve}: the web UI over every trace of the workspace. */
 @Command(name = "serve", mixinStandardHelpOptions = true,

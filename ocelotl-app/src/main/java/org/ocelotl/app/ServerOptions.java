@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.ocelotl.server.Api;
 import org.ocelotl.server.OcelotlServer;
+import org.ocelotl.server.TokenFile;
 import picocli.CommandLine.Option;
 
 /** {@code --port}, {@code --bind}, {@code --open}: how {@code serve} and {@code view} listen. */
@@ -24,6 +26,11 @@ public final class ServerOptions {
 
   @Option(names = "--open", description = "Open the page in the default browser.")
   boolean open;
+
+  @Option(names = "--token-file", paramLabel = "FILE",
+      description = "Keep the access token in FILE (created, owner-readable only, if missing), so the page's URL "
+          + "and bookmarks stay valid across restarts. Default: a new token each run.")
+  Path tokenFile;
 
   /**
    * Starts the server, prints its URL (token included) as the first line of output, and serves
@@ -41,7 +48,8 @@ public final class ServerOptions {
     } catch (UnknownHostException e) {
       throw new IllegalArgumentException("--bind " + bind + ": unknown address");
     }
-    OcelotlServer server = OcelotlServer.start(address, port, api);
+    OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
+        : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
     String url = server.url() + query;
     out.println(url);
     out.flush();

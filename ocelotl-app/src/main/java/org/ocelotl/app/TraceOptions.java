@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.Workspace;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

@@ -5,14 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.ocelotl.server.Api;
 import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.server.Api;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ocelotl view TRACE…}: imports the traces if needed and serves the UI on the first one. */
 @Command(name = "view", mixinStandardHelpOptions = true,

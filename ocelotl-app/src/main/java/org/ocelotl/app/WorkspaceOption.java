@@ -2,7 +2,7 @@ package org.ocelotl.app;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 import picocli.CommandLine.Option;
 
 /** {@code --workspace DIR}, shared by every command that touches imported traces. */

@@ -6,6 +6,7 @@ import java.util.List;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.TimeWindow;
 import org.ocelotl.view.ViewKind;
 
@@ -22,12 +23,15 @@ import org.ocelotl.view.ViewKind;
  * @param traceName    shown as the picture's title
  * @param metric       e.g. "state total duration" (caption, and the stacked bars' y axis)
  * @param exactModel   false when the model was rebuilt from a cached one (approximate)
+ * @param filters      the model's producer and type filters in caption words; empty for none
+ * @param timeScale    how times read: since the trace's start, in a unit suiting the window
  */
 public record OverviewInput(MicroscopicModel model, TimeWindow window, ViewKind view,
     List<Breakpoint> breakpoints, double p, Partition partition, List<String> typeColours,
-    String traceName, String metric, boolean exactModel) {
+    String traceName, String metric, boolean exactModel, List<String> filters, TimeScale timeScale) {
   public OverviewInput {
     breakpoints = List.copyOf(breakpoints);
+    filters = List.copyOf(filters);
     // List.copyOf refuses nulls, and a type without a trace colour is a null entry.
     typeColours = typeColours == null ? null : Collections.unmodifiableList(new ArrayList<>(typeColours));
   }

@@ -16,6 +16,7 @@ import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
 import org.ocelotl.view.Tick;
 import org.ocelotl.view.Ticks;
+import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.Tooltip;
 import org.ocelotl.view.TypeShare;
 import org.ocelotl.view.ViewKind;
@@ -47,7 +48,7 @@ public final class OverviewPicture {
   private static final String NOTE_MODE = "opacity = share of the mode";
   private static final String NOTE_SINGLE_TYPE = "opacity = value / largest value";
   private static final String NOTE_MERGED = "thin types, merged";
-  private static final String NOTE_PART = "one colour per part";
+  private static final String NOTE_PART = "touching parts in different colours";
   private static final String NOTE_DIAGONAL = "too thin: same time cuts";
   private static final String NOTE_CROSS = "too thin: different cuts";
   private static final List<String> NOTES = List.of(NOTE_MODE, NOTE_SINGLE_TYPE, NOTE_MERGED, NOTE_PART, NOTE_DIAGONAL, NOTE_CROSS);
@@ -135,10 +136,12 @@ public final class OverviewPicture {
 
   private List<String> captionItems() {
     List<String> items = new ArrayList<>();
-    items.add("window [" + number(in.window().start()) + ", " + number(in.window().end()) + ") "
-        + in.window().unit());
+    TimeScale scale = in.timeScale();
+    items.add("window [" + number(scale.at(in.window().start())) + ", " + number(scale.at(in.window().end())) + ") "
+        + scale.unit() + " since the start");
     items.add("N = " + in.model().slices() + " slices");
     items.add(in.model().leaves() + " producers");
+    items.addAll(in.filters());
     items.add("metric: " + in.metric());
     items.add(in.view().aggregation() + " aggregation, " + in.view().view() + " view");
     items.add("p = " + number(in.p()));
@@ -233,12 +236,13 @@ public final class OverviewPicture {
 
   private void drawTimeAxis(Canvas c) {
     int maxTicks = (int) Math.max(2, (overviewRight - overviewLeft) / 90);
-    for (Tick t : Ticks.nice(in.window().start(), in.window().end(), maxTicks)) {
+    TimeScale scale = in.timeScale();
+    for (Tick t : Ticks.nice(scale.at(in.window().start()), scale.at(in.window().end()), maxTicks)) {
       double x = px(t.at());
       c.line(x, overviewBottom, x, overviewBottom + 4, FRAME, 1, false);
       c.text(x, overviewBottom + 16, t.label(), TICK, INK, Anchor.MIDDLE, false);
     }
-    c.text((overviewLeft + overviewRight) / 2, overviewBottom + 33, "time (" + in.window().unit() + ")",
+    c.text((overviewLeft + overviewRight) / 2, overviewBottom + 33, "time since the trace's start (" + scale.unit() + ")",
         LABEL, GREY, Anchor.MIDDLE, false);
   }
 

@@ -49,6 +49,9 @@ final class Access {
     return new Access(token, Set.copyOf(hosts), port);
   }
 
+  /** What {@link #newToken} draws: 43 URL-safe base64 characters. */
+  static final java.util.regex.Pattern TOKEN = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{43}");
+
   /** 32 random bytes, URL-safe: as hard to guess as a strong key, and pasteable. */
   static String newToken() {
     byte[] bytes = new byte[32];

@@ -31,8 +31,8 @@ import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
 import org.ocelotl.view.ViewKind;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The JSON API (docs/api.md): traces, their producers and types, the import action, and the
@@ -42,13 +42,14 @@ import org.ocelotl.view.ViewKind;
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
-      "start", "end", "slices", "p", "include", "exclude", "depth", "xtypes", "exact", "height", "client", "seq");
+      "start", "end", "slices", "p", "include", "exclude", "xkinds", "depth", "xtypes", "exact", "height", "client",
+      "seq");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
   private static final Set<String> TREEMAP_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
-      "include", "exclude", "depth", "xtypes", "exact", "client", "seq"),
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
       Set.of("cut", "step", "width", "height", "format"));
   private static final Set<String> TOPOLOGY_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
-      "include", "exclude", "depth", "xtypes", "exact", "client", "seq"),
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
       Set.of("cut", "step", "toggles", "width", "height", "format"));
   private static final int DEFAULT_SLICES = 100;
   /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
@@ -90,7 +91,14 @@ public final class Api implements AutoCloseable {
       }
       case "import" -> {
         OcelotlServer.requireMethod(method, "POST");
-        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.trace.ImportProgress.NONE))));
+        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.workspace.ImportProgress.NONE))));
+      }
+      case "cancel" -> {
+        OcelotlServer.requireMethod(method, "POST");
+        params.only(Set.of("client"));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("cancelled", jobs.cancel(params.string("client")));
+        return Response.json(JsonForm.bytes(answer));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -119,7 +127,7 @@ public final class Api implements AutoCloseable {
       }
       default -> { }
     }
-    throw HttpError.notFound("no such API endpoint: /api/" + path);
+    throw HttpError.notFound("no such API endpoint: /api/" + HttpError.quote(path));
   }
 
   private static String importPath(String body) {
@@ -148,7 +156,11 @@ public final class Api implements AutoCloseable {
     info.put("leaves", store.tree().leafCount());
     info.put("depth", store.tree().height());
     ArrayNode metrics = info.putArray("metrics");
-    metricNames().forEach(metrics::add);
+    for (Metric metric : Metric.values()) {
+      if (m.count(metric.category()) > 0) {
+        metrics.add(metric.cliName()); // only what this trace can show: no menu entry that can only fail
+      }
+    }
     ArrayNode warnings = info.putArray("warnings");
     m.warnings().forEach(warnings::add);
     return info;
@@ -243,9 +255,12 @@ public final class Api implements AutoCloseable {
       throw HttpError.badRequest("the window needs start < end, got start = " + start + ", end = " + end);
     }
     int slices = params.integer("slices", defaultSlices, 2, SliceGrid.MAX_SLICES);
-    int depth = params.integer("depth", 0, 0, 1000);
-    ProducerSelection producers = new ProducerSelection(params.list("include"), params.list("exclude"), depth);
-    boolean exact = params.choice("exact", "false", List.of("true", "false")).equals("true");
+    int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
+        : params.integer("depth", 0, 0, 1000);
+    ProducerSelection producers = new ProducerSelection(params.list("include"),
+        excluded(store, params.list("exclude"), params.list("xkinds")), depth);
+    // Exact unless asked: the same URL must give the same answer, whatever the cache holds.
+    boolean exact = params.choice("exact", "true", List.of("true", "false")).equals("true");
     return new ModelRequest(metric, start, end, slices, producers, keptTypes(m, metric, params.list("xtypes")), exact);
   }
 
@@ -256,6 +271,34 @@ public final class Api implements AutoCloseable {
       throw HttpError.badRequest("parameter 'p': expected a number in [0, 1], found " + p);
     }
     return p;
+  }
+
+  /**
+   * The producers left out: those named, and every producer of the container types named in
+   * {@code xkinds} ("MPI": every rank), so that a page leaves out a whole level with a short URL.
+   */
+  private static List<String> excluded(TraceStore store, List<String> exclude, List<String> kinds) {
+    if (kinds.isEmpty()) {
+      return exclude;
+    }
+    List<String> all = new ArrayList<>(exclude);
+    Set<String> known = new java.util.TreeSet<>();
+    for (Map<String, Object> row : producers(store)) {
+      String kind = (String) row.get("kind");
+      if ((Long) row.get("depth") > 0) {
+        known.add(kind);
+        if (kinds.contains(kind)) {
+          all.add((String) row.get("path"));
+        }
+      }
+    }
+    for (String kind : kinds) {
+      if (!known.contains(kind)) {
+        throw HttpError.badRequest("parameter 'xkinds': no producer of type '" + HttpError.quote(kind)
+            + "'; this trace has " + String.join(", ", known));
+      }
+    }
+    return all;
   }
 
   static List<String> metricNames() {
@@ -275,6 +318,12 @@ public final class Api implements AutoCloseable {
     }
     if (excluded.isEmpty()) {
       return List.of();
+    }
+    for (String name : excluded) {
+      if (!all.contains(name)) {
+        throw HttpError.badRequest("parameter 'xtypes': unknown " + metric.category().name().toLowerCase(Locale.ROOT)
+            + " type '" + name + "'; this trace has " + String.join(", ", all));
+      }
     }
     List<String> kept = all.stream().filter(name -> !excluded.contains(name)).toList();
     if (kept.isEmpty()) {
@@ -304,12 +353,18 @@ public final class Api implements AutoCloseable {
     return Response.download("text/csv; charset=utf-8", result.breakpointCsv(), result.fileStem() + "-breakpoints.csv");
   }
 
-  /** The current view as an SVG or PNG picture with axes, legend, curves and caption. */
+  /**
+   * The current view as an SVG or PNG picture with axes, legend, curves and caption, or its
+   * aggregates as CSV.
+   */
   private Response export(Params params) throws IOException {
-    String format = params.choice("format", "svg", List.of("svg", "png"));
+    String format = params.choice("format", "svg", List.of("svg", "png", "csv"));
     int width = params.integer("width", 1400, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE);
     int height = params.integer("height", 900, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE);
     AnalysisResult result = service.answer(query(params), Progress.NONE);
+    if (format.equals("csv")) {
+      return Response.download("text/csv; charset=utf-8", result.partsCsv(), result.fileStem() + "-parts.csv");
+    }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
     OverviewPicture.render(result.picture(), picture, width, height, out);

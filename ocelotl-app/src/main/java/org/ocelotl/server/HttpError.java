@@ -17,6 +17,11 @@ final class HttpError extends RuntimeException {
     return new HttpError(404, message);
   }
 
+  /** What a client sent, cut to a readable length: an error never echoes unbounded input. */
+  static String quote(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "… (" + text.length() + " characters)";
+  }
+
   int status() {
     return status;
   }

@@ -2,7 +2,6 @@ package org.ocelotl.server;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.ocelotl.analysis.Progress;
 
 /**
@@ -12,8 +11,18 @@ import org.ocelotl.analysis.Progress;
  * refused: an answer to a stale request is never computed for nothing nor drawn.
  */
 final class Jobs {
-  // One entry per page ever opened on this server: a few hundred bytes each, never a concern.
-  private final Map<String, Job> latest = new ConcurrentHashMap<>();
+  /** Pages remembered, the least recently active forgotten first: ids come from clients. */
+  static final int MAX_CLIENTS = 1000;
+
+  private final Map<String, Job> latest = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Job> eldest) {
+          return size() > MAX_CLIENTS;
+        }
+      });
 
   /** A job for a client's request; an anonymous one (client null) is never cancelled. */
   Job begin(String client, long seq) {
@@ -22,7 +31,8 @@ final class Jobs {
       return job;
     }
     latest.compute(client, (key, previous) -> {
-      if (previous != null && previous.seq >= seq) {
+      // A retry of a finished request (after a 503) keeps its number; anything older is stale.
+      if (previous != null && (previous.seq > seq || previous.seq == seq && !previous.finished)) {
         throw new HttpError(409, "request " + seq + " is not newer than request " + previous.seq + " of the same page; ignored");
       }
       if (previous != null) {
@@ -38,6 +48,11 @@ final class Jobs {
     job.finished = true;
   }
 
+  /** How many pages are remembered. */
+  int clients() {
+    return latest.size();
+  }
+
   /** What the client's current request is doing, or {"stage": "idle"}. */
   Map<String, Object> progress(String client) {
     Map<String, Object> result = new LinkedHashMap<>();
@@ -49,7 +64,19 @@ final class Jobs {
     result.put("seq", job.seq);
     result.put("stage", job.stage);
     result.put("elapsedMs", (System.nanoTime() - job.started) / 1_000_000);
+    result.put("done", job.done);
+    result.put("total", job.total);
     return result;
+  }
+
+  /** The user gave up the client's current request: it stops at the engine's next check. */
+  boolean cancel(String client) {
+    Job job = latest.get(client);
+    if (job == null || job.finished) {
+      return false;
+    }
+    job.cancelled = true;
+    return true;
   }
 
   /** One request's computation: its stage, and whether a newer request cancelled it. */
@@ -60,6 +87,8 @@ final class Jobs {
     private volatile boolean cancelled;
     private volatile boolean finished;
     private volatile String stage = "starting";
+    private volatile long done;
+    private volatile long total;
 
     Job(String client, long seq) {
       this.client = client;
@@ -71,13 +100,21 @@ final class Jobs {
     public void stage(String name) {
       check();
       stage = name;
+      done = 0;
+      total = 0;
+    }
+
+    @Override
+    public void advanced(long done, long total) {
+      this.done = done;
+      this.total = total;
     }
 
     /** @throws HttpError 409 when a newer request of the same client cancelled this one */
     @Override
     public void check() {
       if (cancelled) {
-        throw new HttpError(409, "request " + seq + " was cancelled by a newer request of the same page");
+        throw new HttpError(409, "request " + seq + " was cancelled (by the user, or by a newer request of the same page)");
       }
     }
   }

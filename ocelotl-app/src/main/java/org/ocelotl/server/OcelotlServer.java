@@ -14,17 +14,35 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
+import org.ocelotl.trace.TraceFormatException;
 
 /**
  * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
  * ({@link Api}), behind the {@link Access} checks. Built on the JDK's own HTTP server.
  *
- * <p>Requests run on a small pool: a long computation holds one thread while the others keep
- * serving progress polls, cancellations and other clients.
+ * <p>Connections run on a pool far larger than the machine's cores: a slow client (or a long
+ * computation) holds one thread while the others keep serving progress polls, lists and other
+ * clients. The computations themselves are capped by the analysis service
+ * ({@link AnalysisService#MAX_CONCURRENT}: beyond, 503), so the pool size bounds waiting, not
+ * work. A request must be read within {@value #REQUEST_SECONDS} s (the JDK server closes a
+ * client that sends its headers a byte a second), its URL and body are bounded.
  */
 public final class OcelotlServer implements AutoCloseable {
-  private static final int THREADS = 8;
+  private static final int THREADS = 64;
+  static final int REQUEST_SECONDS = 20;
+  /** A request line holds a view's state, never more than a few KB: 8 KB is generous. */
+  static final int MAX_URL = 8 * 1024;
+  /** The only body is an import's {"path": …}. */
+  static final int MAX_BODY = 64 * 1024;
+
+  static {
+    // Read by the JDK's server when it is first used (jdk.httpserver's documented properties):
+    // a request must arrive within this time, and the headers within a sane number.
+    System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
+    System.setProperty("sun.net.httpserver.maxReqHeaders", "100");
+  }
 
   private final HttpServer http;
   private final ExecutorService pool;
@@ -46,6 +64,11 @@ public final class OcelotlServer implements AutoCloseable {
    * @throws IOException if the address cannot be bound (the message names it)
    */
   public static OcelotlServer start(InetAddress bind, int port, Api api) throws IOException {
+    return start(bind, port, api, Access.newToken());
+  }
+
+  /** As {@link #start(InetAddress, int, Api)}, with a given token (one kept across restarts). */
+  public static OcelotlServer start(InetAddress bind, int port, Api api, String token) throws IOException {
     HttpServer http;
     try {
       http = HttpServer.create(new InetSocketAddress(bind, port), 64);
@@ -53,7 +76,7 @@ public final class OcelotlServer implements AutoCloseable {
       throw new IOException("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
     }
     int actualPort = http.getAddress().getPort();
-    Access access = Access.forServer(Access.newToken(), bind, actualPort);
+    Access access = Access.forServer(token, bind, actualPort);
     AtomicInteger threadNumber = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
       Thread t = new Thread(r, "ocelotl-http-" + threadNumber.incrementAndGet());
@@ -104,6 +127,10 @@ public final class OcelotlServer implements AutoCloseable {
         response = error(e.status(), e.getMessage());
       } catch (IllegalArgumentException e) {
         response = error(400, e.getMessage());
+      } catch (AnalysisService.Busy e) {
+        response = error(503, e.getMessage());
+      } catch (TraceFormatException e) {
+        response = error(422, e.getMessage()); // the file was read, and is malformed: the message says where
       } catch (IOException | UncheckedIOException e) {
         response = error(500, e.getMessage());
       } catch (Exception e) {
@@ -123,10 +150,16 @@ public final class OcelotlServer implements AutoCloseable {
     if (!access.originAllowed(headers)) {
       throw new HttpError(403, "requests from another site's page are refused (Origin " + headers.getFirst("Origin") + ")");
     }
+    if (exchange.getRequestURI().toString().length() > MAX_URL) {
+      throw new HttpError(414, "the URL is longer than " + MAX_URL + " bytes");
+    }
     String path = exchange.getRequestURI().getRawPath();
     Params params = Params.parse(exchange.getRequestURI().getRawQuery());
     if (!access.tokenPresented(params.optional("token"), headers)) {
-      throw new HttpError(401, "missing or wrong token: open the URL that 'ocelotl serve' printed, token included");
+      if (path.equals("/")) {
+        return staleTokenPage();
+      }
+      throw new HttpError(401, STALE_TOKEN);
     }
     String method = exchange.getRequestMethod();
     if (path.equals("/")) {
@@ -139,10 +172,28 @@ public final class OcelotlServer implements AutoCloseable {
       return asset(path.substring("/assets/".length()));
     }
     if (path.startsWith("/api/")) {
-      byte[] body = exchange.getRequestBody().readAllBytes();
+      byte[] body = exchange.getRequestBody().readNBytes(MAX_BODY + 1);
+      if (body.length > MAX_BODY) {
+        throw new HttpError(413, "the request body is larger than " + MAX_BODY + " bytes");
+      }
       return api.handle(method, path.substring("/api/".length()), params, new String(body, StandardCharsets.UTF_8));
     }
-    throw HttpError.notFound("no such page: " + path);
+    throw HttpError.notFound("no such page: " + HttpError.quote(path));
+  }
+
+  static final String STALE_TOKEN = "this page's access token is not the server's: the server was restarted "
+      + "(each run draws a new token) or the URL is incomplete. Open the URL that 'ocelotl serve' or "
+      + "'ocelotl view' printed when it started; to keep one URL across restarts, start it with --token-file FILE";
+
+  /** A person opening a bookmarked page after a restart reads why it fails and what to do. */
+  private static Response staleTokenPage() {
+    String html = "<!doctype html><meta charset=\"utf-8\"><title>Ocelotl: open the server's current URL</title>"
+        + "<body style=\"font:15px/1.5 system-ui,sans-serif;max-width:42em;margin:3em auto\">"
+        + "<h1>This link has expired</h1><p>Its access token is not this server's: the server was restarted "
+        + "(each run draws a new token), or the URL was cut.</p><p>Open the URL that <code>ocelotl serve</code> or "
+        + "<code>ocelotl view TRACE</code> printed when it started. To keep one URL (and your bookmarks) across "
+        + "restarts, start the server with <code>--token-file FILE</code>.</p>";
+    return new Response(401, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8), null);
   }
 
   static void requireMethod(String method, String expected) {

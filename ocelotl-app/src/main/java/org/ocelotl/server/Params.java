@@ -39,7 +39,7 @@ final class Params {
     try {
       return URLDecoder.decode(s, StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
-      throw HttpError.badRequest("malformed percent-encoding in the query: " + s);
+      throw HttpError.badRequest("malformed percent-encoding in the query: " + HttpError.quote(s));
     }
   }
 

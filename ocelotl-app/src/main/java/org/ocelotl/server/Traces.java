@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The traces the server shows: the stores of its workspace, named by their store directory
@@ -45,7 +45,7 @@ final class Traces {
         return listed;
       }
     }
-    throw HttpError.notFound("no trace '" + id + "' in the workspace; GET /api/traces lists them");
+    throw HttpError.notFound("no trace '" + HttpError.quote(id) + "' in the workspace; GET /api/traces lists them");
   }
 
   /**
@@ -74,7 +74,9 @@ final class Traces {
     try {
       workspace.formats().detect(path);
     } catch (org.ocelotl.trace.TraceFormatException e) {
-      throw new HttpError(415, e.getMessage());
+      // Not the detector's message: its advice names a command-line option the page does not have.
+      throw new HttpError(415, pathText + ": not a trace format Ocelotl recognises ("
+          + String.join(", ", workspace.formats().all().stream().map(org.ocelotl.trace.TraceFormat::name).toList()) + ")");
     }
     TraceStore store = workspace.store(path, ImportOptions.DEFAULT, progress);
     open.put(TraceSummary.id(store), store);

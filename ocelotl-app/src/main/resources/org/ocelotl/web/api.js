@@ -51,14 +51,34 @@ export class Api {
       } catch { /* a poll may fail while the server is busy; the next one will tell */ }
     }, 300);
     try {
-      const result = await this.get('overview', params, controller.signal);
-      return seq === this.seq ? result : null;
+      // 503: the server is computing as much as it may; an older computation of this page (or
+      // another page's) finishes soon. Ask again while this is still the newest request.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await this.get('overview', params, controller.signal);
+          return seq === this.seq ? result : null;
+        } catch (e) {
+          if (e.status !== 503 || attempt >= 60 || seq !== this.seq) throw e;
+          onProgress({ seq, stage: 'waiting for the server (busy)', elapsedMs: attempt * 1000 });
+          await new Promise(ok => setTimeout(ok, 1000));
+        }
+      }
     } catch (e) {
       if (seq !== this.seq || e.name === 'AbortError' || e.status === 409) return null;
       throw e;
     } finally {
       clearInterval(poll);
     }
+  }
+
+  /** Stops the current overview request, on the server too (its computation ends at once). */
+  async cancel() {
+    const seq = this.seq;
+    this.seq++; // any late answer to the cancelled request is now stale
+    this.controller?.abort();
+    await fetch(`/api/cancel?client=${encodeURIComponent(this.client)}`,
+      { method: 'POST', headers: { 'X-Ocelotl-Token': this.token } });
+    return seq;
   }
 
   exportUrl(path, params) {

@@ -1,5 +1,6 @@
 // The quality curves: normalised gain and loss of the optimal partition as step functions of
-// p, the breakpoints, and the current p. A click chooses p; ← and → step through breakpoints.
+// p, the breakpoints, and the current p. A click or a drag chooses p (the picture follows the
+// pointer: a new p only redraws); ← and → step through breakpoints.
 import { niceTicks, pValue } from './format.js';
 
 const GAIN = '#1f7a3a';
@@ -11,7 +12,13 @@ export class CurvesView {
     this.canvas = canvas;
     this.onChoose = onChoose;
     this.curves = null;
-    canvas.addEventListener('click', e => this.#click(e));
+    canvas.addEventListener('pointerdown', e => {
+      this.dragging = true;
+      canvas.setPointerCapture(e.pointerId);
+      this.#choose(e);
+    });
+    canvas.addEventListener('pointermove', e => { if (this.dragging) this.#choose(e); });
+    canvas.addEventListener('pointerup', e => { this.dragging = false; canvas.releasePointerCapture(e.pointerId); });
     canvas.addEventListener('keydown', e => this.#key(e));
     new ResizeObserver(() => this.draw()).observe(canvas);
   }
@@ -45,13 +52,23 @@ export class CurvesView {
       h: Math.max(10, this.canvas.clientHeight - M.top - M.bottom) };
   }
 
-  #click(e) {
+  #choose(e) {
     if (!this.curves) return;
     this.canvas.focus();
     const r = this.canvas.getBoundingClientRect();
     const plot = this.#plot();
     const p = Math.min(1, Math.max(0, this.pMax * (e.clientX - r.left - plot.x) / plot.w));
+    // While dragging, ask only when the partition changes: between breakpoints the picture is the same.
+    const k = this.#breakpointAt(p);
+    if (this.dragging && k === this.lastChosen && e.type === 'pointermove') return;
+    this.lastChosen = k;
     this.onChoose(p);
+  }
+
+  #breakpointAt(p) {
+    let k = 0;
+    for (let i = 0; i < this.curves.breakpoints.length; i++) if (this.curves.breakpoints[i] <= p) k = i;
+    return k;
   }
 
   draw() {
@@ -99,7 +116,9 @@ export class CurvesView {
     g.lineWidth = 1;
     g.textAlign = x > plot.x + plot.w - 80 ? 'right' : 'left';
     g.fillStyle = '#2f6db5';
-    g.fillText(`p = ${pValue(this.curves.p)}`, x + (g.textAlign === 'left' ? 4 : -4), plot.y + 1);
+    // Near p = 0 the p label would cover "gain loss": it goes one line lower there.
+    const pLabelY = x < plot.x + 80 ? plot.y + 14 : plot.y + 1;
+    g.fillText(`p = ${pValue(this.curves.p)}`, x + (g.textAlign === 'left' ? 4 : -4), pLabelY);
     g.textAlign = 'left';
     g.fillStyle = GAIN; g.fillText('gain', plot.x + 4, plot.y + 1);
     g.fillStyle = LOSS; g.fillText('loss', plot.x + 36, plot.y + 1);

@@ -10,11 +10,17 @@ export function within(path, ancestor) {
 }
 
 export class ProducerFilter {
+  /**
+   * onChange(exclude, xkinds): the subtrees and the container types left out. A whole type goes
+   * out by its name (the URL stays short: "MPI none" is xkinds=MPI, not 64 rank paths).
+   */
   constructor(treeBox, levelBox, onChange) {
     this.treeBox = treeBox;
     this.levelBox = levelBox;
     this.onChange = onChange;
     this.nodes = [];
+    this.include = [];
+    this.xkinds = [];
     this.exclude = [];
     this.open = new Set();
     treeBox.addEventListener('change', e => this.#toggle(e.target));
@@ -27,7 +33,7 @@ export class ProducerFilter {
     });
     levelBox.addEventListener('click', e => {
       const b = e.target.closest('button');
-      if (b) this.#level(Number(b.dataset.depth), b.dataset.action === 'all');
+      if (b) this.#level(b.dataset.kind, b.dataset.action === 'all');
     });
   }
 
@@ -45,9 +51,19 @@ export class ProducerFilter {
     this.render();
   }
 
-  setExcluded(exclude) {
+  /**
+   * exclude: subtrees removed; include: the subtrees a zoom kept (empty: all). Producers outside
+   * the zoom are shown unchecked and disabled, so the tree never claims more than is drawn.
+   */
+  setExcluded(exclude, include = [], xkinds = []) {
     this.exclude = [...exclude];
+    this.include = [...include];
+    this.xkinds = [...xkinds];
     this.render();
+  }
+
+  #outsideZoom(path) {
+    return this.include.length > 0 && path !== '' && !this.include.some(x => within(path, x) || within(x, path));
   }
 
   #excluded(path) {
@@ -58,21 +74,32 @@ export class ProducerFilter {
     const root = this.nodes.find(n => n.parent < 0);
     if (!root) { this.treeBox.innerHTML = ''; this.levelBox.innerHTML = ''; return; }
     this.treeBox.innerHTML = `<ul>${(this.children.get(root.id) || []).map(n => this.#item(n)).join('')}</ul>`;
-    const depths = new Map();
-    for (const n of this.nodes) if (n.depth > 0 && !depths.has(n.depth)) depths.set(n.depth, n.kind || `depth ${n.depth}`);
-    this.levelBox.innerHTML = '<span class="label">by level:</span> ' + [...depths].map(([d, kind]) =>
-      `<span title="check or uncheck every producer at depth ${d}">${escapeHtml(kind)}`
-      + ` <button type="button" data-depth="${d}" data-action="all">all</button>`
-      + `<button type="button" data-depth="${d}" data-action="none">none</button></span>`).join(' ');
+    // One entry per container type, by the trace's own names, shallowest first: a level holds
+    // several types where the platform mixes them (SimGrid's hosts and routers).
+    const kinds = new Map();
+    for (const n of this.nodes) {
+      if (n.depth === 0) continue;
+      const kind = n.kind || `depth ${n.depth}`;
+      const k = kinds.get(kind) || { depth: n.depth, count: 0 };
+      k.count++;
+      kinds.set(kind, k);
+    }
+    const ordered = [...kinds].sort((a, b) => a[1].depth - b[1].depth || a[0].localeCompare(b[0]));
+    this.levelBox.innerHTML = '<span class="label">by type:</span> ' + ordered.map(([kind, k]) =>
+      `<span title="check or uncheck the ${k.count} producers of type ${escapeHtml(kind)}">${escapeHtml(kind)} (${k.count})`
+      + ` <button type="button" data-kind="${escapeHtml(kind)}" data-action="all">all</button>`
+      + `<button type="button" data-kind="${escapeHtml(kind)}" data-action="none">none</button></span>`).join(' ');
   }
 
   #item(n) {
     const kids = this.children.get(n.id) || [];
     const isOpen = this.open.has(n.path);
     const toggle = kids.length ? `<span class="toggle" data-path="${escapeHtml(n.path)}">${isOpen ? '▾' : '▸'}</span>` : '<span class="toggle"></span>';
-    const checked = this.#excluded(n.path) ? '' : 'checked';
+    const outside = this.#outsideZoom(n.path) || this.xkinds.includes(n.kind);
+    const checked = this.#excluded(n.path) || outside ? '' : 'checked';
+    const disabled = outside ? ' disabled title="outside the zoom: Reset to see it"' : '';
     const sub = kids.length && isOpen ? `<ul>${kids.map(k => this.#item(k)).join('')}</ul>` : '';
-    return `<li><label>${toggle}<input type="checkbox" data-path="${escapeHtml(n.path)}" ${checked}>`
+    return `<li><label>${toggle}<input type="checkbox" data-path="${escapeHtml(n.path)}" ${checked}${disabled}>`
       + `${escapeHtml(n.name)}${kids.length ? ` <span class="hint">(${kids.length})</span>` : ''}</label>${sub}</li>`;
   }
 
@@ -82,7 +109,7 @@ export class ProducerFilter {
     if (input.checked) this.#include(path);
     else this.exclude = [...this.exclude.filter(x => !within(x, path)), path];
     this.render();
-    this.onChange(this.exclude);
+    this.onChange(this.exclude, this.xkinds);
   }
 
   // Re-checking a producer under an excluded ancestor: the ancestor's exclusion becomes the
@@ -101,16 +128,13 @@ export class ProducerFilter {
     }
   }
 
-  #level(depth, all) {
-    const atDepth = this.nodes.filter(n => n.depth === depth).map(n => n.path);
-    if (all) {
-      this.exclude = this.exclude.filter(x => !atDepth.includes(x));
-      for (const p of atDepth) if (this.#excluded(p)) this.#include(p);
-    } else {
-      this.exclude = [...this.exclude.filter(x => !atDepth.some(p => within(x, p))), ...atDepth];
-    }
+  #level(kind, all) {
+    const ofKind = this.nodes.filter(n => n.depth > 0 && n.kind === kind).map(n => n.path);
+    // The type's own exclusions are folded into the type: one name in the URL, not one per producer.
+    this.exclude = this.exclude.filter(x => !ofKind.includes(x));
+    this.xkinds = all ? this.xkinds.filter(k => k !== kind) : [...new Set([...this.xkinds, kind])];
     this.render();
-    this.onChange(this.exclude);
+    this.onChange(this.exclude, this.xkinds);
   }
 }
 
@@ -124,7 +148,12 @@ export class TypeFilter {
     box.addEventListener('change', e => {
       const name = e.target.dataset.type;
       if (name === undefined) return;
-      this.excluded = e.target.checked ? this.excluded.filter(x => x !== name) : [...this.excluded, name];
+      if (e.target.type === 'radio') {
+        // One variable at a time: the others are excluded.
+        this.excluded = this.shown.map(t => t.name).filter(x => x !== name);
+      } else {
+        this.excluded = e.target.checked ? this.excluded.filter(x => x !== name) : [...this.excluded, name];
+      }
       this.onChange(this.excluded);
     });
   }
@@ -134,9 +163,14 @@ export class TypeFilter {
     this.excluded = [...excluded];
     for (const l of legend || []) this.colours.set(l.name, l.colour);
     const category = CATEGORY_OF_METRIC[metric];
-    const shown = types.filter(t => t.category === category);
+    const shown = types.filter(t => t.category === category && t.count > 0);
+    this.shown = shown;
+    // Variables have units of their own: the server shows one at a time (the legend's).
+    const single = metric === 'variable-mean';
+    const isShown = t => single ? (legend || []).some(l => l.name === t.name) : !this.excluded.includes(t.name);
     this.box.innerHTML = shown.length === 0 ? `<p class="hint">no ${category} types in this trace</p>`
-      : shown.map(t => `<label><input type="checkbox" data-type="${escapeHtml(t.name)}" ${this.excluded.includes(t.name) ? '' : 'checked'}>`
+      : (single ? '<p class="hint">one variable at a time: their units differ</p>' : '')
+      + shown.map(t => `<label><input type="${single ? 'radio' : 'checkbox'}" name="type-filter" data-type="${escapeHtml(t.name)}" ${isShown(t) ? 'checked' : ''}>`
         + `<span class="swatch" style="background:${this.colours.get(t.name) || '#fff'}"></span>${escapeHtml(t.name)}`
         + ` <span class="hint">${t.count.toLocaleString('en-US')}</span></label>`).join('');
   }

@@ -25,6 +25,14 @@ function label(value, step) {
   return value.toFixed(Math.max(0, -e));
 }
 
+/**
+ * A trace time as the reader sees it: since the trace's start, in the unit the server chose for
+ * the window (`timeScale` of the answer: origin, factor, unit).
+ */
+export function since(t, scale) {
+  return scale ? (t - scale.origin) * scale.factor : t;
+}
+
 /** A time with just enough digits to tell apart values `span` apart. */
 export function time(t, span, unit) {
   const digits = span > 0 ? Math.max(0, Math.min(12, 3 - Math.floor(Math.log10(span)))) : 6;

@@ -8,7 +8,7 @@ import { CurvesView } from './curves.js';
 import { TreemapView } from './treemap.js';
 import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
-import { time, pValue, percent, escapeHtml } from './format.js';
+import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
@@ -37,7 +37,7 @@ const topology = new TopologyView($('topology'), $('tooltip'), node => {
 let treemapSeq = 0;
 let playing = null; // the timer of the next time step while the time control plays
 const curves = new CurvesView($('curves'), p => setP(p));
-const producers = new ProducerFilter($('producers'), $('levels'), exclude => filtersChanged({ exclude }));
+const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
 function message(text, error = false) {
@@ -47,17 +47,40 @@ function message(text, error = false) {
 }
 
 function selectionText(s) {
-  const span = s.end - s.start;
-  return `Selected ${time(s.start, span / 100, '')} – ${time(s.end, span / 100, trace?.unit || '')}`
+  const scale = last?.timeScale;
+  const span = (s.end - s.start) * (scale ? scale.factor : 1);
+  return `Selected ${time(since(s.start, scale), span / 100, '')} – ${time(since(s.end, scale), span / 100, scale ? scale.unit : trace?.unit || '')}`
     + (s.producer ? ` on ${s.producer.path || 'all producers'}` : '') + '. Press Enter or “Zoom in”.';
 }
+
+/**
+ * A burst of zooms or filter clicks is one step back, not one per click: a new history entry
+ * within this many ms of the previous one replaces it.
+ */
+const HISTORY_BURST_MS = 1000;
+let lastPush = -Infinity;
 
 /** Makes `next` the state: writes the URL (push = a new history entry) and draws it. */
 function go(next, push) {
   state = next;
   const url = `${location.pathname}?${S.toQuery(state, token)}`;
-  if (push) history.pushState(null, '', url); else history.replaceState(null, '', url);
+  const now = performance.now();
+  if (push && now - lastPush > HISTORY_BURST_MS) history.pushState(null, '', url); else history.replaceState(null, '', url);
+  if (push) lastPush = now;
   render();
+}
+
+/** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
+function invalidSettings(s) {
+  const number = v => v === '' || Number.isFinite(Number(v));
+  if (!number(s.start)) return `start: expected a number, found “${s.start}”`;
+  if (!number(s.end)) return `end: expected a number, found “${s.end}”`;
+  const start = s.start === '' ? trace?.start : Number(s.start);
+  const end = s.end === '' ? trace?.end : Number(s.end);
+  if (!(end > start)) return `the window needs start < end, found ${start} and ${end}`;
+  const n = Number(s.slices);
+  if (!Number.isInteger(n) || n < 2 || n > 10000) return `N: expected a whole number from 2 to 10000, found “${s.slices}”`;
+  return null;
 }
 
 function setP(p) {
@@ -85,12 +108,16 @@ function syncControls() {
   $('view').innerHTML = S.VIEWS[state.aggregation].map(v => `<option value="${v}">${v}</option>`).join('');
   $('view').value = state.view;
   $('slices').value = state.slices;
-  $('exact').checked = state.exact === 'true';
+  const height = Math.max(0, ...traceData.producers.map(n => n.depth));
+  $('depth').innerHTML = '<option value="auto">auto</option><option value="0">every level</option>'
+    + Array.from({ length: Math.max(0, height - 1) }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
+  $('depth').value = state.depth;
+  $('approximate').checked = state.exact === 'false';
   $('start').value = state.start !== '' ? state.start : trace ? trace.start : '';
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
   $('trace').value = state.trace;
-  producers.setExcluded(state.exclude);
+  producers.setExcluded(state.exclude, state.include, state.xkinds);
 }
 
 function settingsFromControls() {
@@ -100,8 +127,10 @@ function settingsFromControls() {
   const start = $('start').value.trim();
   const end = $('end').value.trim();
   const atBounds = (v, bound) => trace && Number(v) === Number(bound);
-  return { ...state, metric: $('metric').value, aggregation, view, slices: $('slices').value.trim(),
-    exact: $('exact').checked ? 'true' : '',
+  // A type filter belongs to its metric's category: another metric starts with every type.
+  const xtypes = $('metric').value === state.metric ? state.xtypes : [];
+  return { ...state, metric: $('metric').value, xtypes, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
+    exact: $('approximate').checked ? 'false' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
 
@@ -118,6 +147,9 @@ async function loadTrace(id) {
     api.get(`traces/${encodeURIComponent(id)}/types`)]);
   trace = info;
   traceData = { id, producers: tree.producers, types: typeList.types };
+  // Only the metrics this trace has records for: a menu entry that can only fail is no choice.
+  for (const option of $('metric').options) option.disabled = !info.metrics.includes(option.value);
+  if (!info.metrics.includes(state.metric) && info.metrics.length > 0) state = { ...state, metric: info.metrics[0] };
   producers.setNodes(tree.producers);
 }
 
@@ -132,22 +164,35 @@ async function render() {
     syncControls();
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
-    $('busy').textContent = 'computing…';
+    $('busy-text').textContent = 'computing…';
+    $('busy-bar').hidden = true;
+    // The picture on screen answers the previous settings until the new one arrives: say so.
+    $('overview').classList.add('stale');
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
     const result = await api.overview(params, progress => {
-      $('busy').textContent = `${progress.stage}… ${(progress.elapsedMs / 1000).toFixed(1)} s`;
+      // Within a stage the engine says how far it is (rows, nodes); the search counts evaluations.
+      const known = progress.total > 0;
+      $('busy-bar').hidden = !known;
+      if (known) $('busy-bar').value = progress.done / progress.total;
+      const fraction = known ? progress.done / progress.total : 0;
+      // The time left of this stage, at the pace so far (said only once there is a pace to go by).
+      const eta = fraction > 0.05 && fraction < 1 ? ` · about ${Math.ceil(progress.elapsedMs * (1 - fraction) / fraction / 1000)} s left` : '';
+      $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * fraction)}%`
+        : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
     });
     if (!result) return; // superseded by a newer request: that one will draw
     last = result;
     last.clientMs = performance.now() - started;
     draw(result);
+    $('overview').classList.remove('stale');
     $('busy').hidden = true;
     message('');
   } catch (e) {
     $('busy').hidden = true;
-    message(e.message, true);
+    // The old picture stays greyed: it does not answer the settings shown.
+    message(last ? `${e.message} (the picture shown is the previous one)` : e.message, true);
   }
 }
 
@@ -158,12 +203,12 @@ function draw(r) {
   legend(r);
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
-  const span = r.end - r.start;
+  const span = (r.end - r.start) * r.timeScale.factor;
   $('caption').textContent = [
-    r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
+    r.trace.name, `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
-    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} parts`,
-    r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; tick “exact model only”)', `${Math.round(r.clientMs)} ms`,
+    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
+    r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; untick “allow approximate models”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
   $('caption').dataset.p = String(r.p);
   $('caption').dataset.start = String(r.start);
@@ -177,6 +222,7 @@ function draw(r) {
   $('export-svg').href = api.exportUrl('export', `${exportParams}&format=svg`);
   $('export-png').href = api.exportUrl('export', `${exportParams}&format=png`);
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
+  $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
 }
 
 function showPanel() {
@@ -288,16 +334,20 @@ function stopPlaying() {
 /** The filters in words, so that a zoom on a subtree is never mistaken for the whole trace. */
 function filterCaption() {
   const parts = [];
+  if (last && last.producerDepth > 0) {
+    parts.push(`producers cut at depth ${last.producerDepth}${state.depth === 'auto' ? ' (auto: choose Producer depth to go deeper)' : ''}`);
+  }
   if (state.include.length) parts.push(`only ${state.include.join(', ')}`);
   if (state.exclude.length) parts.push(`${state.exclude.length} producer subtree${state.exclude.length === 1 ? '' : 's'} hidden`);
+  if (state.xkinds.length) parts.push(`without producers of type ${state.xkinds.join(', ')}`);
   if (state.xtypes.length) parts.push(`${state.xtypes.length} type${state.xtypes.length === 1 ? '' : 's'} hidden`);
   return parts;
 }
 
 function legend(r) {
   const notes = [];
-  if (r.view === 'mode') notes.push('opacity = share of the dominant type');
-  if (r.view === 'partition') notes.push('one colour per part');
+  if (r.view === 'mode') notes.push(r.types.length === 1 ? `opacity = value / largest value (${r.valueUnit})` : 'opacity = share of the dominant type');
+  if (r.view === 'partition') notes.push('touching parts in different colours');
   if (r.overview.blocks.some(b => b.mark === 'DIAGONAL')) notes.push('⁄ producers too thin to draw, same time cuts');
   if (r.overview.blocks.some(b => b.mark === 'CROSS')) notes.push('✕ producers too thin to draw, different time cuts');
   if (r.overview.blocks.some(b => b.mark === 'MERGED')) notes.push('hatched: thin types merged');
@@ -331,7 +381,17 @@ $('play').addEventListener('click', () => {
   playing = 0;
   nextStep();
 });
-$('apply').addEventListener('click', () => go({ ...settingsFromControls(), p: '' }, true));
+$('cancel').addEventListener('click', async () => {
+  await api.cancel();
+  $('busy').hidden = true;
+  message(last ? 'cancelled: the picture shown answers the previous settings' : 'cancelled', true);
+});
+$('apply').addEventListener('click', () => {
+  const next = settingsFromControls();
+  const problem = invalidSettings(next);
+  if (problem) { message(problem, true); return; }
+  go({ ...next, p: '' }, true);
+});
 $('aggregation').addEventListener('change', () => {
   const a = $('aggregation').value;
   $('view').innerHTML = S.VIEWS[a].map(v => `<option value="${v}">${v}</option>`).join('');
@@ -348,7 +408,7 @@ $('trace').addEventListener('change', () => go({ ...S.defaults(), trace: $('trac
 $('zoom').addEventListener('click', zoom);
 $('back').addEventListener('click', () => history.back());
 $('forward').addEventListener('click', () => history.forward());
-$('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xtypes: [] }, true));
+$('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] }, true));
 window.addEventListener('popstate', () => { state = S.fromUrl(location.search); render(); });
 document.addEventListener('keydown', e => {
   if (e.target.closest('input, select, textarea') || e.target === $('curves')) return;

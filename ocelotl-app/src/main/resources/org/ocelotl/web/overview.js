@@ -1,7 +1,7 @@
 // Draws an overview's geometry (blocks in [0,1]², producer axis, time axis) on a canvas, and
 // turns the mouse into tooltips and selections. Coordinates come from the server's view
 // geometry; this file only maps them to pixels.
-import { niceTicks, time, value, percent, escapeHtml } from './format.js';
+import { niceTicks, since, time, value, percent, escapeHtml } from './format.js';
 
 const MARGIN = { left: 150, right: 12, top: 10, bottom: 34 };
 const AXIS_INK = '#444';
@@ -126,21 +126,25 @@ export class OverviewView {
   }
 
   #timeAxis(g, o, plot) {
-    const ticks = niceTicks(o.start, o.end, Math.max(2, Math.floor(plot.w / 90)));
+    const scale = this.data.timeScale;
+    const ticks = niceTicks(since(o.start, scale), since(o.end, scale), Math.max(2, Math.floor(plot.w / 90)));
     g.fillStyle = AXIS_INK;
     g.strokeStyle = AXIS_INK;
     g.font = '11px system-ui, sans-serif';
     g.textAlign = 'center';
     g.textBaseline = 'top';
     const yb = plot.y + plot.h;
-    this.canvas.dataset.ticks = ticks.map(t => t.value).join(' ');
+    // For scripts and tests: the ticks as trace times (the labels are times since the start).
+    this.canvas.dataset.ticks = ticks.map(t => t.value / scale.factor + scale.origin).join(' ');
+    this.canvas.dataset.tickLabels = ticks.map(t => t.label).join(' ');
+    this.canvas.dataset.timeUnit = scale.unit;
     for (const t of ticks) {
       const x = Math.round(plot.x + t.at * plot.w) + 0.5;
       g.beginPath(); g.moveTo(x, yb); g.lineTo(x, yb + 4); g.stroke();
       g.fillText(t.label, x, yb + 6);
     }
     g.textAlign = 'right';
-    g.fillText(`time (${o.unit || 'trace unit'})`, plot.x + plot.w, yb + 20);
+    g.fillText(`time since the trace's start (${scale.unit || 'trace unit'})`, plot.x + plot.w, yb + 20);
   }
 
   #valueAxis(g, o, plot) {
@@ -312,7 +316,8 @@ export function coveringNode(axis, y0, y1) {
 
 function tooltipHtml(b, data) {
   const t = b.tooltip;
-  const span = data.overview.end - data.overview.start;
+  const scale = data.timeScale;
+  const span = (data.overview.end - data.overview.start) * scale.factor;
   const rows = t.types.map(s => {
     const entry = data.overview.legend.find(l => l.name === s.type);
     const colour = entry ? entry.colour : '#ccc';
@@ -323,7 +328,8 @@ function tooltipHtml(b, data) {
     : b.mark === 'MERGED' ? 'thin types merged into one layer'
     : `visual aggregate of ${t.hiddenParts} parts (${b.mark === 'CROSS' ? 'cut differently in time' : 'same time cuts'})`;
   return `<div><strong>${escapeHtml(what)}</strong></div>`
-    + `<div>${time(t.start, span / 100, '')} – ${time(t.end, span / 100, t.unit)}</div>`
+    + `<div>${time(since(t.start, scale), span / 100, '')} – ${time(since(t.end, scale), span / 100, scale.unit)}`
+    + ` <span class="absolute">(trace time ${t.start} – ${t.end} ${escapeHtml(t.unit)})</span></div>`
     // The root's own name (Pajé calls it "0") means nothing to a reader: say what it covers.
     + `<div>${b.node === 0 ? 'all producers' : escapeHtml(t.producer)}</div>`
     + `<div>${t.leaves} producer${t.leaves === 1 ? '' : 's'} × ${t.slices} slice${t.slices === 1 ? '' : 's'}</div>`

@@ -9,13 +9,15 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xtypes',
-  'cut', 'step', 'toggles'];
-const LISTS = new Set(['include', 'exclude', 'xtypes', 'toggles']);
+const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
+  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles'];
+const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles']);
 
 export function defaults() {
-  return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100',
-    start: '', end: '', p: '', include: [], exclude: [], xtypes: [], panel: '', cut: '', step: '', toggles: [] };
+  // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
+  // one aggregated block; '0' keeps every level.
+  return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
+    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [] };
 }
 
 export function fromUrl(search) {
@@ -50,11 +52,12 @@ export function toQuery(state, tokenValue) {
 /** The API parameters of an overview request (p left out when the server should choose). */
 export function apiParams(state) {
   const q = new URLSearchParams();
-  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'start', 'end', 'exact', 'p']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p']) {
     if (state[key] !== '' && state[key] !== undefined) q.set(key, String(state[key]));
   }
   if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
   if (state.exclude.length) q.set('exclude', state.exclude.join(LIST_SEPARATOR));
+  if (state.xkinds.length) q.set('xkinds', state.xkinds.join(LIST_SEPARATOR));
   if (state.xtypes.length) q.set('xtypes', state.xtypes.join(LIST_SEPARATOR));
   return q;
 }
@@ -88,7 +91,7 @@ export function topologyParams(state, size) {
 /** Whether two states need a new model (anything but p and the view changed). */
 export function sameModel(a, b) {
   if (!a || !b) return false;
-  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'start', 'end', 'exact']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'depth', 'start', 'end', 'exact']) {
     if (String(a[key]) !== String(b[key])) return false;
   }
   for (const key of LISTS) {

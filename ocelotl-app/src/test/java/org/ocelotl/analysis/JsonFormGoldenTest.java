@@ -53,6 +53,7 @@ class JsonFormGoldenTest {
     AnalysisResult result = answer(aggregation, view, p, height);
     assertGolden(name + ".json", new String(result.json(), StandardCharsets.UTF_8) + "\n");
     assertGolden(name + ".csv", new String(result.breakpointCsv(), StandardCharsets.UTF_8));
+    assertGolden(name + "-parts.csv", new String(result.partsCsv(), StandardCharsets.UTF_8));
   }
 
   @Test

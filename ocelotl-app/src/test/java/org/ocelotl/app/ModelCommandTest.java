@@ -14,15 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ModelCsv;
-import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /** {@code ocelotl model} as a user runs it: the files it writes, its summary, its refusals. */
 class ModelCommandTest {

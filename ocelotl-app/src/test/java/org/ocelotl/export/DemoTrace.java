@@ -222,7 +222,7 @@ final class DemoTrace {
     double next = k + 1 < bps.size() ? bps.get(k + 1).p() : 1;
     double p = (bps.get(k).p() + next) / 2;
     return new OverviewInput(m, WINDOW, view, bps, p, scored.get(chosen), null, name,
-        "state total duration", true);
+        "state total duration", true, List.of(), org.ocelotl.view.TimeScale.of("s", 0, WINDOW.end() - WINDOW.start()));
   }
 
   static OverviewInput smallInput(ViewKind view) {

@@ -1,6 +1,8 @@
 package org.ocelotl.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -29,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelSource;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * Every endpoint of the API over a real in-process server on an ephemeral port, through the
@@ -107,17 +109,40 @@ class ApiTest {
 
   @Test
   void everyRequestNeedsTheToken() throws Exception {
-    for (String path : List.of("/", "/assets/main.js", "/api/traces", overviewQuery(""))) {
+    for (String path : List.of("/assets/main.js", "/api/traces", overviewQuery(""))) {
       HttpResponse<String> bare = http.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
           HttpResponse.BodyHandlers.ofString());
       assertError(401, "token", bare);
     }
+    HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/?token=" + token.substring(1) + "A"))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(401, page.statusCode());
+    assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), "a page for a person");
+    assertTrue(page.body().contains("This link has expired") && page.body().contains("--token-file"), page.body());
     HttpResponse<String> wrong = http.send(HttpRequest.newBuilder(URI.create(base + "/api/traces"))
         .header(Access.HEADER, token.substring(1) + "A").build(), HttpResponse.BodyHandlers.ofString());
     assertError(401, "token", wrong);
     HttpResponse<String> query = http.send(HttpRequest.newBuilder(URI.create(base + "/api/traces?token=" + token)).build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(200, query.statusCode());
+  }
+
+  @Test
+  void aTokenFileKeepsTheUrlAcrossRestarts() throws Exception {
+    Path file = dir.resolve("token");
+    String first = TokenFile.token(file);
+    assertTrue(Access.TOKEN.matcher(first).matches(), first);
+    assertEquals(first, TokenFile.token(file), "the second run reads the same token");
+    try (OcelotlServer again = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
+        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()), first)) {
+      HttpResponse<String> ok = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + again.port()
+          + "/api/traces?token=" + first)).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, ok.statusCode(), ok.body());
+    }
+    Files.writeString(file, "not a token\n");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TokenFile.token(file));
+    assertEquals(file + ": not an Ocelotl token (43 characters A-Z a-z 0-9 _ -); remove the file to draw a new one",
+        e.getMessage());
   }
 
   @Test
@@ -201,7 +226,13 @@ class ApiTest {
     assertError(404, "no such file", post("/api/import", PlainJson.write(Map.of("path", dir.resolve("missing.trace").toString()))));
     assertError(400, "not a regular file", post("/api/import", PlainJson.write(Map.of("path", dir.toString()))));
     Path text = Files.writeString(dir.resolve("notes.txt"), "just some notes\nnothing like a trace\n");
-    assertError(415, "not a trace format", post("/api/import", PlainJson.write(Map.of("path", text.toString()))));
+    HttpResponse<String> unknown = post("/api/import", PlainJson.write(Map.of("path", text.toString())));
+    assertError(415, "not a trace format", unknown);
+    assertFalse(unknown.body().contains("--format"), "no command-line advice on the page: " + unknown.body());
+    Path malformed = Files.writeString(dir.resolve("malformed.trace"), "%EventDef PajeDefineContainerType 0\n"
+        + "% Alias string\n% Type string\n% Name string\n%EndEventDef\n0 P 0 \"Process\"\n7 1 2\n");
+    assertError(422, "malformed.trace:7: unknown event id '7'",
+        post("/api/import", PlainJson.write(Map.of("path", malformed.toString()))));
     assertError(405, "POST", get("/api/import"));
   }
 
@@ -281,6 +312,39 @@ class ApiTest {
     assertError(405, "GET", post(overviewQuery(""), ""));
     assertError(404, "no such API endpoint", get("/api/nothing"));
     assertError(400, "'height'", get(overviewQuery("&height=0")));
+  }
+
+  @Test
+  void exportsOfDifferentViewsHaveDifferentNamesAndCaptionsStateTheFilters() throws Exception {
+    String whole = fileName(get(overviewQuery("&format=csv").replace("/api/overview", "/api/export")));
+    String zoomed = fileName(get(overviewQuery("&format=csv&start=2&end=6").replace("/api/overview", "/api/export")));
+    String filtered = fileName(get(overviewQuery("&format=csv&include=node1").replace("/api/overview", "/api/export")));
+    assertTrue(whole.matches("tiny\\.trace-temporal-mode-0-10s-N10-p[0-9.]+-parts\\.csv"), whole);
+    assertTrue(zoomed.contains("-2-6s-N10-"), zoomed);
+    assertTrue(filtered.matches(".*-f[0-9a-f]{8}-parts\\.csv"), filtered);
+    assertEquals(3, java.util.Set.of(whole, zoomed, filtered).size());
+    HttpResponse<String> csv = get(overviewQuery("&format=csv&include=node1").replace("/api/overview", "/api/export"));
+    assertEquals("producer,leaves,start,end,first_slice,last_slice,mode,value,share:compute,share:wait",
+        csv.body().split("\n")[0]);
+    HttpResponse<String> svg = get(overviewQuery("&format=svg&include=node1&xtypes=wait").replace("/api/overview", "/api/export"));
+    assertTrue(svg.body().contains("producers: node1"), "the caption states the producer filter");
+    assertTrue(svg.body().contains("types: compute"), "the caption states the type filter");
+  }
+
+  private static String fileName(HttpResponse<String> response) {
+    assertEquals(200, response.statusCode(), response.body());
+    String disposition = response.headers().firstValue("Content-Disposition").orElse("");
+    return disposition.substring(disposition.indexOf("filename=\"") + 10, disposition.length() - 1);
+  }
+
+  @Test
+  void theMetricMenuOffersWhatTheTraceHoldsAndUnknownTypesAreRefused() throws Exception {
+    assertEquals(List.of("state-duration", "state-average"), json(get("/api/traces/" + traceId)).get("metrics"));
+    assertError(400, "parameter 'xtypes': unknown state type 'nope'", get(overviewQuery("&xtypes=nope")));
+    assertError(400, "parameter 'xkinds': no producer of type 'Core'", get(overviewQuery("&xkinds=Core")));
+    // Leaving out a whole producer type is the same as naming each of its producers.
+    Map<String, Object> byKind = json(get(overviewQuery("&aggregation=spatiotemporal&xkinds=Node")));
+    assertEquals(400L, byKind.get("status"), "every rank lies under a node: nothing is left");
   }
 
   @Test

@@ -24,14 +24,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.app.Main;
-import org.ocelotl.store.Workspace;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * Same question, same bytes: each request of the table is asked of the web API and of the
  * command line, on one workspace, and the answers must be identical byte for byte: the JSON
- * form, the CSV form and the SVG picture. The table covers every aggregation the API serves,
+ * form, the CSV forms (breakpoints, aggregates) and the SVG picture. The table covers every aggregation the API serves,
  * every view, every metric, and every kind of filter (window, producers kept, producers
- * removed, depth, types, p, exact).
+ * removed, depth, types, p, approximate allowed).
  */
 class SameAnswerTest {
   static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
@@ -88,9 +88,9 @@ class SameAnswerTest {
             "&aggregation=spatiotemporal&view=partition&slices=10&include=rennes%7Cnancy&exclude=rennes/rennes-c2",
             List.of("--mode", "spatiotemporal", "--view", "partition", "--slices", "10", "--producers", "rennes,nancy",
                 "--exclude", "rennes/rennes-c2")),
-        new Request("spatiotemporal at depth 3, exact", GROUPED,
-            "&aggregation=spatiotemporal&view=mode&slices=10&depth=3&exact=true",
-            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10", "--depth", "3", "--exact")),
+        new Request("spatiotemporal at depth 3, approximate allowed", GROUPED,
+            "&aggregation=spatiotemporal&view=mode&slices=10&depth=3&exact=false",
+            List.of("--mode", "spatiotemporal", "--view", "mode", "--slices", "10", "--depth", "3", "--approximate")),
         new Request("state average without computing", GROUPED,
             "&metric=state-average&aggregation=temporal&view=mode&slices=16&xtypes=computing",
             List.of("--metric", "state-average", "--mode", "temporal", "--view", "mode", "--slices", "16",
@@ -112,16 +112,19 @@ class SameAnswerTest {
     Path out = Files.createTempDirectory(dir, "cli");
     List<String> args = new ArrayList<>(List.of("overview", request.trace().toString(),
         "--out", out.resolve("o.svg").toString(), "--width", "1000", "--height", "700",
-        "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString()));
+        "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString(),
+        "--parts-csv", out.resolve("parts.csv").toString()));
     args.addAll(request.cli());
     byte[] json = get("/api/overview?" + query);
     byte[] csv = get("/api/breakpoints?format=csv&" + query);
     byte[] svg = get("/api/export?format=svg&width=1000&height=700&" + query);
+    byte[] parts = get("/api/export?format=csv&" + query);
     assertEquals(0, cli(args.toArray(String[]::new)), request.label());
     assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("o.json")), "JSON");
     assertArrayEquals(json, Files.readAllBytes(out.resolve("o.json")), "JSON bytes");
     assertArrayEquals(csv, Files.readAllBytes(out.resolve("o.csv")), "CSV bytes");
     assertArrayEquals(svg, Files.readAllBytes(out.resolve("o.svg")), "SVG bytes");
+    assertArrayEquals(parts, Files.readAllBytes(out.resolve("parts.csv")), "aggregates CSV bytes");
   }
 
   static Stream<Arguments> treemaps() {

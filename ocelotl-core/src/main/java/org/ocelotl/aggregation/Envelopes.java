@@ -35,15 +35,20 @@ final class Envelopes {
   private final Env root;
 
   Envelopes(ProducerTree tree, int slices, double[][] gain, double[][] loss, int[][] levels,
-      double penalty) {
+      double penalty, Work work) {
     this.tree = tree;
     this.slices = slices;
     this.gain = gain;
     this.loss = loss;
     this.penalty = penalty;
     best = new Env[tree.size()][];
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
     for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(this::solve);
+      IntStream.of(level).parallel().forEach(node -> {
+        work.check();
+        solve(node);
+        work.advanced(done.incrementAndGet(), tree.size());
+      });
     }
     root = best[0][Qualities.interval(0, slices - 1)];
     best[0] = null;

@@ -26,8 +26,16 @@ public abstract sealed class Qualities
   private final double tolerance;
   private volatile List<Breakpoint> breakpoints;
 
-  Qualities(MicroscopicModel model) {
+  /**
+   * The caller of the computation, until the breakpoints are found; then nobody: what is built
+   * later on demand (a breakpoint's parts, for whichever request shows it) answers to no one's
+   * cancellation, and the first caller is not kept alive by a cached result.
+   */
+  private volatile Work work;
+
+  Qualities(MicroscopicModel model, Work work) {
     this.model = model;
+    this.work = work;
     this.scale = scaleOf(model);
     this.tolerance = RELATIVE_TOLERANCE * scale;
   }
@@ -39,11 +47,25 @@ public abstract sealed class Qualities
    *     much they need)
    */
   public static Qualities of(MicroscopicModel model, Aggregation aggregation) {
+    return of(model, aggregation, Work.NONE);
+  }
+
+  /**
+   * As {@link #of(MicroscopicModel, Aggregation)}, telling {@code work} how far the computation
+   * (and later the breakpoint search) has come, and stopping with its exception when it is
+   * cancelled.
+   */
+  public static Qualities of(MicroscopicModel model, Aggregation aggregation, Work work) {
     return switch (aggregation) {
-      case TEMPORAL -> new TemporalQualities(model);
-      case SPATIAL -> new SpatialQualities(model);
-      case SPATIOTEMPORAL -> new SpatiotemporalQualities(model);
+      case TEMPORAL -> new TemporalQualities(model, work);
+      case SPATIAL -> new SpatialQualities(model, work);
+      case SPATIOTEMPORAL -> new SpatiotemporalQualities(model, work);
     };
+  }
+
+  /** Who is told of progress and asked whether to go on. */
+  final Work work() {
+    return work;
   }
 
   public abstract Aggregation aggregation();
@@ -115,6 +137,7 @@ public abstract sealed class Qualities
         if (result == null) {
           result = searchBreakpoints();
           breakpoints = result;
+          work = Work.NONE;
         }
       }
     }
@@ -123,7 +146,18 @@ public abstract sealed class Qualities
 
   /** The breakpoint search of SPEC.md §5, by evaluations of the optimum at chosen p. */
   List<Breakpoint> searchBreakpoints() {
-    return BreakpointSearch.run(this, tolerance);
+    return BreakpointSearch.run(checked(this::evaluate), tolerance);
+  }
+
+  /** An evaluator that checks the work before each evaluation and counts them as progress. */
+  final BreakpointSearch.Evaluator checked(BreakpointSearch.Evaluator evaluator) {
+    java.util.concurrent.atomic.AtomicLong evaluations = new java.util.concurrent.atomic.AtomicLong();
+    return (p, below, above) -> {
+      work.check();
+      Evaluation result = evaluator.evaluate(p, below, above);
+      work.advanced(evaluations.incrementAndGet(), 0);
+      return result;
+    };
   }
 
   /**

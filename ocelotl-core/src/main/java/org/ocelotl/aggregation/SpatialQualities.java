@@ -19,8 +19,8 @@ final class SpatialQualities extends Qualities {
   private final double[] gain;
   private final double[] loss;
 
-  SpatialQualities(MicroscopicModel model) {
-    super(model);
+  SpatialQualities(MicroscopicModel model, Work work) {
+    super(model, work);
     tree = model.tree();
     slices = model.slices();
     int nodes = tree.size();

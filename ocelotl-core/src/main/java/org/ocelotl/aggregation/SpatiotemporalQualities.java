@@ -45,8 +45,8 @@ final class SpatiotemporalQualities extends Qualities {
   // a racy first fill is harmless.
   private final Part[][] parts;
 
-  SpatiotemporalQualities(MicroscopicModel model) {
-    super(model);
+  SpatiotemporalQualities(MicroscopicModel model, Work work) {
+    super(model, work);
     tree = model.tree();
     slices = model.slices();
     int nodes = tree.size();
@@ -61,7 +61,12 @@ final class SpatiotemporalQualities extends Qualities {
     sumSeries(model, series, info);
     gain = new double[nodes][];
     loss = new double[nodes][];
-    IntStream.range(0, nodes).parallel().forEach(node -> fillNode(node, series[node], info[node], types));
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+    IntStream.range(0, nodes).parallel().forEach(node -> {
+      work.check();
+      fillNode(node, series[node], info[node], types);
+      work.advanced(done.incrementAndGet(), nodes);
+    });
     levels = levels(tree);
     parts = new Part[nodes][intervals];
   }
@@ -161,12 +166,12 @@ final class SpatiotemporalQualities extends Qualities {
   List<Breakpoint> search(int budget) {
     AtomicInteger left = new AtomicInteger(budget);
     try {
-      return BreakpointSearch.run((p, below, above) -> {
+      return BreakpointSearch.run(checked((p, below, above) -> {
         if (left.getAndDecrement() <= 0) {
           throw new OverBudget();
         }
         return evaluate(p, below, above);
-      }, tolerance());
+      }), tolerance());
     } catch (RuntimeException e) { // fork/join may rethrow a copy that wraps the original
       if (!(e instanceof OverBudget) && !(e.getCause() instanceof OverBudget)) {
         throw e;
@@ -187,16 +192,37 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance());
-    List<Breakpoint> found = BreakpointSearch.run((p, below, above) -> envelopes.evaluate(p), tolerance());
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), work());
+    List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());
     for (int k = 0; k < found.size(); k++) {
       double p = found.get(k).p();
-      double middle = (p + (k + 1 < found.size() ? found.get(k + 1).p() : 1)) / 2;
       Partition line = found.get(k).partition();
-      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(), () -> best(middle).parts())));
+      double next = k + 1 < found.size() ? found.get(k + 1).p() : 1;
+      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(),
+          () -> partsOfLine(line.size(), p, next))));
     }
     return List.copyOf(lazy);
+  }
+
+  /**
+   * The parts of the optimum of [from, to): a DP pass where that partition alone is optimal. Where
+   * two partitions tie within rounding (the envelope sums lines, the DP sums qualities, in other
+   * orders), the DP may pick the tie's other member at the middle; then points nearer each end
+   * are tried, so that the parts agree with the line's size. Fractions of the range, middle first.
+   */
+  private static final double[] PROBES = {0.5, 0.25, 0.75, 0.125, 0.875, 0.0625, 0.9375};
+
+  private List<Part> partsOfLine(int size, double from, double to) {
+    List<Part> first = null;
+    for (double f : PROBES) {
+      List<Part> parts = best(from + f * (to - from)).parts();
+      if (parts.size() == size) {
+        return parts;
+      }
+      first = first == null ? parts : first;
+    }
+    return first;
   }
 
   @Override
@@ -205,7 +231,10 @@ final class SpatiotemporalQualities extends Qualities {
     Table[] low = below == null ? null : ((Solution) below).tables;
     Table[] high = above == null ? null : ((Solution) above).tables;
     for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(node -> solution.solve(node, low, high));
+      IntStream.of(level).parallel().forEach(node -> {
+        work().check();
+        solution.solve(node, low, high);
+      });
     }
     return solution;
   }

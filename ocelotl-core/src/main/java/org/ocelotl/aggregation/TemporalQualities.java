@@ -24,8 +24,8 @@ final class TemporalQualities extends Qualities {
   private final double[] gain;
   private final double[] loss;
 
-  TemporalQualities(MicroscopicModel model) {
-    super(model);
+  TemporalQualities(MicroscopicModel model, Work work) {
+    super(model, work);
     slices = model.slices();
     int components = model.leaves() * model.typeCount();
     int intervals = intervalArrayLength(slices);
@@ -45,11 +45,15 @@ final class TemporalQualities extends Qualities {
       }
     }
     // Row a costs |T| − a intervals: rows a and |T|−1−a go together so every task weighs the same.
-    IntStream.range(0, (slices + 1) / 2).parallel().forEach(pair -> {
+    int pairs = (slices + 1) / 2;
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+    IntStream.range(0, pairs).parallel().forEach(pair -> {
+      work.check();
       fillRow(pair, bySlice, series, sliceMass, sliceInfo);
       if (slices - 1 - pair != pair) {
         fillRow(slices - 1 - pair, bySlice, series, sliceMass, sliceInfo);
       }
+      work.advanced(done.incrementAndGet(), pairs);
     });
   }
 

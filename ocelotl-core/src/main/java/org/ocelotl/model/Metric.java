@@ -50,7 +50,7 @@ public enum Metric {
     return switch (this) {
       case STATE_DURATION, STATE_AVERAGE -> timeUnit;
       case EVENT_COUNT -> "events";
-      case VARIABLE_MEAN -> "the variable's unit";
+      case VARIABLE_MEAN -> "value"; // traces do not say; a one-variable model names its variable
       case LINK_COUNT -> "links";
     };
   }

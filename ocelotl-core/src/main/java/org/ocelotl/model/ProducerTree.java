@@ -118,6 +118,22 @@ public final class ProducerTree {
     return names[node];
   }
 
+  /**
+   * The node's path as filters and tooltips spell it: the names from below the root joined by
+   * '/' ("site/cluster1/m3"); the root is named by its own name. The root's name (often a
+   * format's placeholder such as Pajé's "0") is never a prefix.
+   */
+  public String path(int node) {
+    if (parents[node] < 0) {
+      return names[node];
+    }
+    StringBuilder path = new StringBuilder(names[node]);
+    for (int n = parents[node]; parents[n] >= 0; n = parents[n]) {
+      path.insert(0, names[n] + "/");
+    }
+    return path.toString();
+  }
+
   public int parent(int node) {
     return parents[node];
   }

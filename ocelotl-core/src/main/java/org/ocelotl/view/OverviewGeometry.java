@@ -306,16 +306,8 @@ public final class OverviewGeometry {
     }
     shares.sort(Comparator.comparingDouble(TypeShare::value).reversed());
     return new Tooltip(window.sliceStart(first, model.slices()),
-        window.sliceStart(last + 1, model.slices()), window.unit(), path(node),
+        window.sliceStart(last + 1, model.slices()), window.unit(), tree.path(node),
         tree.leafCount(node), last - first + 1, shares, merged, hiddenParts);
-  }
-
-  private String path(int node) {
-    StringBuilder path = new StringBuilder(tree.name(node));
-    for (int n = tree.parent(node); n >= 0; n = tree.parent(n)) {
-      path.insert(0, tree.name(n) + "/");
-    }
-    return path.toString();
   }
 
   private double x(int slice) {

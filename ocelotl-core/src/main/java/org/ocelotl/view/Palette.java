@@ -56,8 +56,9 @@ public final class Palette {
       String given = traceColours == null ? null : traceColours.get(u);
       String parsed = given == null ? null : parseTraceColour(given, types.get(u));
       // A trace colour is kept unless it would hide the type: one already given to another
-      // type (SimGrid paints several variables white), or too pale to see on white.
-      if (parsed != null && !tooPale(parsed) && taken.add(parsed)) {
+      // type (SimGrid paints several variables white), too pale to see on white, or a mid grey
+      // (SimGrid's speed_used), which the views keep for visual aggregates.
+      if (parsed != null && !tooPale(parsed) && !grey(parsed) && taken.add(parsed)) {
         result.add(parsed);
         previousSlot = -1;
         continue;
@@ -79,6 +80,13 @@ public final class Palette {
   }
 
   /** Relative luminance above 0.85: nearly invisible on the white background. */
+  /** An achromatic colour between dark and pale: read as "aggregated", not as a type. */
+  static boolean grey(String hex) {
+    int rgb = Integer.parseInt(hex.substring(1), 16);
+    int r = rgb >> 16 & 0xff;
+    return r == (rgb >> 8 & 0xff) && r == (rgb & 0xff) && r >= 0x33 && r <= 0xd9;
+  }
+
   static boolean tooPale(String hex) {
     int rgb = Integer.parseInt(hex.substring(1), 16);
     double luminance = (0.2126 * (rgb >> 16 & 0xff) + 0.7152 * (rgb >> 8 & 0xff) + 0.0722 * (rgb & 0xff)) / 255;

@@ -220,7 +220,7 @@ class OverviewGeometryTest {
     assertEquals(0.5, b0.x1(), EPS);
     assertEquals(1, b0.type());
     assertEquals(0.75, b0.opacity(), EPS);
-    assertEquals("root/B/b0", b0.tooltip().producer());
+    assertEquals("B/b0", b0.tooltip().producer(), "paths start below the root, as the filters spell them");
     Block b1 = find(o, 6, 0);
     assertEquals(0, b1.type());
     assertEquals(0.75, b1.opacity(), EPS);

@@ -1,6 +1,8 @@
 package org.ocelotl.format;
 
 import java.util.Arrays;
+import org.ocelotl.primitive.DoubleColumn;
+import org.ocelotl.primitive.IntColumn;
 import org.ocelotl.trace.TraceSink;
 
 /**
@@ -10,47 +12,39 @@ import org.ocelotl.trace.TraceSink;
  * For formats whose states come as complete intervals out of order (Chrome X events, JFR).
  */
 public final class StateNesting {
-  private double[] starts = new double[16];
-  private double[] ends = new double[16];
-  private int[] types = new int[16];
-  private int size;
+  private final DoubleColumn starts = new DoubleColumn();
+  private final DoubleColumn ends = new DoubleColumn();
+  private final IntColumn types = new IntColumn();
 
   public void add(double start, double end, int type) {
-    if (size == starts.length) {
-      starts = Arrays.copyOf(starts, size * 2);
-      ends = Arrays.copyOf(ends, size * 2);
-      types = Arrays.copyOf(types, size * 2);
-    }
-    starts[size] = start;
-    ends[size] = end;
-    types[size] = type;
-    size++;
+    starts.add(start);
+    ends.add(end);
+    types.add(type);
   }
 
   public int size() {
-    return size;
+    return starts.size();
   }
 
   /** Writes every state to {@code sink} for {@code producer}, then forgets them. */
   public void emit(TraceSink sink, int producer) {
-    Integer[] order = new Integer[size];
-    for (int i = 0; i < size; i++) {
+    Integer[] order = new Integer[size()];
+    for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> starts[a] != starts[b] ? Double.compare(starts[a], starts[b])
-        : Double.compare(ends[b], ends[a]));
-    double[] openEnds = new double[16];
-    int depth = 0;
+    Arrays.sort(order, (a, b) -> starts.get(a) != starts.get(b) ? Double.compare(starts.get(a), starts.get(b))
+        : Double.compare(ends.get(b), ends.get(a)));
+    DoubleColumn openEnds = new DoubleColumn();
     for (int i : order) {
-      while (depth > 0 && openEnds[depth - 1] <= starts[i]) {
-        depth--;
+      // The stack of states still open: those that ended at or before this start are closed.
+      while (openEnds.size() > 0 && openEnds.get(openEnds.size() - 1) <= starts.get(i)) {
+        openEnds.removeLast();
       }
-      sink.state(producer, types[i], starts[i], ends[i], depth);
-      if (depth == openEnds.length) {
-        openEnds = Arrays.copyOf(openEnds, depth * 2);
-      }
-      openEnds[depth++] = ends[i];
+      sink.state(producer, types.get(i), starts.get(i), ends.get(i), openEnds.size());
+      openEnds.add(ends.get(i));
     }
-    size = 0;
+    starts.clear();
+    ends.clear();
+    types.clear();
   }
 }

@@ -33,10 +33,14 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
   }
 
   /**
-   * The unit of the values: the time unit for durations, "events", "links", "the variable's unit",
-   * or "value" when the metric is unknown.
+   * The unit of the values: the time unit for durations, "events", "links"; for a variable mean
+   * the variable's name when the model holds one variable (traces give no units), else "value";
+   * "value" when the metric is unknown.
    */
   public String unit() {
+    if (metric == Metric.VARIABLE_MEAN && model.typeCount() == 1) {
+      return model.types().get(0);
+    }
     return metric == null ? "value" : metric.unit(timeUnit);
   }
 }

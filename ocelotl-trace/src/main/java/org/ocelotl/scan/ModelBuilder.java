@@ -31,8 +31,35 @@ public final class ModelBuilder {
    *                                  type, a metric the trace has no records for (message for the user)
    */
   public static BuiltModel build(TraceStore store, ModelRequest request) {
+    if (request.producers().depth() == ProducerSelection.AUTO_DEPTH) {
+      throw new IllegalArgumentException("resolve an automatic depth (withDepthFor) before building a model");
+    }
     ModelPlan plan = ModelPlan.of(store, request);
     return model(plan, scan(store, plan, Runtime.getRuntime().availableProcessors()), true);
+  }
+
+  /**
+   * The request with its automatic depth resolved for a view of {@code rows} rows: every level
+   * (0) when the model's leaves fit, else the deepest cut whose leaves fit, else depth 1. A wide
+   * trace (Chrome's 1,908 async lanes) then shows its structure instead of one aggregated block.
+   * Requests with a given depth come back unchanged. Costs one tree pass per level, no scan.
+   */
+  public static ModelRequest withDepthFor(TraceStore store, ModelRequest request, int rows) {
+    ProducerSelection producers = request.producers();
+    if (producers.depth() != ProducerSelection.AUTO_DEPTH) {
+      return request;
+    }
+    if (ModelPlan.of(store, request.withProducers(producers.withDepth(0))).leaves() <= rows) {
+      return request.withProducers(producers.withDepth(0));
+    }
+    int chosen = 1;
+    for (int depth = 2; depth < store.tree().height(); depth++) {
+      if (ModelPlan.of(store, request.withProducers(producers.withDepth(depth))).leaves() > rows) {
+        break;
+      }
+      chosen = depth;
+    }
+    return request.withProducers(producers.withDepth(chosen));
   }
 
   static BuiltModel model(ModelPlan plan, ModelSums sums, boolean exact) {

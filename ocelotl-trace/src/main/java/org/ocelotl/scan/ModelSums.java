@@ -61,16 +61,33 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     return values;
   }
 
+  /**
+   * A negative mean this close to 0, relative to the largest magnitude of its type in the model,
+   * is a rounding residue: traces build variables by sequences of additions and subtractions
+   * (SimGrid's bandwidth_used: +x … −x), whose result carries an error of about n·2^-53 of the
+   * magnitudes involved, n the number of operations; 1e-9 covers n up to 10^7 and stays far below
+   * any value a reader could see. Larger negative values are real, and refused by the model.
+   */
+  static final double RESIDUE = 1e-9;
+
   private double[] means(double[] valueTime) {
     double[] values = new double[valueTime.length];
+    double[] largest = new double[types];
     int slices = grid.slices();
     for (int k = 0; k < slices; k++) {
       double width = grid.boundary(k + 1) - grid.boundary(k);
       for (int leaf = 0; leaf < leaves; leaf++) {
         int at = (leaf * slices + k) * types;
         for (int u = 0; u < types; u++) {
-          values[at + u] = valueTime[at + u] / width;
+          double mean = valueTime[at + u] / width;
+          values[at + u] = mean;
+          largest[u] = Math.max(largest[u], Math.abs(mean));
         }
+      }
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] < 0 && -values[i] <= RESIDUE * largest[i % types]) {
+        values[i] = 0;
       }
     }
     return values;

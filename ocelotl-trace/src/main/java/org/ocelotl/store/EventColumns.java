@@ -7,14 +7,14 @@ public final class EventColumns extends Columns {
   }
 
   public double[] time() {
-    return doubles[0];
+    return doubles[StoreLayout.EVENT_TIME];
   }
 
   public int[] producer() {
-    return ints[0];
+    return ints[StoreLayout.EVENT_PRODUCER];
   }
 
   public int[] type() {
-    return ints[1];
+    return ints[StoreLayout.EVENT_TYPE];
   }
 }

@@ -7,22 +7,22 @@ public final class LinkColumns extends Columns {
   }
 
   public double[] start() {
-    return doubles[0];
+    return doubles[StoreLayout.LINK_START];
   }
 
   public double[] end() {
-    return doubles[1];
+    return doubles[StoreLayout.LINK_END];
   }
 
   public int[] type() {
-    return ints[0];
+    return ints[StoreLayout.LINK_TYPE];
   }
 
   public int[] from() {
-    return ints[1];
+    return ints[StoreLayout.LINK_FROM];
   }
 
   public int[] to() {
-    return ints[2];
+    return ints[StoreLayout.LINK_TO];
   }
 }

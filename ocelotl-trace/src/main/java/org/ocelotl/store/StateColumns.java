@@ -7,22 +7,22 @@ public final class StateColumns extends Columns {
   }
 
   public double[] start() {
-    return doubles[0];
+    return doubles[StoreLayout.STATE_START];
   }
 
   public double[] end() {
-    return doubles[1];
+    return doubles[StoreLayout.STATE_END];
   }
 
   public int[] producer() {
-    return ints[0];
+    return ints[StoreLayout.STATE_PRODUCER];
   }
 
   public int[] type() {
-    return ints[1];
+    return ints[StoreLayout.STATE_TYPE];
   }
 
   public int[] depth() {
-    return ints[2];
+    return ints[StoreLayout.STATE_DEPTH];
   }
 }

@@ -80,6 +80,27 @@ final class StoreLayout {
     }
   }
 
+  // Column numbers, by category: doubles first, then ints. The writer, the column views and the
+  // scan name columns by these, never by a bare index.
+  static final int STATE_START = 0;
+  static final int STATE_END = 1;
+  static final int STATE_PRODUCER = 0;
+  static final int STATE_TYPE = 1;
+  static final int STATE_DEPTH = 2;
+  static final int EVENT_TIME = 0;
+  static final int EVENT_PRODUCER = 0;
+  static final int EVENT_TYPE = 1;
+  static final int VARIABLE_START = 0;
+  static final int VARIABLE_END = 1;
+  static final int VARIABLE_VALUE = 2;
+  static final int VARIABLE_PRODUCER = 0;
+  static final int VARIABLE_TYPE = 1;
+  static final int LINK_START = 0;
+  static final int LINK_END = 1;
+  static final int LINK_TYPE = 0;
+  static final int LINK_FROM = 1;
+  static final int LINK_TO = 2;
+
   // states: start, end | producer, type, depth
   static final Columns STATES = new Columns(EventCategory.STATE, 1, "states.chunks", 2, 3, 1);
   // events: time | producer, type

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
 
 /**
@@ -204,7 +203,7 @@ public record StoreMetadata(Source source, double start, double end, String time
       }
       if (!type.isInstance(found)) {
         throw new StoreFormatException(file, "field " + name(key), expected,
-            found == null ? "nothing" : Json.write(found));
+            found == null ? "nothing" : StoreJson.compact(found));
       }
       return type.cast(found);
     }
@@ -238,7 +237,7 @@ public record StoreMetadata(Source source, double start, double end, String time
         Fields row = new Fields(file, name(key) + "[" + i + "]", list.get(i));
         if (width >= 0 && !(list.get(i) instanceof List<?> items && items.size() == width)) {
           throw new StoreFormatException(file, "field " + row.path, "a list of " + width + " items",
-              Json.write(list.get(i)));
+              StoreJson.compact(list.get(i)));
         }
         rows.add(row);
       }

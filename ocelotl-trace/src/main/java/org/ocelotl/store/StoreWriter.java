@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceSink;
 
@@ -141,11 +140,11 @@ public final class StoreWriter implements TraceSink {
   public void state(int producer, int type, double start, double end, int depth) {
     ChunkBuffer b = use(EventCategory.STATE, producer, type);
     int i = b.size++;
-    b.doubles[0][i] = start;
-    b.doubles[1][i] = end;
-    b.ints[0][i] = producer;
-    b.ints[1][i] = type;
-    b.ints[2][i] = depth;
+    b.doubles[StoreLayout.STATE_START][i] = start;
+    b.doubles[StoreLayout.STATE_END][i] = end;
+    b.ints[StoreLayout.STATE_PRODUCER][i] = producer;
+    b.ints[StoreLayout.STATE_TYPE][i] = type;
+    b.ints[StoreLayout.STATE_DEPTH][i] = depth;
     full(EventCategory.STATE, b);
   }
 
@@ -153,9 +152,9 @@ public final class StoreWriter implements TraceSink {
   public void event(int producer, int type, double time) {
     ChunkBuffer b = use(EventCategory.EVENT, producer, type);
     int i = b.size++;
-    b.doubles[0][i] = time;
-    b.ints[0][i] = producer;
-    b.ints[1][i] = type;
+    b.doubles[StoreLayout.EVENT_TIME][i] = time;
+    b.ints[StoreLayout.EVENT_PRODUCER][i] = producer;
+    b.ints[StoreLayout.EVENT_TYPE][i] = type;
     full(EventCategory.EVENT, b);
   }
 
@@ -169,11 +168,11 @@ public final class StoreWriter implements TraceSink {
   private void appendStep(int producer, int type, double start, double end, double value) {
     ChunkBuffer b = use(EventCategory.VARIABLE, producer, type);
     int i = b.size++;
-    b.doubles[0][i] = start;
-    b.doubles[1][i] = end;
-    b.doubles[2][i] = value;
-    b.ints[0][i] = producer;
-    b.ints[1][i] = type;
+    b.doubles[StoreLayout.VARIABLE_START][i] = start;
+    b.doubles[StoreLayout.VARIABLE_END][i] = end;
+    b.doubles[StoreLayout.VARIABLE_VALUE][i] = value;
+    b.ints[StoreLayout.VARIABLE_PRODUCER][i] = producer;
+    b.ints[StoreLayout.VARIABLE_TYPE][i] = type;
     full(EventCategory.VARIABLE, b);
   }
 
@@ -183,11 +182,11 @@ public final class StoreWriter implements TraceSink {
     producerEmits[to] = true;
     ChunkBuffer b = use(EventCategory.LINK, from, type);
     int i = b.size++;
-    b.doubles[0][i] = start;
-    b.doubles[1][i] = end;
-    b.ints[0][i] = type;
-    b.ints[1][i] = from;
-    b.ints[2][i] = to;
+    b.doubles[StoreLayout.LINK_START][i] = start;
+    b.doubles[StoreLayout.LINK_END][i] = end;
+    b.ints[StoreLayout.LINK_TYPE][i] = type;
+    b.ints[StoreLayout.LINK_FROM][i] = from;
+    b.ints[StoreLayout.LINK_TO][i] = to;
     full(EventCategory.LINK, b);
   }
 
@@ -376,7 +375,7 @@ public final class StoreWriter implements TraceSink {
 
   private void writeMetadata(StoreMetadata metadata) throws IOException {
     Path file = directory.resolve(StoreLayout.METADATA_FILE);
-    byte[] bytes = Json.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = StoreJson.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       ByteBuffer buffer = ByteBuffer.wrap(bytes);
       while (buffer.hasRemaining()) {

@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.ocelotl.json.Json;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.ProducerTree;
 
@@ -62,7 +61,7 @@ public final class TraceStore {
     Path metadataFile = directory.resolve(StoreLayout.METADATA_FILE);
     Object json;
     try {
-      json = Json.parse(Files.readString(metadataFile, StandardCharsets.UTF_8));
+      json = StoreJson.parse(Files.readString(metadataFile, StandardCharsets.UTF_8));
     } catch (IllegalArgumentException e) {
       throw new StoreFormatException(metadataFile, "content", "JSON", e.getMessage());
     }
@@ -92,6 +91,11 @@ public final class TraceStore {
    * records of its own gets a synthetic first child leaf named "NAME (self)" that holds its
    * records, so every record sits on a leaf.
    */
+  /** Whether {@code directory} holds a store's metadata file (opening it tells whether it is valid). */
+  public static boolean looksLikeStore(Path directory) {
+    return Files.exists(directory.resolve(StoreLayout.METADATA_FILE));
+  }
+
   public ProducerTree tree() {
     return tree;
   }

@@ -7,22 +7,22 @@ public final class VariableColumns extends Columns {
   }
 
   public double[] start() {
-    return doubles[0];
+    return doubles[StoreLayout.VARIABLE_START];
   }
 
   public double[] end() {
-    return doubles[1];
+    return doubles[StoreLayout.VARIABLE_END];
   }
 
   public double[] value() {
-    return doubles[2];
+    return doubles[StoreLayout.VARIABLE_VALUE];
   }
 
   public int[] producer() {
-    return ints[0];
+    return ints[StoreLayout.VARIABLE_PRODUCER];
   }
 
   public int[] type() {
-    return ints[1];
+    return ints[StoreLayout.VARIABLE_TYPE];
   }
 }

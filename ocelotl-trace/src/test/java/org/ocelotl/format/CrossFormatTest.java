@@ -14,9 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
-import org.ocelotl.trace.Formats;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.workspace.Formats;
 
 /**
  * The same trace read from two formats gives the same records: each Pajé trace of PajeNG's

@@ -1,6 +1,5 @@
 package org.ocelotl.scan;
 
-import org.ocelotl.model.Metric;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,14 +21,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.format.SharedTraces;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * Models built from imported real traces against independent references: pj_dump's state

@@ -1,6 +1,5 @@
 package org.ocelotl.scan;
 
-import org.ocelotl.model.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +8,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.Workspace;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /**
  * The scan benchmark (not a test; run by bench/scan.sh): states/s of state-duration scans for

@@ -1,8 +1,15 @@
 package org.ocelotl.format.chrome;
 
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.ocelotl.format.StateNesting;
+import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -23,7 +31,7 @@ import org.ocelotl.trace.TraceSink;
 
 /**
  * Reads Chrome Trace Event JSON (object form {@code {"traceEvents": [...]}} or array form) in one
- * pass with a small tokenizer, no DOM. The input need not be sorted, so records are buffered per
+ * pass with Jackson's streaming parser, no DOM. The input need not be sorted, so records are buffered per
  * thread and per async lane in primitive columns and resolved at the end of the file:
  * <ul>
  *   <li>X, and B/E matched per (pid, tid) in time order → states, depth from their nesting;
@@ -48,23 +56,49 @@ public final class ChromeReader implements TraceReader {
         && text.contains("\"ph\"");
   }
 
+  /**
+   * Nesting deeper than any Trace Event needs (args objects hold a few levels): beyond, the file
+   * is refused rather than walked (a crafted file nested 100,000 deep).
+   */
+  static final int MAX_NESTING = 200;
+  /** A name, category or argument longer than this is not a trace's. */
+  static final int MAX_STRING = 1 << 20;
+
+  // The fast double parser rounds correctly, as Double.parseDouble does: the same times, sooner.
+  private static final JsonFactory JSON = JsonFactory.builder()
+      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING)
+          .maxStringLength(MAX_STRING).build())
+      .build();
+
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8), 1 << 16)) {
-      Parse parse = new Parse(new JsonTokenizer(file, reader), sink, options);
-      parse.document();
+    try (InputStream in = Files.newInputStream(file); JsonParser json = JSON.createParser(in)) {
+      Parse parse = new Parse(file, json, sink, options);
+      try {
+        parse.document();
+      } catch (JsonEOFException e) {
+        throw parse.error("unexpected end of file (the JSON is cut)");
+      } catch (JsonProcessingException e) {
+        throw parse.error(e.getOriginalMessage(), e.getLocation());
+      }
       parse.emit(file.getFileName().toString());
     }
   }
 
   /** The state of one import. */
   private static final class Parse {
-    private final JsonTokenizer json;
+    private final Path file;
+    private final JsonParser json;
     private final TraceSink sink;
     private final ReadOptions options;
     private final Map<String, Process> processes = new LinkedHashMap<>();
-    private final Map<String, Integer> types = new HashMap<>();
+    private final TypeIds types;
+    // The last process and thread looked up: consecutive events mostly share them.
+    private String lastPid;
+    private Process lastProcess;
+    private String lastTid;
+    private NamedTrack lastThread;
     private final Map<String, List<FlowPoint>> flows = new HashMap<>();
     private final Map<String, Long> anomalies = new TreeMap<>();
     private double first = Double.POSITIVE_INFINITY;
@@ -84,138 +118,181 @@ public final class ChromeReader implements TraceReader {
     private final List<String> argKeys = new ArrayList<>();
     private double[] argValues = new double[8];
 
-    Parse(JsonTokenizer json, TraceSink sink, ReadOptions options) {
+    Parse(Path file, JsonParser json, TraceSink sink, ReadOptions options) {
+      this.file = file;
       this.json = json;
       this.sink = sink;
       this.options = options;
+      this.types = new TypeIds(sink, false);
     }
 
     void document() throws IOException {
-      int c = json.peek();
-      if (c == '[') {
+      JsonToken token = json.nextToken();
+      if (token == JsonToken.START_ARRAY) {
         events(true);
-      } else if (c == '{') {
-        json.expect('{');
-        if (!json.accept('}')) {
-          do {
-            String key = json.string();
-            json.expect(':');
-            if (key.equals("traceEvents")) {
-              events(false);
-            } else {
-              json.skipValue();
+      } else if (token == JsonToken.START_OBJECT) {
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+          String key = json.currentName();
+          JsonToken value = json.nextToken();
+          if (key.equals("traceEvents")) {
+            if (value != JsonToken.START_ARRAY) {
+              throw error("expected an array of events in \"traceEvents\", found " + describe(value));
             }
-          } while (json.accept(','));
-          json.expect('}');
+            events(false);
+          } else {
+            json.skipChildren();
+          }
         }
       } else {
-        throw json.error("expected '{' or '[' at the start of a Chrome trace");
+        throw error("expected '{' or '[' at the start of a Chrome trace");
       }
-      if (json.peek() != -1) {
-        throw json.error("unexpected content after the trace");
+      if (json.nextToken() != null) {
+        throw error("unexpected content after the trace");
       }
     }
 
     /** The array of events; the array form may end without its ']' (a trace cut by a crash). */
     private void events(boolean arrayForm) throws IOException {
-      json.expect('[');
-      if (json.accept(']')) {
-        return;
-      }
-      do {
-        if (arrayForm && json.peek() == -1) {
-          break;
+      while (true) {
+        JsonToken token;
+        try {
+          token = json.nextToken();
+        } catch (JsonEOFException e) {
+          if (!arrayForm) {
+            throw e;
+          }
+          sink.warning("the event array is not closed (allowed by the format: the trace was cut"
+              + " between two events)");
+          return;
+        }
+        if (token == JsonToken.END_ARRAY) {
+          return;
+        }
+        if (token != JsonToken.START_OBJECT) {
+          throw error("expected an event object, found " + describe(token));
         }
         event();
         if (++events % 65_536 == 0) {
-          options.bytesRead().accept(json.consumed());
+          options.bytesRead().accept(json.currentLocation().getByteOffset());
         }
-      } while (json.accept(','));
-      if (arrayForm && json.peek() == -1) {
-        sink.warning("the event array is not closed (allowed by the format: the trace was cut"
-            + " between two events)");
-        return;
       }
-      json.expect(']');
     }
 
     private void event() throws IOException {
       ph = name = cat = pid = tid = id = argName = null;
       ts = dur = Double.NaN;
       argKeys.clear();
-      json.expect('{');
-      if (!json.accept('}')) {
-        do {
-          String key = json.string();
-          json.expect(':');
-          switch (key) {
-            case "ph" -> ph = json.string();
-            case "name" -> name = json.scalarText();
-            case "cat" -> cat = json.string();
-            case "pid" -> pid = json.scalarText();
-            case "tid" -> tid = json.scalarText();
-            case "ts" -> ts = json.number();
-            case "dur" -> dur = json.number();
-            case "id" -> id = json.scalarText();
-            case "id2" -> id2();
-            case "args" -> args();
-            default -> json.skipValue();
-          }
-        } while (json.accept(','));
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String key = json.currentName(); // interned by the parser: the switch compares few chars
+        json.nextToken();
+        switch (key) {
+          case "ph" -> ph = string();
+          case "name" -> name = scalarText();
+          case "cat" -> cat = string();
+          case "pid" -> pid = scalarText();
+          case "tid" -> tid = scalarText();
+          case "ts" -> ts = number();
+          case "dur" -> dur = number();
+          case "id" -> id = scalarText();
+          case "id2" -> id2();
+          case "args" -> args();
+          default -> json.skipChildren();
+        }
       }
-      // Checked before the closing brace is consumed, so that the error points into the event.
+      // At the closing brace, so that an error points into the event.
       if (ph == null || ph.length() != 1) {
         malformed("event without a one-letter \"ph\"");
-        json.expect('}');
         return;
       }
-      json.expect('}');
       dispatch(ph.charAt(0));
     }
 
+    private String string() throws IOException {
+      if (json.currentToken() != JsonToken.VALUE_STRING) {
+        throw error("expected a string, found " + describe(json.currentToken()));
+      }
+      return json.getText();
+    }
+
+    /** A string or a number, as text (ids and names are either). */
+    private String scalarText() throws IOException {
+      JsonToken token = json.currentToken();
+      if (token != JsonToken.VALUE_STRING && token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
+        throw error("expected a string or a number, found " + describe(token));
+      }
+      return json.getText();
+    }
+
+    private double number() throws IOException {
+      JsonToken token = json.currentToken();
+      if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
+        throw error("expected a number, found " + describe(token));
+      }
+      double value = json.getDoubleValue();
+      if (!Double.isFinite(value)) {
+        throw error("number " + json.getText() + " is out of the range of a double");
+      }
+      return value;
+    }
+
     private void id2() throws IOException {
-      json.expect('{');
-      if (!json.accept('}')) {
-        do {
-          String scope = json.string();
-          json.expect(':');
-          id = scope + ":" + json.scalarText();
-        } while (json.accept(','));
-        json.expect('}');
+      if (json.currentToken() != JsonToken.START_OBJECT) {
+        throw error("expected an object in \"id2\", found " + describe(json.currentToken()));
+      }
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String scope = json.currentName();
+        json.nextToken();
+        id = scope + ":" + scalarText();
       }
     }
 
     private void args() throws IOException {
-      if (json.peek() != '{') {
-        json.skipValue();
+      if (json.currentToken() != JsonToken.START_OBJECT) {
+        json.skipChildren();
         return;
       }
-      json.expect('{');
-      if (json.accept('}')) {
-        return;
-      }
-      do {
-        String key = json.string();
-        json.expect(':');
-        int c = json.peek();
-        if (c == '-' || (c >= '0' && c <= '9')) {
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String key = json.currentName();
+        JsonToken value = json.nextToken();
+        if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
           if (argKeys.size() == argValues.length) {
             argValues = Arrays.copyOf(argValues, argValues.length * 2);
           }
-          argValues[argKeys.size()] = json.number();
+          argValues[argKeys.size()] = number();
           argKeys.add(key);
-        } else if (c == '"' && key.equals("name")) {
-          argName = json.string();
+        } else if (value == JsonToken.VALUE_STRING && key.equals("name")) {
+          argName = json.getText();
         } else {
-          json.skipValue();
+          json.skipChildren();
         }
-      } while (json.accept(','));
-      json.expect('}');
+      }
+    }
+
+    TraceFormatException error(String what) {
+      return error(what, json.currentTokenLocation());
+    }
+
+    TraceFormatException error(String what, JsonLocation at) {
+      long line = at == null ? json.currentLocation().getLineNr() : at.getLineNr();
+      long column = at == null ? json.currentLocation().getColumnNr() : at.getColumnNr();
+      return TraceFormatException.atLine(file, line, "column " + column + ": " + what, null);
+    }
+
+    private static String describe(JsonToken token) {
+      return token == null ? "the end of the file" : switch (token) {
+        case START_OBJECT -> "an object";
+        case START_ARRAY -> "an array";
+        case VALUE_STRING -> "a string";
+        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+        case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+        case VALUE_NULL -> "null";
+        default -> token.asString() == null ? token.name() : "'" + token.asString() + "'";
+      };
     }
 
     private void malformed(String what) throws TraceFormatException {
       if (!options.lenient()) {
-        throw json.error(what);
+        throw error(what);
       }
       anomalies.merge("skipped: " + what, 1L, Long::sum);
     }
@@ -278,13 +355,22 @@ public final class ChromeReader implements TraceReader {
 
     private Process process() {
       String key = pid == null ? "" : pid;
-      return processes.computeIfAbsent(key, Process::new);
+      if (!key.equals(lastPid)) {
+        lastProcess = processes.computeIfAbsent(key, Process::new);
+        lastPid = key;
+        lastTid = null;
+      }
+      return lastProcess;
     }
 
     private NamedTrack thread() {
       Process process = process();
       String key = tid == null ? "" : tid;
-      return process.threads.computeIfAbsent(key, k -> new NamedTrack(k, false));
+      if (!key.equals(lastTid)) {
+        lastThread = process.threads.computeIfAbsent(key, k -> new NamedTrack(k, false));
+        lastTid = key;
+      }
+      return lastThread;
     }
 
     /** The lane of (pid, cat, id); a new lane is grouped under the name of its first event. */
@@ -299,14 +385,11 @@ public final class ChromeReader implements TraceReader {
     }
 
     private int type(String label, EventCategory category) {
-      String key = category.ordinal() + label;
-      Integer type = types.get(key);
-      if (type == null) {
-        type = types.size();
-        types.put(key, type);
-        sink.eventType(type, label, category, cat, null);
-      }
-      return type;
+      return type(label, category, cat);
+    }
+
+    private int type(String label, EventCategory category, String group) {
+      return types.id(label, category, group);
     }
 
     /** Declares the producers, then resolves and writes every buffered record. */
@@ -328,7 +411,7 @@ public final class ChromeReader implements TraceReader {
           sink.producer(next++, thread.name != null ? thread.name : "tid " + thread.key,
               "thread", processId, first);
         }
-        if (process.counters.size > 0) {
+        if (process.counters.size() > 0) {
           process.counters.producer = next;
           sink.producer(next++, "counters", "counters", processId, first);
         }
@@ -355,8 +438,8 @@ public final class ChromeReader implements TraceReader {
         process.threads.values().forEach(t -> states(t.track));
         process.lanes.values().forEach(t -> states(t.track));
         Track counters = process.counters;
-        for (int i = 0; i < counters.size; i++) {
-          sink.variable(counters.producer, counters.types[i], counters.times[i], counters.ends[i]);
+        for (int i = 0; i < counters.size(); i++) {
+          sink.variable(counters.producer, counters.types.get(i), counters.times.get(i), counters.ends.get(i));
         }
       }
       flows.values().forEach(this::flow);
@@ -392,7 +475,7 @@ public final class ChromeReader implements TraceReader {
       int depth = 0;
       StateNesting slices = new StateNesting();
       for (int i : order) {
-        switch (track.kinds[i]) {
+        switch (track.kinds.get(i)) {
           case Track.BEGIN -> {
             if (depth == open.length) {
               open = Arrays.copyOf(open, depth * 2);
@@ -402,7 +485,7 @@ public final class ChromeReader implements TraceReader {
           case Track.END -> {
             int at = depth - 1;
             if (track.async) {
-              while (at >= 0 && track.types[open[at]] != track.types[i]) {
+              while (at >= 0 && track.types.get(open[at]) != track.types.get(i)) {
                 at--;
               }
             }
@@ -413,11 +496,11 @@ public final class ChromeReader implements TraceReader {
               int begin = open[at];
               System.arraycopy(open, at + 1, open, at, depth - at - 1);
               depth--;
-              slices.add(track.times[begin], track.times[i], track.types[begin]);
+              slices.add(track.times.get(begin), track.times.get(i), track.types.get(begin));
             }
           }
-          case Track.COMPLETE -> slices.add(track.times[i], track.ends[i], track.types[i]);
-          default -> sink.event(track.producer, track.types[i], track.times[i]);
+          case Track.COMPLETE -> slices.add(track.times.get(i), track.ends.get(i), track.types.get(i));
+          default -> sink.event(track.producer, track.types.get(i), track.times.get(i));
         }
       }
       if (depth > 0) {
@@ -450,14 +533,7 @@ public final class ChromeReader implements TraceReader {
     }
 
     private int linkType(String label) {
-      String key = EventCategory.LINK.ordinal() + label;
-      Integer type = types.get(key);
-      if (type == null) {
-        type = types.size();
-        types.put(key, type);
-        sink.eventType(type, label, EventCategory.LINK, "flow", null);
-      }
-      return type;
+      return type(label, EventCategory.LINK, "flow");
     }
   }
 

@@ -1,6 +1,9 @@
 package org.ocelotl.format.chrome;
 
 import java.util.Arrays;
+import org.ocelotl.primitive.ByteColumn;
+import org.ocelotl.primitive.DoubleColumn;
+import org.ocelotl.primitive.IntColumn;
 
 /**
  * What one thread (or one async lane) recorded, buffered as parallel primitive columns until the
@@ -17,38 +20,33 @@ final class Track {
   final boolean async;
   int producer = -1;
 
-  byte[] kinds = new byte[16];
-  double[] times = new double[16];
-  double[] ends = new double[16];
-  int[] types = new int[16];
-  int size;
+  final ByteColumn kinds = new ByteColumn();
+  final DoubleColumn times = new DoubleColumn();
+  final DoubleColumn ends = new DoubleColumn();
+  final IntColumn types = new IntColumn();
 
   Track(boolean async) {
     this.async = async;
   }
 
   void add(byte kind, double time, double end, int type) {
-    if (size == kinds.length) {
-      int capacity = size * 2;
-      kinds = Arrays.copyOf(kinds, capacity);
-      times = Arrays.copyOf(times, capacity);
-      ends = Arrays.copyOf(ends, capacity);
-      types = Arrays.copyOf(types, capacity);
-    }
-    kinds[size] = kind;
-    times[size] = time;
-    ends[size] = end;
-    types[size] = type;
-    size++;
+    kinds.add(kind);
+    times.add(time);
+    ends.add(end);
+    types.add(type);
+  }
+
+  int size() {
+    return kinds.size();
   }
 
   /** Record indices sorted by time; equal times keep file order (a stable sort). */
   Integer[] byTime() {
-    Integer[] order = new Integer[size];
-    for (int i = 0; i < size; i++) {
+    Integer[] order = new Integer[size()];
+    for (int i = 0; i < order.length; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> Double.compare(times[a], times[b]));
+    Arrays.sort(order, (a, b) -> Double.compare(times.get(a), times.get(b)));
     return order;
   }
 }

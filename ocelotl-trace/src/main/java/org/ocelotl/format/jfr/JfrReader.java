@@ -20,7 +20,11 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordedThreadGroup;
 import jdk.jfr.consumer.RecordingFile;
 import org.ocelotl.format.StateNesting;
+import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.primitive.BooleanColumn;
+import org.ocelotl.primitive.DoubleColumn;
+import org.ocelotl.primitive.IntColumn;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;
@@ -104,11 +108,10 @@ public final class JfrReader implements TraceReader {
     final String name;
     final String group;
     final StateNesting states = new StateNesting();
-    double[] times = new double[16];
-    double[] values = new double[16];
-    int[] types = new int[16];
-    boolean[] variable = new boolean[16];
-    int size;
+    final DoubleColumn times = new DoubleColumn();
+    final DoubleColumn values = new DoubleColumn();
+    final IntColumn types = new IntColumn();
+    final BooleanColumn variable = new BooleanColumn();
     int producer;
 
     Lane(String name, String group) {
@@ -117,17 +120,10 @@ public final class JfrReader implements TraceReader {
     }
 
     void add(double time, int type, boolean isVariable, double value) {
-      if (size == times.length) {
-        times = Arrays.copyOf(times, size * 2);
-        values = Arrays.copyOf(values, size * 2);
-        types = Arrays.copyOf(types, size * 2);
-        variable = Arrays.copyOf(variable, size * 2);
-      }
-      times[size] = time;
-      values[size] = value;
-      types[size] = type;
-      variable[size] = isVariable;
-      size++;
+      times.add(time);
+      values.add(value);
+      types.add(type);
+      variable.add(isVariable);
     }
   }
 
@@ -135,7 +131,7 @@ public final class JfrReader implements TraceReader {
     private final TraceSink sink;
     private final long base;
     private final Map<Long, Kind> kinds = new HashMap<>();
-    private final Map<String, Integer> types = new HashMap<>();
+    private final TypeIds types;
     private final Map<String, Lane> lanes = new LinkedHashMap<>();
     /** Thread group path ("a/b") → its parent path, in order of first appearance. */
     private final Map<String, String> groups = new LinkedHashMap<>();
@@ -145,6 +141,7 @@ public final class JfrReader implements TraceReader {
     Recording(TraceSink sink, long base) {
       this.sink = sink;
       this.base = base;
+      this.types = new TypeIds(sink, false);
     }
 
     void event(RecordedEvent event) {
@@ -212,14 +209,7 @@ public final class JfrReader implements TraceReader {
     }
 
     private int type(String name, EventCategory category, String group) {
-      String key = category.ordinal() + name;
-      Integer id = types.get(key);
-      if (id == null) {
-        id = types.size();
-        types.put(key, id);
-        sink.eventType(id, name, category, group, null);
-      }
-      return id;
+      return types.id(name, category, group);
     }
 
     private Lane lane(RecordedThread thread) {
@@ -264,11 +254,11 @@ public final class JfrReader implements TraceReader {
       }
       for (Lane lane : lanes.values()) {
         lane.states.emit(sink, lane.producer);
-        for (int i = 0; i < lane.size; i++) {
-          if (lane.variable[i]) {
-            sink.variable(lane.producer, lane.types[i], lane.times[i], lane.values[i]);
+        for (int i = 0; i < lane.times.size(); i++) {
+          if (lane.variable.get(i)) {
+            sink.variable(lane.producer, lane.types.get(i), lane.times.get(i), lane.values.get(i));
           } else {
-            sink.event(lane.producer, lane.types[i], lane.times[i]);
+            sink.event(lane.producer, lane.types.get(i), lane.times.get(i));
           }
         }
       }

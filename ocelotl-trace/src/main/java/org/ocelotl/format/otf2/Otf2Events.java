@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongConsumer;
+import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceSink;
@@ -27,7 +28,7 @@ final class Otf2Events {
   private final Otf2Definitions definitions;
   private final TraceSink sink;
   private final Map<Long, Integer> producerOfLocation;
-  private final Map<String, Integer> types = new HashMap<>();
+  private final TypeIds types;
   private final Map<Long, Integer> regionTypes = new HashMap<>();
   private final Map<Long, int[]> metricTypes = new HashMap<>();
   private final int[] recordTypes = new int[256];
@@ -76,6 +77,7 @@ final class Otf2Events {
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
     this.definitions = definitions;
     this.sink = sink;
+    this.types = new TypeIds(sink, false);
     this.producerOfLocation = producerOfLocation;
     Arrays.fill(recordTypes, -1);
   }
@@ -190,14 +192,7 @@ final class Otf2Events {
   }
 
   private int type(String name, EventCategory category, String group) {
-    String key = category.ordinal() + name;
-    Integer id = types.get(key);
-    if (id == null) {
-      id = types.size();
-      types.put(key, id);
-      sink.eventType(id, name, category, group, null);
-    }
-    return id;
+    return types.id(name, category, group);
   }
 
   private void push(int type, double time) {

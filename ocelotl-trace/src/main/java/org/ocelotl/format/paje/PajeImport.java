@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -74,21 +75,13 @@ final class PajeImport {
   private final List<EventDefinition> definitions = new ArrayList<>();
   private EventDefinition defining;
 
-  // Pajé types, by index; 0 is the root container type "0".
-  private EventCategory[] typeCategory = new EventCategory[64];
-  private boolean[] typeIsContainer = new boolean[64];
-  private String[] typeName = new String[64];
-  /** "'MPI' (alias 12)": SimGrid's names repeat, so messages need the alias too. */
-  private String[] typeLabel = new String[64];
-  private int[] typeParent = new int[64];
-  private int[] typeStart = new int[64];
-  private int[] typeEnd = new int[64];
-  /** The sink event type of a variable or link type. */
-  private int[] typeSink = new int[64];
-  private int types;
-  /** Sink event types by (category, name, group): SimGrid repeats a type under several aliases. */
-  private final Map<String, Integer> sinkTypes = new HashMap<>();
-  private boolean[] linkEndsWarned = new boolean[64];
+
+  /** The Pajé types by index (their aliases and names map to it in {@link #names}). */
+  private final List<PajeType> types = new ArrayList<>();
+  /** Sink event types by (category, group, name): SimGrid repeats a type under several aliases. */
+  private final TypeIds sinkTypes;
+  /** Link types whose mismatching ends were already reported (once per type). */
+  private final Set<Integer> linkEndsWarned = new HashSet<>();
 
   // Containers = producers, by id; 0 is the root container "0".
   private int[] containerType = new int[256];
@@ -100,21 +93,8 @@ final class PajeImport {
   private double[] containerLast = new double[256];
   private int containers;
 
-  // State stacks and variables, by slot of (producer, Pajé type).
-  private final SlotMap slotOf = new SlotMap();
-  private int[] slotNext = new int[256];
-  private int[] slotProducer = new int[256];
-  private int[] stackSize = new int[256];
-  private int[][] stackValue = new int[256][];
-  private double[][] stackStart = new double[256][];
-  /** Variables: the latest value and its date, sent to the sink once the date is passed. */
-  private boolean[] hasValue = new boolean[256];
-  private double[] valueTime = new double[256];
-  private double[] value = new double[256];
-  private int[] slotType = new int[256];
-  /** The latest date of the slot and its line, to check time order. */
-  private double[] slotLast = new double[256];
-  private long[] slotLastLine = new long[256];
+  /** The hot part: state stacks and variable values, by slot of (producer, Pajé type). */
+  private final SlotStacks slots = new SlotStacks();
 
   private final PendingLinks links = new PendingLinks();
 
@@ -127,6 +107,7 @@ final class PajeImport {
   PajeImport(Path file, TraceSink sink, ReadOptions options, LineScanner lines) {
     this.file = file;
     this.sink = sink;
+    this.sinkTypes = new TypeIds(sink, true);
     this.lenient = options.lenient();
     this.lines = lines;
   }
@@ -288,14 +269,12 @@ final class PajeImport {
    * (container, type): SimGrid writes dates of different containers slightly out of order.
    */
   private void checkOrder(int slot, double time, int type) throws TraceFormatException {
-    if (time < slotLast[slot]) {
-      throw error("not time-ordered: the date goes back in time for type " + typeLabel[type]
-          + " in container '" + containerName[slotProducer[slot]] + "' (expected a date ≥ "
-          + slotLast[slot] + ", the date at line " + slotLastLine[slot] + ")");
+    if (!slots.advance(slot, time, lines.lineNumber())) {
+      throw error("not time-ordered: the date goes back in time for type " + types.get(type).label()
+          + " in container '" + containerName[slots.producer[slot]] + "' (expected a date ≥ "
+          + slots.last[slot] + ", the date at line " + slots.lastLine[slot] + ")");
     }
-    slotLast[slot] = time;
-    slotLastLine[slot] = lines.lineNumber();
-    containerLast[slotProducer[slot]] = time;
+    containerLast[slots.producer[slot]] = time;
   }
 
   private double number(EventDefinition def, Field field) throws TraceFormatException {
@@ -312,11 +291,7 @@ final class PajeImport {
 
   private void defineRoot() {
     byte[] zero = {'0'};
-    types = 1;
-    typeIsContainer[0] = true;
-    typeName[0] = "0";
-    typeLabel[0] = "'0'";
-    typeParent[0] = NO_TYPE;
+    types.add(new PajeType("0", "'0'", null, NO_TYPE, NO_TYPE, NO_TYPE, -1));
     names.put(SCOPE_TYPE_ID, zero, 0, 1, 0);
     names.put(SCOPE_TYPE_NAME, zero, 0, 1, 0);
     containers = 1;
@@ -330,9 +305,7 @@ final class PajeImport {
 
   private void defineContainerType(EventDefinition def) throws TraceFormatException {
     int parent = containerTypeField(def, Field.TYPE);
-    int type = newType(def);
-    typeIsContainer[type] = true;
-    typeParent[type] = parent;
+    newType(def, null, parent, NO_TYPE, NO_TYPE, null);
   }
 
   private void defineEntityType(EventDefinition def, EventCategory category)
@@ -344,18 +317,15 @@ final class PajeImport {
       start = containerTypeField(def, Field.START_CONTAINER_TYPE);
       end = containerTypeField(def, Field.END_CONTAINER_TYPE);
     }
-    int type = newType(def);
-    typeCategory[type] = category;
-    typeParent[type] = parent;
-    typeStart[type] = start;
-    typeEnd[type] = end;
-    if (category == EventCategory.VARIABLE || category == EventCategory.LINK) {
-      typeSink[type] = sinkType(typeName[type], category, null, optional(def, Field.COLOR));
-    }
+    newType(def, category, parent, start, end, optional(def, Field.COLOR));
   }
 
-  /** Registers a type under its alias (or its name) and its name; returns its index. */
-  private int newType(EventDefinition def) throws TraceFormatException {
+  /**
+   * Registers a type under its alias (or its name) and its name. A variable or link type is also
+   * a sink event type (declared with {@code color}); a state or event type is not, its values are.
+   */
+  private void newType(EventDefinition def, EventCategory category, int parent, int start, int end, String color)
+      throws TraceFormatException {
     int nameField = 1 + def.position(Field.NAME);
     int aliasField = def.position(Field.ALIAS) < 0 ? nameField : 1 + def.position(Field.ALIAS);
     byte[] b = lines.buffer();
@@ -363,39 +333,24 @@ final class PajeImport {
       throw reject(Problem.DUPLICATE, "type '" + lines.field(aliasField)
           + "' is already defined: expected a new alias or name");
     }
-    int type = types++;
-    if (type == typeName.length) {
-      growTypes();
-    }
-    typeName[type] = lines.field(nameField);
-    typeLabel[type] = "'" + typeName[type] + "'"
-        + (aliasField == nameField ? "" : " (alias " + lines.field(aliasField) + ")");
+    int type = types.size();
+    String name = lines.field(nameField);
+    String label = "'" + name + "'" + (aliasField == nameField ? "" : " (alias " + lines.field(aliasField) + ")");
+    int sinkType = category == EventCategory.VARIABLE || category == EventCategory.LINK
+        ? sinkTypes.id(name, category, null, color) : -1;
+    types.add(new PajeType(name, label, category, parent, start, end, sinkType));
     names.put(SCOPE_TYPE_ID, b, lines.start(aliasField), lines.end(aliasField), type);
     if (names.get(SCOPE_TYPE_NAME, b, lines.start(nameField), lines.end(nameField)) < 0) {
       names.put(SCOPE_TYPE_NAME, b, lines.start(nameField), lines.end(nameField), type);
     }
-    return type;
-  }
-
-  private void growTypes() {
-    int n = typeName.length * 2;
-    typeCategory = Arrays.copyOf(typeCategory, n);
-    typeIsContainer = Arrays.copyOf(typeIsContainer, n);
-    typeName = Arrays.copyOf(typeName, n);
-    typeLabel = Arrays.copyOf(typeLabel, n);
-    typeParent = Arrays.copyOf(typeParent, n);
-    typeStart = Arrays.copyOf(typeStart, n);
-    typeEnd = Arrays.copyOf(typeEnd, n);
-    typeSink = Arrays.copyOf(typeSink, n);
-    linkEndsWarned = Arrays.copyOf(linkEndsWarned, n);
   }
 
   private void defineValue(EventDefinition def) throws TraceFormatException {
     int type = typeField(def, Field.TYPE);
-    EventCategory category = typeCategory[type];
+    EventCategory category = types.get(type).category();
     if (category != EventCategory.STATE && category != EventCategory.EVENT
         && category != EventCategory.LINK) {
-      throw reject(Problem.WRONG_TYPE, "type '" + typeName[type]
+      throw reject(Problem.WRONG_TYPE, "type '" + types.get(type).name()
           + "' takes no values: expected a state, event or link type");
     }
     int nameField = 1 + def.position(Field.NAME);
@@ -404,27 +359,15 @@ final class PajeImport {
     int aliasScope = VALUE_SCOPES + 2 * type;
     if (names.get(aliasScope, b, lines.start(aliasField), lines.end(aliasField)) >= 0) {
       throw reject(Problem.DUPLICATE, "value '" + lines.field(aliasField) + "' of type '"
-          + typeName[type] + "' is already defined");
+          + types.get(type).name() + "' is already defined");
     }
     // Link values are accepted and ignored: a link's event type is its link type.
     int id = category == EventCategory.LINK ? -1
-        : sinkType(lines.field(nameField), category, typeName[type], optional(def, Field.COLOR));
+        : sinkTypes.id(lines.field(nameField), category, types.get(type).name(), optional(def, Field.COLOR));
     names.put(aliasScope, b, lines.start(aliasField), lines.end(aliasField), id);
     if (names.get(aliasScope + 1, b, lines.start(nameField), lines.end(nameField)) < 0) {
       names.put(aliasScope + 1, b, lines.start(nameField), lines.end(nameField), id);
     }
-  }
-
-  /** The sink event type for (name, category, group), declared to the sink when first seen. */
-  private int sinkType(String name, EventCategory category, String group, String color) {
-    String key = category + "\u0000" + name + "\u0000" + group;
-    Integer id = sinkTypes.get(key);
-    if (id == null) {
-      id = sinkTypes.size();
-      sinkTypes.put(key, id);
-      sink.eventType(id, name, category, group, color);
-    }
-    return id;
   }
 
   private String optional(EventDefinition def, Field field) {
@@ -436,9 +379,9 @@ final class PajeImport {
   private void createContainer(EventDefinition def, double time) throws TraceFormatException {
     int type = containerTypeField(def, Field.TYPE);
     int parent = containerField(def, Field.CONTAINER);
-    if (typeParent[type] != containerType[parent]) {
-      throw reject(Problem.WRONG_TYPE, "container type '" + typeName[type]
-          + "' is not a child of the type '" + typeName[containerType[parent]]
+    if (types.get(type).parent() != containerType[parent]) {
+      throw reject(Problem.WRONG_TYPE, "container type '" + types.get(type).name()
+          + "' is not a child of the type '" + types.get(containerType[parent]).name()
           + "' of container '" + containerName[parent] + "'");
     }
     int nameField = 1 + def.position(Field.NAME);
@@ -465,7 +408,7 @@ final class PajeImport {
     if (names.get(SCOPE_CONTAINER_NAME, b, lines.start(nameField), lines.end(nameField)) < 0) {
       names.put(SCOPE_CONTAINER_NAME, b, lines.start(nameField), lines.end(nameField), id);
     }
-    sink.producer(id, containerName[id], typeName[type], parent, time);
+    sink.producer(id, containerName[id], types.get(type).name(), parent, time);
   }
 
   private void destroyContainer(EventDefinition def, double time) throws TraceFormatException {
@@ -473,7 +416,7 @@ final class PajeImport {
     int container = containerField(def, Field.NAME);
     if (containerType[container] != type) {
       throw reject(Problem.WRONG_TYPE, "container '" + containerName[container] + "' is of type '"
-          + typeName[containerType[container]] + "', not '" + typeName[type] + "'");
+          + types.get(containerType[container]).name() + "', not '" + types.get(type).name() + "'");
     }
     if (destroyed[container]) {
       ignoreOnDestroyed();
@@ -491,7 +434,7 @@ final class PajeImport {
 
   /** Ends what is open in the producer: its states at {@code time}, its last variable values. */
   private void closeProducer(int producer, double time) {
-    for (int slot = firstSlot[producer]; slot >= 0; slot = slotNext[slot]) {
+    for (int slot = firstSlot[producer]; slot >= 0; slot = slots.next[slot]) {
       closeStack(slot, 0, time);
       flushVariable(slot);
     }
@@ -536,42 +479,23 @@ final class PajeImport {
       case SET_STATE -> {
         // pj_dump's SetState is a ResetState followed by a PushState.
         closeStack(slot, 0, time);
-        push(slot, valueType, time);
+        slots.push(slot, valueType, time);
       }
-      case PUSH_STATE -> push(slot, valueType, time);
+      case PUSH_STATE -> slots.push(slot, valueType, time);
       case POP_STATE -> {
-        if (stackSize[slot] == 0) {
+        if (slots.depth[slot] == 0) {
           throw reject(Problem.POP_EMPTY, "pop on an empty stack: expected an open state of type '"
-              + typeName[type] + "' in container '" + containerName[container] + "'");
+              + types.get(type).name() + "' in container '" + containerName[container] + "'");
         }
-        closeStack(slot, stackSize[slot] - 1, time);
+        closeStack(slot, slots.depth[slot] - 1, time);
       }
       case RESET_STATE -> closeStack(slot, 0, time);
       default -> throw new AssertionError(def.kind);
     }
   }
 
-  private void push(int slot, int valueType, double time) {
-    int depth = stackSize[slot];
-    if (stackValue[slot] == null) {
-      stackValue[slot] = new int[4];
-      stackStart[slot] = new double[4];
-    } else if (depth == stackValue[slot].length) {
-      stackValue[slot] = Arrays.copyOf(stackValue[slot], depth * 2);
-      stackStart[slot] = Arrays.copyOf(stackStart[slot], depth * 2);
-    }
-    stackValue[slot][depth] = valueType;
-    stackStart[slot][depth] = time;
-    stackSize[slot] = depth + 1;
-  }
-
-  /** Ends every state of the stack from the top down to {@code depth} (inclusive) at {@code time}. */
   private void closeStack(int slot, int depth, double time) {
-    int producer = slotProducer[slot];
-    for (int d = stackSize[slot] - 1; d >= depth; d--) {
-      sink.state(producer, stackValue[slot][d], stackStart[slot][d], time, d);
-    }
-    stackSize[slot] = Math.min(stackSize[slot], depth);
+    slots.close(slot, depth, time, sink);
   }
 
   private void variable(EventDefinition def, double time) throws TraceFormatException {
@@ -585,52 +509,25 @@ final class PajeImport {
     int slot = slot(container, type);
     checkOrder(slot, time, type);
     if (def.kind != EventKind.SET_VARIABLE) {
-      if (!hasValue[slot]) {
+      if (!slots.hasValue[slot]) {
         throw reject(Problem.VARIABLE_WITHOUT_VALUE, def.kind.pajeName
-            + " on a variable without value: expected a PajeSetVariable of '" + typeName[type]
+            + " on a variable without value: expected a PajeSetVariable of '" + types.get(type).name()
             + "' in container '" + containerName[container] + "' first");
       }
-      v = def.kind == EventKind.ADD_VARIABLE ? value[slot] + v : value[slot] - v;
+      v = def.kind == EventKind.ADD_VARIABLE ? slots.value[slot] + v : slots.value[slot] - v;
     }
-    // Changes at the same date collapse into the last one, as in pj_dump.
-    if (hasValue[slot] && valueTime[slot] != time) {
-      sink.variable(container, typeSink[type], valueTime[slot], value[slot]);
-    }
-    hasValue[slot] = true;
-    valueTime[slot] = time;
-    value[slot] = v;
+    slots.set(slot, time, v, types.get(type).sinkType(), sink);
   }
 
   private void flushVariable(int slot) {
-    if (hasValue[slot]) {
-      int type = slotType[slot];
-      sink.variable(slotProducer[slot], typeSink[type], valueTime[slot], value[slot]);
-      hasValue[slot] = false;
-    }
+    slots.flush(slot, types.get(slots.type[slot]).sinkType(), sink);
   }
 
   private int slot(int producer, int type) {
-    int before = slotOf.size();
-    int slot = slotOf.getOrAdd(producer, type);
+    int before = slots.count();
+    int slot = slots.slot(producer, type);
     if (slot == before) {
-      if (slot == slotNext.length) {
-        int n = slot * 2;
-        slotNext = Arrays.copyOf(slotNext, n);
-        slotProducer = Arrays.copyOf(slotProducer, n);
-        slotType = Arrays.copyOf(slotType, n);
-        slotLast = Arrays.copyOf(slotLast, n);
-        slotLastLine = Arrays.copyOf(slotLastLine, n);
-        stackSize = Arrays.copyOf(stackSize, n);
-        stackValue = Arrays.copyOf(stackValue, n);
-        stackStart = Arrays.copyOf(stackStart, n);
-        hasValue = Arrays.copyOf(hasValue, n);
-        valueTime = Arrays.copyOf(valueTime, n);
-        value = Arrays.copyOf(value, n);
-      }
-      slotProducer[slot] = producer;
-      slotType[slot] = type;
-      slotLast[slot] = Double.NEGATIVE_INFINITY;
-      slotNext[slot] = firstSlot[producer];
+      slots.next[slot] = firstSlot[producer];
       firstSlot[producer] = slot;
     }
     return slot;
@@ -646,7 +543,7 @@ final class PajeImport {
     int entry = links.find(type, b, lines.start(keyField), lines.end(keyField));
     if (entry >= 0 && links.isEnd[entry] == isEnd) {
       throw reject(Problem.LINK_KEY_REUSED, "a " + (isEnd ? "PajeEndLink" : "PajeStartLink")
-          + " of type '" + typeName[type] + "' with key '" + lines.field(keyField)
+          + " of type '" + types.get(type).name() + "' with key '" + lines.field(keyField)
           + "' is already waiting (line " + links.line[entry] + "): expected a new key");
     }
     checkLinkEnd(type, end, isEnd);
@@ -664,7 +561,7 @@ final class PajeImport {
     double start = isEnd ? links.time[entry] : time;
     double finish = isEnd ? time : links.time[entry];
     links.remove(entry);
-    sink.link(typeSink[type], from, to, start, finish);
+    sink.link(types.get(type).sinkType(), from, to, start, finish);
   }
 
   /**
@@ -672,12 +569,11 @@ final class PajeImport {
    * have; pj_dump rejects them. The data are sound, so we keep them and say so once per type.
    */
   private void checkLinkEnd(int type, int producer, boolean isEnd) {
-    int expected = isEnd ? typeEnd[type] : typeStart[type];
-    if (containerType[producer] != expected && !linkEndsWarned[type]) {
-      linkEndsWarned[type] = true;
-      warn("link type " + typeLabel[type] + " is declared from container type "
-          + typeLabel[typeStart[type]] + " to " + typeLabel[typeEnd[type]]
-          + " but links containers of type " + typeLabel[containerType[producer]]
+    int expected = isEnd ? types.get(type).endType() : types.get(type).startType();
+    if (containerType[producer] != expected && linkEndsWarned.add(type)) {
+      warn("link type " + types.get(type).label() + " is declared from container type "
+          + types.get(types.get(type).startType()).label() + " to " + types.get(types.get(type).endType()).label()
+          + " but links containers of type " + types.get(containerType[producer]).label()
           + " (first at line " + lines.lineNumber() + "); links kept");
     }
   }
@@ -725,8 +621,8 @@ final class PajeImport {
 
   private int containerTypeField(EventDefinition def, Field field) throws TraceFormatException {
     int type = typeField(def, field);
-    if (!typeIsContainer[type]) {
-      throw reject(Problem.WRONG_TYPE, "type '" + typeName[type] + "' in field " + field.names[0]
+    if (!types.get(type).isContainer()) {
+      throw reject(Problem.WRONG_TYPE, "type '" + types.get(type).name() + "' in field " + field.names[0]
           + " is not a container type");
     }
     return type;
@@ -736,14 +632,14 @@ final class PajeImport {
   private int entityType(EventDefinition def, int container, EventCategory category)
       throws TraceFormatException {
     int type = typeField(def, Field.TYPE);
-    if (typeCategory[type] != category) {
-      throw reject(Problem.WRONG_TYPE, "type '" + typeName[type] + "' is not a "
+    if (types.get(type).category() != category) {
+      throw reject(Problem.WRONG_TYPE, "type '" + types.get(type).name() + "' is not a "
           + category.name().toLowerCase() + " type");
     }
-    if (typeParent[type] != containerType[container]) {
-      throw reject(Problem.WRONG_TYPE, "type '" + typeName[type] + "' belongs to containers of type '"
-          + typeName[typeParent[type]] + "', but container '" + containerName[container]
-          + "' is of type '" + typeName[containerType[container]] + "'");
+    if (types.get(type).parent() != containerType[container]) {
+      throw reject(Problem.WRONG_TYPE, "type '" + types.get(type).name() + "' belongs to containers of type '"
+          + types.get(types.get(type).parent()).name() + "', but container '" + containerName[container]
+          + "' is of type '" + types.get(containerType[container]).name() + "'");
     }
     return type;
   }
@@ -758,7 +654,7 @@ final class PajeImport {
       id = names.get(scope + 1, b, lines.start(f), lines.end(f));
     }
     if (id < 0) {
-      id = sinkType(lines.field(f), typeCategory[type], typeName[type], null);
+      id = sinkTypes.id(lines.field(f), types.get(type).category(), types.get(type).name(), null);
       names.put(scope, b, lines.start(f), lines.end(f), id);
     }
     return id;

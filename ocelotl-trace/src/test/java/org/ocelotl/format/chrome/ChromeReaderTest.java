@@ -233,6 +233,52 @@ class ChromeReaderTest {
     assertEquals(List.of("1 × skipped: event without a one-letter \"ph\""), lenient.warnings);
   }
 
+  /** Seeded: every time the reader returns is the double Double.parseDouble gives its text. */
+  @Test
+  void timesAreReadToTheNearestDouble() throws IOException {
+    long seed = 20261122;
+    java.util.Random random = new java.util.Random(seed);
+    StringBuilder json = new StringBuilder("{\"traceEvents\":[");
+    List<String> texts = new java.util.ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      String text = switch (i % 4) {
+        case 0 -> Long.toString(random.nextLong() >>> random.nextInt(64));
+        case 1 -> random.nextInt(1_000_000_000) + "." + String.format("%06d", random.nextInt(1_000_000));
+        case 2 -> Double.toString(random.nextDouble() * Math.pow(10, random.nextInt(30) - 10));
+        default -> random.nextInt(10_000) + "." + random.nextInt(1000) + "e" + (random.nextInt(40) - 20);
+      };
+      texts.add(text);
+      json.append(i > 0 ? "," : "").append("{\"ph\":\"i\",\"pid\":1,\"tid\":1,\"name\":\"e\",\"ts\":").append(text).append('}');
+    }
+    Path file = dir.resolve("times.json");
+    Files.writeString(file, json.append("]}").toString());
+    MemoryTrace trace = new MemoryTrace();
+    new ChromeReader().read(file, trace, ReadOptions.STRICT);
+    List<Double> read = trace.events.stream().map(e -> e.time()).sorted().toList();
+    List<Double> expected = texts.stream().map(Double::parseDouble).sorted().toList();
+    assertEquals(expected, read, "seed " + seed);
+  }
+
+  /** Issue 14's findings: each gets one line naming the file and where, never a stack trace. */
+  @Test
+  void hostileJsonIsRefusedWithItsPlace() throws IOException {
+    String deep = "{\"traceEvents\":[{\"ph\":\"i\",\"ts\":1,\"args\":" + "[".repeat(10_000) + "]".repeat(10_000) + "}]}";
+    assertRefused(deep, "nesting depth");
+    assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":1e999}]}", ":1: column 32: number 1e999 is out of the range of a double");
+    assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":--10}]}", ":1: column ");
+    assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":\"10\"}]}", "expected a number, found a string");
+  }
+
+  private void assertRefused(String json, String fragment) throws IOException {
+    Path file = dir.resolve("hostile.json");
+    Files.writeString(file, json);
+    TraceFormatException e = assertThrows(TraceFormatException.class,
+        () -> new ChromeReader().read(file, new MemoryTrace(), ReadOptions.STRICT));
+    assertTrue(e.getMessage().startsWith(file + ":1: column "), e.getMessage());
+    assertTrue(e.getMessage().contains(fragment), e.getMessage());
+    assertTrue(e.getMessage().length() < 400, "one readable line: " + e.getMessage().length());
+  }
+
   @Test
   void sniffsTraceEventJsonOnly() {
     Path any = Path.of("x");

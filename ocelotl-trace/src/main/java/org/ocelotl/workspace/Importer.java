@@ -1,4 +1,4 @@
-package org.ocelotl.trace;
+package org.ocelotl.workspace;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormat;
+import org.ocelotl.trace.TraceFormatException;
 
 /** Streams one trace file through its reader into a store directory. */
 public final class Importer {
@@ -14,7 +17,7 @@ public final class Importer {
 
   /**
    * Reads {@code trace} into the empty directory {@code store}. On failure the directory holds
-   * partial files and is the caller's to delete ({@link org.ocelotl.store.Workspace} does).
+   * partial files and is the caller's to delete ({@link org.ocelotl.workspace.Workspace} does).
    *
    * @param trace the trace file, canonical
    * @throws TraceFormatException for malformed input

@@ -1,4 +1,4 @@
-package org.ocelotl.trace;
+package org.ocelotl.workspace;
 
 /** Told from time to time (never per record) how far an import has come. */
 @FunctionalInterface

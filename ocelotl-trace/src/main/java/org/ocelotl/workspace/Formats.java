@@ -1,4 +1,4 @@
-package org.ocelotl.trace;
+package org.ocelotl.workspace;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,6 +14,8 @@ import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
+import org.ocelotl.trace.TraceFormat;
+import org.ocelotl.trace.TraceFormatException;
 
 /**
  * The formats Ocelotl reads, chosen by name ({@code --format}) or recognised from a file's

@@ -1,4 +1,4 @@
-package org.ocelotl.store;
+package org.ocelotl.workspace;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ocelotl.model.EventCategory;
-import org.ocelotl.trace.Formats;
+import org.ocelotl.store.StoreWriter;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
@@ -90,6 +90,6 @@ final class FakeFormat {
   /** Imports args[1] into the workspace args[0]: the child process of the kill test. */
   public static void main(String[] args) throws IOException {
     Workspace.open(Path.of(args[0]), formats(), StoreWriter.DEFAULT_CHUNK_CAPACITY)
-        .store(Path.of(args[1]), org.ocelotl.trace.ImportOptions.DEFAULT, org.ocelotl.trace.ImportProgress.NONE);
+        .store(Path.of(args[1]), org.ocelotl.workspace.ImportOptions.DEFAULT, org.ocelotl.workspace.ImportProgress.NONE);
   }
 }

@@ -1,4 +1,4 @@
-package org.ocelotl.store;
+package org.ocelotl.workspace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,8 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.model.EventCategory;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
+import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormatException;
 
 class WorkspaceTest {

@@ -1,4 +1,4 @@
-package org.ocelotl.store;
+package org.ocelotl.workspace;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,10 +21,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.ocelotl.trace.Formats;
-import org.ocelotl.trace.ImportOptions;
-import org.ocelotl.trace.ImportProgress;
-import org.ocelotl.trace.Importer;
+import org.ocelotl.store.SourceFile;
+import org.ocelotl.store.StoreFormatException;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.StoreWriter;
+import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormat;
 
 /**
@@ -169,7 +170,7 @@ public final class Workspace {
   public boolean remove(String trace) throws IOException {
     Path byName = directory.resolve(TRACES).resolve(trace);
     Path dir = !trace.contains("/") && !trace.contains(TEMPORARY) && Files.isDirectory(byName)
-        && Files.exists(byName.resolve(StoreLayout.METADATA_FILE)) ? byName : storeDirectory(canonicalOrAbsolute(Path.of(trace)));
+        && TraceStore.looksLikeStore(byName) ? byName : storeDirectory(canonicalOrAbsolute(Path.of(trace)));
     if (!Files.isDirectory(dir)) {
       return false;
     }

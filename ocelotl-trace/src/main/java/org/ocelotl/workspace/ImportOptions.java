@@ -1,4 +1,4 @@
-package org.ocelotl.trace;
+package org.ocelotl.workspace;
 
 /**
  * How to import a trace.

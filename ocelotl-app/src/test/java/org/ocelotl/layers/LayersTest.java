@@ -1,0 +1,70 @@
+package org.ocelotl.layers;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers of docs/architecture (DESIGN.md): no package cycle anywhere, a core that knows
+ * nothing of traces, stores or front ends, readers that know nothing of the store, and front ends
+ * that reach the pipeline through the analysis service. Checked on the compiled classes of every
+ * module (this module's test classpath holds them all).
+ */
+class LayersTest {
+  static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("org.ocelotl");
+  }
+
+  @Test
+  void noPackageCycle() {
+    slices().matching("org.ocelotl.(**)").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  void theCoreDependsOnNothingButTheJdk() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.model..", "org.ocelotl.aggregation..", "org.ocelotl.view..")
+        .should().dependOnClassesThat().resideOutsideOfPackages("org.ocelotl.model..", "org.ocelotl.aggregation..",
+            "org.ocelotl.view..", "java..")
+        .check(classes);
+  }
+
+  @Test
+  void readersKnowOnlyTheReaderInterface() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.format..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.store..", "org.ocelotl.scan..",
+            "org.ocelotl.workspace..", "org.ocelotl.analysis..", "org.ocelotl.view..", "org.ocelotl.aggregation..")
+        .check(classes);
+  }
+
+  /** The readers are internal to the trace module: only the format registry names them. */
+  @Test
+  void onlyTheFormatRegistryReachesTheReaders() {
+    noClasses().that().resideOutsideOfPackages("org.ocelotl.format..", "org.ocelotl.workspace..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.format..")
+        .check(classes);
+  }
+
+  @Test
+  void theTraceStoreKnowsNoReaderAndNoFrontEnd() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.store..", "org.ocelotl.scan..", "org.ocelotl.trace..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.format..", "org.ocelotl.workspace..",
+            "org.ocelotl.analysis..", "org.ocelotl.server..", "org.ocelotl.app..")
+        .check(classes);
+  }
+
+  @Test
+  void frontEndsDoNotComputeQualitiesThemselves() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.server..", "org.ocelotl.app..")
+        .should().dependOnClassesThat().haveSimpleName("Qualities")
+        .check(classes);
+  }
+}

@@ -1,0 +1,57 @@
+package org.ocelotl.primitive;
+
+import java.util.Arrays;
+
+/**
+ * A growable column of {@code byte}: appended to while a reader buffers records, read by index
+ * afterwards, never boxed. Doubles its capacity when full (amortised O(1) per value).
+ */
+public final class ByteColumn {
+  private byte[] values;
+  private int size;
+
+  public ByteColumn() {
+    this(16);
+  }
+
+  public ByteColumn(int capacity) {
+    values = new byte[Math.max(1, capacity)];
+  }
+
+  public void add(byte value) {
+    if (size == values.length) {
+      values = Arrays.copyOf(values, DoubleColumn.checkedGrowth(size));
+    }
+    values[size++] = value;
+  }
+
+  public byte get(int index) {
+    return values[index];
+  }
+
+  public void set(int index, byte value) {
+    values[index] = value;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** Drops the last value (a column used as a stack). */
+  public void removeLast() {
+    if (size == 0) {
+      throw new IllegalStateException("the column is empty");
+    }
+    size--;
+  }
+
+  /** Forgets the values, keeping the capacity. */
+  public void clear() {
+    size = 0;
+  }
+
+  /** A copy of the values, exactly {@link #size()} long. */
+  public byte[] toArray() {
+    return Arrays.copyOf(values, size);
+  }
+}

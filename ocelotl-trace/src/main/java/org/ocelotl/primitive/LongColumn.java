@@ -1,0 +1,57 @@
+package org.ocelotl.primitive;
+
+import java.util.Arrays;
+
+/**
+ * A growable column of {@code long}: appended to while a reader buffers records, read by index
+ * afterwards, never boxed. Doubles its capacity when full (amortised O(1) per value).
+ */
+public final class LongColumn {
+  private long[] values;
+  private int size;
+
+  public LongColumn() {
+    this(16);
+  }
+
+  public LongColumn(int capacity) {
+    values = new long[Math.max(1, capacity)];
+  }
+
+  public void add(long value) {
+    if (size == values.length) {
+      values = Arrays.copyOf(values, DoubleColumn.checkedGrowth(size));
+    }
+    values[size++] = value;
+  }
+
+  public long get(int index) {
+    return values[index];
+  }
+
+  public void set(int index, long value) {
+    values[index] = value;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** Drops the last value (a column used as a stack). */
+  public void removeLast() {
+    if (size == 0) {
+      throw new IllegalStateException("the column is empty");
+    }
+    size--;
+  }
+
+  /** Forgets the values, keeping the capacity. */
+  public void clear() {
+    size = 0;
+  }
+
+  /** A copy of the values, exactly {@link #size()} long. */
+  public long[] toArray() {
+    return Arrays.copyOf(values, size);
+  }
+}
