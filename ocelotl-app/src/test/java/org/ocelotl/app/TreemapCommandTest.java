@@ -47,6 +47,28 @@ class TreemapCommandTest {
     assertEquals(1000 + 2 * 16 + 230, png.getWidth());
   }
 
+  /**
+   * s4u_mw_perturbed runs worker host lyon-c2-3 at 10 % speed during [300, 600) s: with the
+   * variable mean of speed_used, the spatial partition at the default p keeps it as a node of
+   * its own, drawn at about a tenth of its neighbours' area, while the other sites aggregate.
+   */
+  @Test
+  void theSlowS4uHostStandsOut() throws Exception {
+    Map<String, Object> answer = treemap(CliTest.TRACES.resolve("paje/simgrid/s4u_mw_perturbed.trace"),
+        "--metric", "variable-mean", "--types", "speed_used", "--from", "300", "--to", "600");
+    List<Map<String, Object>> shown = cells(answer).stream().filter(c -> !c.get("kind").equals("GROUP")).toList();
+    Map<String, Object> slow = shown.stream().filter(c -> c.get("path").equals("lyon/lyon-c2/lyon-c2-3")).findFirst()
+        .orElseThrow(() -> new AssertionError("lyon-c2-3 is not a node of its own: " + shown));
+    double others = shown.stream().filter(c -> ((String) c.get("path")).startsWith("lyon/lyon-c2/") && c != slow)
+        .mapToDouble(c -> ((Number) c.get("value")).doubleValue()).average().orElseThrow();
+    double value = ((Number) slow.get("value")).doubleValue();
+    assertTrue(value < 0.1 * others, "lyon-c2-3: " + value + " against " + others + " for its neighbours");
+    for (String site : List.of("rennes", "nancy", "grenoble")) {
+      assertTrue(shown.stream().anyMatch(c -> c.get("path").equals(site) && c.get("kind").equals("AGGREGATE")),
+          site + " aggregates");
+    }
+  }
+
   @Test
   void aFlatTraceGetsAFlatTreemapAndANote() throws Exception {
     Path json = tmp.resolve("t.json");
