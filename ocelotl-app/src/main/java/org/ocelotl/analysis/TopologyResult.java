@@ -14,7 +14,8 @@ import org.ocelotl.view.Topology;
  * The answer to a {@link TopologyRequest}: the spatial analysis and the graph drawn from it,
  * with one JSON form.
  *
- * @param start, end the time shown (the window, or the step)
+ * @param start the start of the time shown (the window, or the step)
+ * @param end   its end
  */
 public record TopologyResult(TopologyRequest request, AnalysisResult result, Topology topology, double start,
     double end) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
@@ -382,7 +383,7 @@ public final class Api implements AutoCloseable {
     int depth = cutDepth(params);
     int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
-        modelRequest(params, TREEMAP_SLICES)), org.ocelotl.aggregation.Aggregation.SPATIAL, null, p(params),
+        modelRequest(params, TREEMAP_SLICES)), Aggregation.SPATIAL, null, p(params),
         AnalysisRequest.DEFAULT_HEIGHT);
     TreemapRequest request = new TreemapRequest(analysis, depth, step,
         params.integer("width", TreemapRequest.DEFAULT_WIDTH, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE),
@@ -433,7 +434,7 @@ public final class Api implements AutoCloseable {
       model = TopologyRequest.capacityModel(store.metadata(), model);
     }
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model),
-        org.ocelotl.aggregation.Aggregation.SPATIAL, null, p(params), AnalysisRequest.DEFAULT_HEIGHT);
+        Aggregation.SPATIAL, null, p(params), AnalysisRequest.DEFAULT_HEIGHT);
     TopologyRequest request;
     try {
       request = new TopologyRequest(analysis, depth, step, params.list("toggles"));

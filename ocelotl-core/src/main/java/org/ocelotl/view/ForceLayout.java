@@ -21,7 +21,8 @@ public final class ForceLayout {
   /**
    * Positions of n nodes in the unit square.
    *
-   * @param x, y     start positions (not modified)
+   * @param x        start abscissae (not modified)
+   * @param y        start ordinates (not modified)
    * @param edgeA    one end of each edge
    * @param edgeB    the other end
    * @param weight   each edge's pull (1 for a plain edge)

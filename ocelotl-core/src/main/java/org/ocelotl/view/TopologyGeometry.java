@@ -125,24 +125,31 @@ public final class TopologyGeometry {
       largest.merge(kindOf.get(i), sums.get(i)[0], Math::max);
     }
     double maxRadius = Math.max(0.008, Math.min(0.05, 0.4 / Math.sqrt(nodeOf.size() + 1)));
+    // Shown nodes of one tree node are consecutive in nodeOf: their rank among them, and how many.
+    int[] rankOf = new int[nodeOf.size()];
+    int[] kindsOf = new int[nodeOf.size()];
+    for (int i = 0, start = 0; i < nodeOf.size(); i++) {
+      if (i > 0 && !nodeOf.get(i).equals(nodeOf.get(i - 1))) {
+        start = i;
+      }
+      rankOf[i] = i - start;
+      for (int j = start; j <= i; j++) {
+        kindsOf[j] = i - start + 1;
+      }
+    }
     List<Topology.Node> nodes = new ArrayList<>();
     for (int i = 0; i < nodeOf.size(); i++) {
       int node = nodeOf.get(i);
       double[] s = sums.get(i);
       boolean aggregate = !tree.isLeaf(node);
-      int kinds = 0;
-      int rank = 0;
-      for (int j = 0; j < nodeOf.size(); j++) {
-        if (nodeOf.get(j) == node) {
-          rank += j < i ? 1 : 0;
-          kinds++;
-        }
-      }
+      int kinds = kindsOf[i];
+      int rank = rankOf[i];
       // The kinds of one collapsed group sit side by side around the group's place.
       double x = positions[0][node] + (rank - (kinds - 1) / 2.0) * 3 * maxRadius;
       double top = largest.get(kindOf.get(i));
       double size = top > 0 ? maxRadius * Math.max(0.15, Math.sqrt(s[0] / top)) : maxRadius * 0.15;
-      double fill = s[0] > 0 ? Math.min(1, s[1] / s[0]) : 0;
+      // Without capacities the "capacity" is the metric's value: fill by it against the largest of the kind.
+      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : s[0] > 0 ? Math.min(1, s[1] / s[0]) : 0;
       String name = aggregate ? tree.name(node) + " · " + kindOf.get(i) + " ×" + (int) s[2] : tree.name(node);
       nodes.add(new Topology.Node(node, name, path(tree, node), kindOf.get(i), shape(kindOf.get(i)), aggregate,
           (int) s[2], x, positions[1][node], size, s[0], s[1], fill));

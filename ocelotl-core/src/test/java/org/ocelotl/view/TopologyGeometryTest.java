@@ -94,6 +94,8 @@ class TopologyGeometryTest {
     Topology t = TopologyGeometry.build(bare, LEAVES, TopologyGeometry.positions(bare));
     assertEquals("no platform topology in the trace: edges are its communications only; "
         + "no capacity variables: size and fill from the metric", t.note());
+    assertEquals(List.of(1.0, 1.0, 1.0, 0.5, 1.0), t.nodes().stream().map(Topology.Node::fill).toList(),
+        "the value over the largest of the kind (hosts 4, 4, 2; links 10, 10)");
   }
 
   /**
