@@ -43,7 +43,7 @@ final class Platform {
     String[] storePaths = new String[producers.size()];
     Map<String, String> kindOfPath = new HashMap<>();
     for (StoreMetadata.Producer p : producers) {
-      storePaths[p.id()] = storePath(producers, p.id(), storePaths);
+      storePaths[p.id()] = store.metadata().path(p.id());
       kindOfPath.put(storePaths[p.id()], p.kind());
     }
     List<String> kinds = new ArrayList<>();
@@ -133,15 +133,6 @@ final class Platform {
       return self != null ? tree.firstLeaf(self) : -1;
     }
     return -1;
-  }
-
-  private static String storePath(List<StoreMetadata.Producer> producers, int id, String[] known) {
-    if (known[id] != null) {
-      return known[id];
-    }
-    StoreMetadata.Producer p = producers.get(id);
-    known[id] = p.parent() < 0 ? "" : join(storePath(producers, p.parent(), known), p.name());
-    return known[id];
   }
 
   private static String join(String path, String name) {

@@ -17,6 +17,7 @@ import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.analysis.TopologyRequest;
@@ -101,6 +102,11 @@ public final class Api implements AutoCloseable {
         answer.put("cancelled", jobs.cancel(params.string("client")));
         return Response.json(JsonForm.bytes(answer));
       }
+      case "events" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return events(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "match", "min_duration",
+            "max_duration", "sort", "offset", "limit", "format")));
+      }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
         params.only(Set.of("client"));
@@ -184,7 +190,6 @@ public final class Api implements AutoCloseable {
       }
     }
     List<Map<String, Object>> rows = new ArrayList<>();
-    String[] paths = new String[all.size()];
     int[] depths = new int[all.size()];
     ArrayList<Integer> stack = new ArrayList<>(List.of(root));
     while (!stack.isEmpty()) {
@@ -192,14 +197,11 @@ public final class Api implements AutoCloseable {
       StoreMetadata.Producer p = all.get(id);
       if (p.parent() >= 0) {
         depths[id] = depths[p.parent()] + 1;
-        paths[id] = paths[p.parent()].isEmpty() ? p.name() : paths[p.parent()] + "/" + p.name();
-      } else {
-        paths[id] = "";
       }
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("id", (long) id);
       row.put("name", p.name());
-      row.put("path", paths[id]);
+      row.put("path", store.metadata().path(id));
       row.put("parent", (long) p.parent());
       row.put("depth", (long) depths[id]);
       row.put("kind", p.kind());
@@ -457,6 +459,20 @@ public final class Api implements AutoCloseable {
         params.integer("height", 1000, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE), out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
+  }
+
+  /** The event table of a selection: the bytes of {@code ocelotl events} (CSV, or JSON). */
+  private Response events(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "csv"));
+    double min = params.number("min_duration");
+    double max = params.number("max_duration");
+    RecordTable.Result result = new RecordTable(traces.get(params.string("trace")), params.number("from"),
+        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+        params.optional("match"), Double.isNaN(min) ? Double.NEGATIVE_INFINITY : min,
+        Double.isNaN(max) ? Double.POSITIVE_INFINITY : max, params.string("sort", "start"),
+        params.integer("offset", 0, 0, Integer.MAX_VALUE), params.integer("limit", 100, 0, RecordTable.MAX_LIMIT)).answer();
+    return format.equals("json") ? Response.json(result.json())
+        : Response.download("text/csv; charset=utf-8", result.csv(), "events.csv");
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

@@ -57,6 +57,19 @@ public record StoreMetadata(Source source, double start, double end, String time
     return counts[category.ordinal()];
   }
 
+  /**
+   * A producer's path as filters and tables spell it: the names from below the root joined by
+   * '/' ("lyon/lyon-c1/lyon-c1-2/rank-34"); the root's is "".
+   */
+  public String path(int producer) {
+    Producer p = producers.get(producer);
+    if (p.parent() < 0) {
+      return "";
+    }
+    String parent = path(p.parent());
+    return parent.isEmpty() ? p.name() : parent + "/" + p.name();
+  }
+
   /** The name people know the trace by: its file name. */
   public String name() {
     return Path.of(source.path()).getFileName().toString();

@@ -17,22 +17,17 @@ class ColumnsTest {
     Random random = new Random(seed);
     double[] doubles = new double[count];
     int[] ints = new int[count];
-    long[] longs = new long[count];
     DoubleColumn d = new DoubleColumn(1);
     IntColumn i = new IntColumn();
-    LongColumn l = new LongColumn(3);
     for (int k = 0; k < count; k++) {
       doubles[k] = random.nextDouble();
       ints[k] = random.nextInt();
-      longs[k] = random.nextLong();
       d.add(doubles[k]);
       i.add(ints[k]);
-      l.add(longs[k]);
     }
     assertEquals(count, d.size(), "seed " + seed);
     assertArrayEquals(doubles, d.toArray(), "seed " + seed);
     assertArrayEquals(ints, i.toArray(), "seed " + seed);
-    assertArrayEquals(longs, l.toArray(), "seed " + seed);
     for (int k = 0; k < count; k++) {
       assertEquals(ints[k], i.get(k), "seed " + seed + " at " + k);
     }

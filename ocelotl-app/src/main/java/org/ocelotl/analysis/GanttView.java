@@ -1,0 +1,142 @@
+package org.ocelotl.analysis;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.query.RecordQuery;
+import org.ocelotl.scan.ModelTree;
+import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.AxisNode;
+import org.ocelotl.view.Gantt;
+import org.ocelotl.view.GanttGeometry;
+import org.ocelotl.view.LegendEntry;
+import org.ocelotl.view.OverviewGeometry;
+import org.ocelotl.view.TimeScale;
+import org.ocelotl.view.TimeWindow;
+
+/**
+ * The Gantt chart of a selection (window × producers × types × kinds), one geometry for every
+ * renderer: the JSON form here, SVG/PNG by {@code export.GanttPicture}. Records are streamed
+ * from the store into {@link GanttGeometry}: memory follows the pixels, not the records.
+ *
+ * @param producers producers kept with their subtrees (names or paths); empty: all
+ * @param types     type names or groups; empty: all
+ * @param kinds     state, event, variable, link; empty: states, events and links
+ */
+public record GanttView(TraceStore store, double from, double to, List<String> producers, List<String> types,
+    List<String> kinds, int width, int height) {
+
+  /** The chart and what its caption says. */
+  public record Result(GanttView request, TraceSummary trace, Gantt gantt, long records, TimeScale timeScale) {
+    public byte[] json() {
+      ObjectNode json = JsonForm.object();
+      json.set("trace", JsonForm.trace(trace));
+      Gantt g = gantt;
+      json.put("start", g.window().start());
+      json.put("end", g.window().end());
+      json.put("unit", g.window().unit());
+      json.putObject("timeScale").put("origin", timeScale.origin()).put("factor", timeScale.factor())
+          .put("unit", timeScale.unit());
+      json.put("records", records);
+      json.put("summarised", g.summarised());
+      ArrayNode legend = json.putArray("legend");
+      for (LegendEntry e : g.legend()) {
+        legend.addObject().put("type", e.type()).put("name", e.name()).put("colour", e.colour());
+      }
+      ArrayNode producers = json.putArray("producers");
+      for (AxisNode a : g.producers()) {
+        producers.addObject().put("node", a.node()).put("name", a.name()).put("depth", a.depth()).put("y0", a.y0())
+            .put("y1", a.y1()).put("leaves", a.leaves()).put("row", a.row()).put("collapsed", a.collapsed());
+      }
+      ArrayNode shapes = json.putArray("shapes");
+      for (Gantt.Shape s : g.shapes()) {
+        ObjectNode o = shapes.addObject().put("kind", s.kind().name().toLowerCase(Locale.ROOT)).put("x0", s.x0())
+            .put("y0", s.y0()).put("x1", s.x1()).put("y1", s.y1()).put("colour", s.colour())
+            .put("opacity", s.opacity()).put("type", s.type()).put("depth", s.depth()).put("records", s.records())
+            .put("producer", s.producer());
+        if (!Double.isNaN(s.start())) {
+          o.put("start", s.start()).put("end", s.end());
+        }
+        if (s.to() != null) {
+          o.put("to", s.to());
+        }
+        if (!Double.isNaN(s.value())) {
+          o.put("value", s.value());
+        }
+      }
+      return JsonForm.bytes(json);
+    }
+  }
+
+  /** @throws IllegalArgumentException naming the parameter that is wrong */
+  public Result answer() {
+    StoreMetadata m = store.metadata();
+    double start = Double.isNaN(from) ? m.start() : from;
+    double end = Double.isNaN(to) ? m.end() : to;
+    if (!(end > start)) {
+      throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
+    }
+    if (width < 10 || height < 10 || width > 16_384 || height > 16_384) {
+      throw new IllegalArgumentException("the chart's size must be 10 to 16384 pixels a side, got " + width + "×" + height);
+    }
+    Set<EventCategory> categories = EnumSet.noneOf(EventCategory.class);
+    for (String kind : kinds) {
+      try {
+        categories.add(EventCategory.valueOf(kind.toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("kind: expected state, event, variable or link, got '" + kind + "'");
+      }
+    }
+    if (categories.isEmpty()) {
+      categories = EnumSet.of(EventCategory.STATE, EventCategory.EVENT, EventCategory.LINK);
+    }
+    // Rows: the producers with records of these kinds, in the overview's tree order.
+    int n = m.producers().size();
+    String[] names = new String[n];
+    int[] parents = new int[n];
+    long[] own = new long[n];
+    for (StoreMetadata.Producer p : m.producers()) {
+      names[p.id()] = p.name();
+      parents[p.id()] = p.parent();
+      for (EventCategory c : categories) {
+        own[p.id()] += p.count(c);
+      }
+    }
+    ModelTree rows = ModelTree.of(names, parents, own, new ProducerSelection(producers, List.of(), 0));
+    Set<Integer> typeIds = RecordQuery.typesNamed(m, types);
+    List<StoreMetadata.EventType> shown = new ArrayList<>();
+    int[] typeIndex = new int[m.types().size()];
+    java.util.Arrays.fill(typeIndex, -1);
+    for (StoreMetadata.EventType t : m.types()) {
+      if (categories.contains(t.category()) && (typeIds == null || typeIds.contains(t.id())) && t.count() > 0) {
+        typeIndex[t.id()] = shown.size();
+        shown.add(t);
+      }
+    }
+    TimeWindow window = new TimeWindow(start, end, m.timeUnit());
+    GanttGeometry geometry = new GanttGeometry(rows.tree(), shown.stream().map(StoreMetadata.EventType::name).toList(),
+        shown.stream().map(StoreMetadata.EventType::color).toList(), window, width, height,
+        OverviewGeometry.VISUAL_THRESHOLD_PX);
+    long[] count = {0};
+    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, typeIds, categories, null,
+        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
+    RecordQuery.forEach(store, selection, r -> {
+      int leaf = rows.leafOf()[r.producer()];
+      int toLeaf = r.kind() == EventCategory.LINK ? rows.leafOf()[r.to()] : -1;
+      if (leaf < 0 || typeIndex[r.type()] < 0 || r.kind() == EventCategory.LINK && toLeaf < 0) {
+        return;
+      }
+      count[0]++;
+      geometry.add(r.kind(), leaf, typeIndex[r.type()], r.start(), r.end(), r.depth(), r.value(), toLeaf);
+    });
+    return new Result(this, TraceSummary.of(store), geometry.build(), count[0],
+        TimeScale.of(m.timeUnit(), m.start(), end - start));
+  }
+}

@@ -1,0 +1,113 @@
+package org.ocelotl.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.ocelotl.export.Canvas.Anchor;
+import org.ocelotl.view.AxisNode;
+import org.ocelotl.view.Gantt;
+import org.ocelotl.view.LegendEntry;
+import org.ocelotl.view.Tick;
+import org.ocelotl.view.Ticks;
+import org.ocelotl.view.TimeScale;
+
+/**
+ * A Gantt chart as a picture: title and caption, the producer rows (the overview's), states,
+ * summary marks, event ticks, link arrows and variable steps from the {@link Gantt} geometry, a
+ * time axis since the trace's start, the legend. The geometry is computed for the chart area of
+ * this picture, so a pixel column of the geometry is a pixel here.
+ */
+public final class GanttPicture {
+  static final double MARGIN = 16;
+  static final double LABELS = 170;
+  static final double LEGEND = 190;
+  static final double TOP = 64;
+  static final double BOTTOM = 46;
+  private static final String INK = "#222222";
+  private static final String GREY = "#666666";
+  private static final String FRAME = "#999999";
+
+  private GanttPicture() {}
+
+  /** The chart area of a picture of this size: what the geometry must be computed for. */
+  public static int chartWidth(int width) {
+    return (int) Math.max(10, width - 2 * MARGIN - LABELS - LEGEND);
+  }
+
+  public static int chartHeight(int height) {
+    return (int) Math.max(10, height - TOP - BOTTOM - MARGIN);
+  }
+
+  public static void write(Gantt g, TimeScale scale, String traceName, long records, Path file, int width, int height)
+      throws IOException {
+    Format format = Format.ofFileName(file.getFileName().toString());
+    AtomicFile.write(file, out -> render(g, scale, traceName, records, format, width, height, out));
+  }
+
+  /** Draws the chart {@code g} (computed for {@link #chartWidth} × {@link #chartHeight} of this size). */
+  public static void render(Gantt g, TimeScale scale, String traceName, long records, Format format, int width,
+      int height, OutputStream out) throws IOException {
+    Canvas c = format == Format.SVG ? new SvgCanvas(width, height) : new PngCanvas(width, height);
+    double left = MARGIN + LABELS;
+    double top = TOP;
+    double w = chartWidth(width);
+    double h = chartHeight(height);
+    c.text(MARGIN, MARGIN + 14, traceName + " — Gantt chart", 16, INK, Anchor.START, true);
+    List<String> caption = new ArrayList<>();
+    caption.add(String.format(Locale.ROOT, "window [%s, %s) %s since the start", OverviewPicture.number(scale.at(g.window().start())),
+        OverviewPicture.number(scale.at(g.window().end())), scale.unit()));
+    caption.add(String.format(Locale.ROOT, "%,d records", records));
+    if (g.summarised()) {
+      caption.add("SUMMARISED: where records crowd, one mark per pixel column (the dominant type, its share as opacity)");
+    }
+    c.text(MARGIN, MARGIN + 34, String.join(" · ", caption), 12, g.summarised() ? "#b3261e" : GREY, Anchor.START, false);
+    for (AxisNode a : g.producers()) {
+      if (a.row()) {
+        double y = top + (a.y0() + a.y1()) / 2 * h + 4;
+        if ((a.y1() - a.y0()) * h >= 9) {
+          c.text(left - 6, y, OverviewPicture.fit(a.name(), LABELS - 10, 10.5), 10.5, INK, Anchor.END, false);
+        }
+        c.line(left, top + a.y1() * h, left + w, top + a.y1() * h, "#eeeeee", 1, false);
+      }
+    }
+    for (Gantt.Shape s : g.shapes()) {
+      double x0 = left + s.x0() * w;
+      double x1 = left + s.x1() * w;
+      double y0 = top + s.y0() * h;
+      double y1 = top + s.y1() * h;
+      switch (s.kind()) {
+        case STATE, SUMMARY -> c.fill(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0), s.colour(), s.opacity(),
+            s.producer() + " " + g.legend().get(s.type()).name() + (s.records() > 1 ? " (" + s.records() + " records)" : ""));
+        case EVENT -> c.line(x0, y0, x0, y1, s.colour(), 1.5, false);
+        case LINK -> {
+          c.line(x0, y0, x1, y1, s.colour(), 1, false);
+          double angle = Math.atan2(y1 - y0, x1 - x0);
+          c.line(x1, y1, x1 - 6 * Math.cos(angle - 0.4), y1 - 6 * Math.sin(angle - 0.4), s.colour(), 1, false);
+          c.line(x1, y1, x1 - 6 * Math.cos(angle + 0.4), y1 - 6 * Math.sin(angle + 0.4), s.colour(), 1, false);
+        }
+        case VARIABLE -> c.line(x0, y0, x1, y1, s.colour(), 1.5, false);
+        default -> throw new AssertionError(s.kind());
+      }
+    }
+    c.outline(left, top, w, h, FRAME, 1);
+    int maxTicks = (int) Math.max(2, w / 90);
+    for (Tick t : Ticks.nice(scale.at(g.window().start()), scale.at(g.window().end()), maxTicks)) {
+      double x = left + t.at() * w;
+      c.line(x, top + h, x, top + h + 4, FRAME, 1, false);
+      c.text(x, top + h + 16, t.label(), 10.5, INK, Anchor.MIDDLE, false);
+    }
+    c.text(left + w / 2, top + h + 33, "time since the trace's start (" + scale.unit() + ")", 11, GREY, Anchor.MIDDLE, false);
+    double lx = left + w + 18;
+    c.text(lx, top + 10, "Event types", 11, INK, Anchor.START, true);
+    double ly = top + 28;
+    for (LegendEntry e : g.legend()) {
+      c.fill(lx, ly - 9, 10, 10, e.colour(), 1, null);
+      c.text(lx + 16, ly, OverviewPicture.fit(e.name(), LEGEND - 30, 11), 11, INK, Anchor.START, false);
+      ly += 16;
+    }
+    c.finish(out);
+  }
+}

@@ -1,0 +1,118 @@
+package org.ocelotl.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.app.Main;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * The event table behind an aggregate: on the bundled trace, host lyon-c1-2 ran at 20 % speed in
+ * [3, 5) s, so the longest computing states of that window are its ranks' — first in the table
+ * sorted by duration. The command line and the API give the same bytes.
+ */
+class EventsTest {
+  static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz")
+      .normalize();
+  @TempDir static Path dir;
+  static OcelotlServer server;
+  static String token;
+  static String id;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
+        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
+    token = URI.create(server.url()).getQuery().substring("token=".length());
+    HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
+        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", BUNDLED.toString())))).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, imported.statusCode(), imported.body());
+    id = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"), StandardCharsets.UTF_8);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  static HttpResponse<String> api(String query) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+        + "/api/events?trace=" + id + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  static String cli(String... args) {
+    PrintStream out = System.out;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+      List<String> all = new ArrayList<>(List.of("events", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString()));
+      all.addAll(List.of(args));
+      assertEquals(0, Main.run(all.toArray(String[]::new)));
+    } finally {
+      System.setOut(out);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void theSlowHostsComputingStatesComeFirst() throws Exception {
+    HttpResponse<String> json = api("&from=3&to=5&types=computing&sort=-duration&limit=4");
+    assertEquals(200, json.statusCode(), json.body());
+    List<?> records = (List<?>) ((Map<?, ?>) PlainJson.parse(json.body())).get("records");
+    assertEquals(4, records.size());
+    for (Object r : records) {
+      String producer = (String) ((Map<?, ?>) r).get("producer");
+      assertTrue(producer.equals("lyon/lyon-c1/lyon-c1-2/rank-34") || producer.equals("lyon/lyon-c1/lyon-c1-2/rank-35"),
+          producer);
+    }
+  }
+
+  @Test
+  void theCommandLineAndTheApiGiveTheSameBytes() throws Exception {
+    String cliCsv = cli("--from", "8", "--to", "9", "--producers", "nancy", "--kind", "state,link", "--sort", "-duration",
+        "--limit", "50", "--offset", "5", "--match", "Wait|Isend");
+    HttpResponse<String> apiCsv = api("&from=8&to=9&producers=nancy&kind=state%7Clink&sort=-duration&limit=50&offset=5"
+        + "&match=Wait%7CIsend&format=csv");
+    assertEquals(apiCsv.body(), cliCsv);
+    assertTrue(cliCsv.lines().count() == 51, "a header and 50 rows");
+    String cliJson = cli("--from", "3", "--to", "3.5", "--kind", "event,variable", "--limit", "20", "--json");
+    HttpResponse<String> apiJson = api("&from=3&to=3.5&kind=event%7Cvariable&limit=20");
+    assertEquals(apiJson.body(), cliJson);
+  }
+
+  @Test
+  void badInputNamesItsParameter() throws Exception {
+    assertRefused(api("&match=%5B"), "match: not a regular expression");
+    assertRefused(api("&producers=nope"), "unknown producer 'nope'");
+    assertRefused(api("&types=nope"), "unknown type 'nope'");
+    assertRefused(api("&from=5&to=3"), "the window needs from < to");
+    assertRefused(api("&kind=frames"), "kind: expected state, event, variable or link");
+    assertRefused(api("&sort=size"), "unknown column 'size'");
+  }
+
+  static void assertRefused(HttpResponse<String> response, String fragment) {
+    assertEquals(400, response.statusCode(), response.body());
+    assertTrue(response.body().contains(fragment), response.body());
+  }
+}

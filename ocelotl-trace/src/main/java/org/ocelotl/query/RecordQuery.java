@@ -1,0 +1,296 @@
+package org.ocelotl.query;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.Chunk;
+import org.ocelotl.store.EventColumns;
+import org.ocelotl.store.LinkColumns;
+import org.ocelotl.store.StateColumns;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.store.VariableColumns;
+
+/**
+ * The records of a selection — a window × producers × types × kinds, further narrowed by a
+ * regular expression and a duration range — read from the store, never the whole trace into
+ * memory: only the chunks whose time bounds meet the window are read, and only the page asked for
+ * is kept (a bounded heap of {@code offset + limit} records in the requested order), so memory
+ * grows with the page, not with the trace.
+ *
+ * <p>A record belongs to the window [from, to) when it overlaps it: a state, variable step or link
+ * with start &lt; to and end &gt; from (or starting at from, for an instant one), an event with
+ * from ≤ time &lt; to. Records keep their own times (they are not clipped).
+ */
+public final class RecordQuery {
+  private RecordQuery() {}
+
+  /** The columns a page can be sorted by. */
+  public enum Column {
+    START, END, DURATION, PRODUCER, TYPE, KIND;
+
+    /** @throws IllegalArgumentException naming the columns */
+    public static Column parse(String name) {
+      for (Column c : values()) {
+        if (c.name().equalsIgnoreCase(name)) {
+          return c;
+        }
+      }
+      throw new IllegalArgumentException("unknown column '" + name + "'; expected one of start, end, duration, "
+          + "producer, type, kind");
+    }
+  }
+
+  /**
+   * One selection.
+   *
+   * @param producers store producer ids to keep (with their subtrees already resolved); null: all
+   * @param types     store type ids to keep; null: all
+   * @param kinds     the categories of records
+   * @param match     kept when it finds the type's or the producer's name (or a variable's value); null: all
+   * @param descending sort from the largest first (durations: the longest first)
+   */
+  public record Selection(double from, double to, Set<Integer> producers, Set<Integer> types,
+      Set<EventCategory> kinds, Pattern match, double minDuration, double maxDuration, Column sort,
+      boolean descending, int offset, int limit) {
+    public Selection {
+      if (!(to > from)) {
+        throw new IllegalArgumentException("the window needs from < to, got [" + from + ", " + to + ")");
+      }
+      if (offset < 0 || limit < 0) {
+        throw new IllegalArgumentException("offset and limit must be ≥ 0, got " + offset + " and " + limit);
+      }
+      kinds = Set.copyOf(kinds);
+    }
+  }
+
+  /** One record: for a link, {@code producer} is its source and {@code to} its destination (else -1). */
+  public record Record(EventCategory kind, int producer, int type, double start, double end, int depth,
+      double value, int to) {
+    public double duration() {
+      return end - start;
+    }
+  }
+
+  /** A page of the records, and how many the selection holds in all. */
+  public record Page(long total, List<Record> records) {}
+
+  public static Page select(TraceStore store, Selection s) {
+    StoreMetadata m = store.metadata();
+    String[] producerNames = new String[m.producers().size()];
+    m.producers().forEach(p -> producerNames[p.id()] = p.name());
+    String[] typeNames = new String[m.types().size()];
+    m.types().forEach(t -> typeNames[t.id()] = t.name());
+    Comparator<Record> ascending = order(s.sort(), producerNames, typeNames);
+    Comparator<Record> order = s.descending() ? ascending.reversed() : ascending;
+    int keep = s.offset() + s.limit();
+    // The worst kept record on top, evicted by any better one.
+    PriorityQueue<Record> page = new PriorityQueue<>(Math.max(1, keep), order.reversed());
+    long[] total = {0};
+    Map<Integer, Boolean> typeMatches = new HashMap<>();
+    Map<Integer, Boolean> producerMatches = new HashMap<>();
+    java.util.function.Consumer<Record> offer = r -> {
+      if (r.duration() < s.minDuration() || r.duration() > s.maxDuration()) {
+        return;
+      }
+      if (s.match() != null
+          && !typeMatches.computeIfAbsent(r.type(), t -> s.match().matcher(typeNames[t]).find())
+          && !producerMatches.computeIfAbsent(r.producer(), p -> s.match().matcher(producerNames[p]).find())
+          && !(r.kind() == EventCategory.VARIABLE && s.match().matcher(String.valueOf(r.value())).find())) {
+        return;
+      }
+      total[0]++;
+      if (keep == 0) {
+        return;
+      }
+      if (page.size() < keep) {
+        page.add(r);
+      } else if (order.compare(r, page.peek()) < 0) {
+        page.poll();
+        page.add(r);
+      }
+    };
+    for (EventCategory kind : s.kinds()) {
+      scan(store, kind, s, offer);
+    }
+    List<Record> sorted = new ArrayList<>(page);
+    sorted.sort(order);
+    List<Record> records = s.offset() >= sorted.size() ? List.of() : sorted.subList(s.offset(), sorted.size());
+    return new Page(total[0], List.copyOf(records));
+  }
+
+  /**
+   * Every record of the window, producers, types and kinds of the selection, in chunk order (its
+   * expression, durations, order and page are not applied): for consumers that keep what they
+   * need, such as a Gantt chart's per-pixel marks.
+   */
+  public static void forEach(TraceStore store, Selection s, java.util.function.Consumer<Record> each) {
+    for (EventCategory kind : s.kinds()) {
+      scan(store, kind, s, each);
+    }
+  }
+
+  private static boolean overlaps(double start, double end, double from, double to) {
+    return start < to && (end > from || end == start && start >= from);
+  }
+
+  private static boolean kept(java.util.Set<Integer> set, int id) {
+    return set == null || set.contains(id);
+  }
+
+  private static void scan(TraceStore store, EventCategory kind, Selection s, java.util.function.Consumer<Record> offer) {
+    List<Chunk> chunks = store.chunks(kind, s.from(), s.to());
+    switch (kind) {
+      case STATE -> {
+        StateColumns c = store.stateColumns();
+        for (Chunk chunk : chunks) {
+          store.read(chunk, c);
+          for (int i = 0; i < c.size(); i++) {
+            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(s.producers(), c.producer()[i])
+                && kept(s.types(), c.type()[i])) {
+              offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i],
+                  Double.NaN, -1));
+            }
+          }
+        }
+      }
+      case EVENT -> {
+        EventColumns c = store.eventColumns();
+        for (Chunk chunk : chunks) {
+          store.read(chunk, c);
+          for (int i = 0; i < c.size(); i++) {
+            double t = c.time()[i];
+            if (t >= s.from() && t < s.to() && kept(s.producers(), c.producer()[i]) && kept(s.types(), c.type()[i])) {
+              offer.accept(new Record(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1));
+            }
+          }
+        }
+      }
+      case VARIABLE -> {
+        VariableColumns c = store.variableColumns();
+        for (Chunk chunk : chunks) {
+          store.read(chunk, c);
+          for (int i = 0; i < c.size(); i++) {
+            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(s.producers(), c.producer()[i])
+                && kept(s.types(), c.type()[i])) {
+              offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i], -1));
+            }
+          }
+        }
+      }
+      case LINK -> {
+        LinkColumns c = store.linkColumns();
+        for (Chunk chunk : chunks) {
+          store.read(chunk, c);
+          for (int i = 0; i < c.size(); i++) {
+            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to())
+                && (kept(s.producers(), c.from()[i]) || kept(s.producers(), c.to()[i])) && kept(s.types(), c.type()[i])) {
+              offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, Double.NaN, c.to()[i]));
+            }
+          }
+        }
+      }
+      default -> throw new AssertionError(kind);
+    }
+  }
+
+  private static Comparator<Record> order(Column column, String[] producers, String[] types) {
+    Comparator<Record> primary = switch (column) {
+      case START -> Comparator.comparingDouble(Record::start);
+      case END -> Comparator.comparingDouble(Record::end);
+      case DURATION -> Comparator.comparingDouble(Record::duration);
+      case PRODUCER -> Comparator.comparing((Record r) -> producers[r.producer()]);
+      case TYPE -> Comparator.comparing((Record r) -> types[r.type()]);
+      case KIND -> Comparator.comparing(Record::kind);
+    };
+    // A total order, so that a page is the same whatever the order the chunks were read in.
+    return primary.thenComparingDouble(Record::start).thenComparingDouble(Record::end)
+        .thenComparingInt(Record::producer).thenComparingInt(Record::type).thenComparingInt(Record::depth)
+        .thenComparingInt(Record::to).thenComparing(Record::kind);
+  }
+
+  /**
+   * The store ids of the producers named (a name, or a path below the root "site/host/rank" where
+   * names repeat) and of their subtrees; null for an empty list (every producer).
+   *
+   * @throws IllegalArgumentException naming an unknown or ambiguous producer
+   */
+  public static Set<Integer> producersNamed(StoreMetadata m, List<String> names) {
+    if (names.isEmpty()) {
+      return null;
+    }
+    List<StoreMetadata.Producer> all = m.producers();
+    String[] paths = new String[all.size()];
+    List<List<Integer>> children = new ArrayList<>();
+    all.forEach(p -> children.add(new ArrayList<>()));
+    for (StoreMetadata.Producer p : all) {
+      if (p.parent() >= 0) {
+        children.get(p.parent()).add(p.id());
+      }
+    }
+    for (StoreMetadata.Producer p : all) {
+      paths[p.id()] = m.path(p.id());
+    }
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    for (String name : names) {
+      List<Integer> found = new ArrayList<>();
+      for (StoreMetadata.Producer p : all) {
+        if (p.parent() >= 0 && (paths[p.id()].equals(name) || !name.contains("/") && p.name().equals(name))) {
+          found.add(p.id());
+        }
+      }
+      if (found.isEmpty()) {
+        throw new IllegalArgumentException("unknown producer '" + name + "'");
+      }
+      if (found.size() > 1) {
+        throw new IllegalArgumentException("producer '" + name + "' is ambiguous (" + found.size()
+            + " have that name): give its path, e.g. " + paths[found.get(0)]);
+      }
+      java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(found);
+      while (!todo.isEmpty()) {
+        int id = todo.pop();
+        ids.add(id);
+        todo.addAll(children.get(id));
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * The store ids of the types named (a type's name, or its group: a Pajé state type); null for
+   * an empty list.
+   *
+   * @throws IllegalArgumentException naming an unknown type
+   */
+  public static Set<Integer> typesNamed(StoreMetadata m, List<String> names) {
+    if (names.isEmpty()) {
+      return null;
+    }
+    java.util.Set<Integer> ids = new java.util.HashSet<>();
+    for (String name : names) {
+      boolean any = false;
+      for (StoreMetadata.EventType t : m.types()) {
+        if (t.name().equals(name) || name.equals(t.group())) {
+          ids.add(t.id());
+          any = true;
+        }
+      }
+      if (!any) {
+        throw new IllegalArgumentException("unknown type '" + name + "'");
+      }
+    }
+    return ids;
+  }
+
+  /** The kind of a record as people name it: state, event, variable, link. */
+  public static String kindName(EventCategory kind) {
+    return kind.name().toLowerCase(Locale.ROOT);
+  }
+}

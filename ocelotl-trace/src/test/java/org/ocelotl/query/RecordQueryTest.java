@@ -1,0 +1,134 @@
+package org.ocelotl.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.format.SharedTraces;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * The records behind a window equal pj_dump's (the reference beside the SimGrid trace), for
+ * several windows including records that cross their edges; pages equal a brute-force sort.
+ */
+class RecordQueryTest {
+  @TempDir static Path dir;
+  static TraceStore store;
+  static List<String[]> reference;
+
+  @BeforeAll
+  static void importTrace() throws IOException {
+    store = Workspace.open(dir.resolve("ws")).store(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"),
+        ImportOptions.DEFAULT, ImportProgress.NONE);
+    reference = new ArrayList<>();
+    for (String line : Files.readAllLines(SharedTraces.file("paje/simgrid/smpi_small_flat.pjdump.csv"))) {
+      reference.add(line.split(",\\s*"));
+    }
+  }
+
+  static RecordQuery.Selection all(double from, double to, EventCategory kind) {
+    return new RecordQuery.Selection(from, to, null, null, EnumSet.of(kind), null, Double.NEGATIVE_INFINITY,
+        Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 1_000_000);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0, 0.7", "0.1, 0.2", "0.25, 0.2500001", "0.3333, 0.5"})
+  void statesAndLinksOfAWindowAreThoseOfPjDump(double from, double to) {
+    Map<String, Long> expectedStates = new TreeMap<>();
+    Map<String, Long> expectedLinks = new TreeMap<>();
+    for (String[] f : reference) {
+      if (f[0].equals("State") || f[0].equals("Link")) {
+        double start = Double.parseDouble(f[3]);
+        double end = Double.parseDouble(f[4]);
+        // pj_dump prints 6 decimals; the store keeps the trace's own: compare at pj_dump's precision
+        if (start < to && (end > from || end == start && start >= from)) {
+          String key = f[0].equals("State") ? f[1] + " " + f[7] + " " + f[3] + " " + f[4]
+              : f[7] + "→" + f[8] + " " + f[3] + " " + f[4];
+          (f[0].equals("State") ? expectedStates : expectedLinks).merge(key, 1L, Long::sum);
+        }
+      }
+    }
+    StoreMetadata m = store.metadata();
+    Map<String, Long> states = new TreeMap<>();
+    RecordQuery.Page page = RecordQuery.select(store, all(from, to, EventCategory.STATE));
+    for (RecordQuery.Record r : page.records()) {
+      states.merge(m.producers().get(r.producer()).name() + " " + m.types().get(r.type()).name() + " "
+          + six(r.start()) + " " + six(r.end()), 1L, Long::sum);
+    }
+    assertEquals(expectedStates, states, "states in [" + from + ", " + to + ")");
+    assertEquals(page.records().size(), page.total());
+    Map<String, Long> links = new TreeMap<>();
+    for (RecordQuery.Record r : RecordQuery.select(store, all(from, to, EventCategory.LINK)).records()) {
+      links.merge(m.producers().get(r.producer()).name() + "→" + m.producers().get(r.to()).name() + " "
+          + six(r.start()) + " " + six(r.end()), 1L, Long::sum);
+    }
+    assertEquals(expectedLinks, links, "links in [" + from + ", " + to + ")");
+  }
+
+  private static String six(double t) {
+    return String.format(Locale.ROOT, "%.6f", t);
+  }
+
+  /** A page is the slice of the brute-force sorted list: every order, every offset. */
+  @Test
+  void pagesAreSlicesOfTheSortedSelection() {
+    for (RecordQuery.Column column : RecordQuery.Column.values()) {
+      for (boolean descending : new boolean[] {false, true}) {
+        RecordQuery.Selection whole = new RecordQuery.Selection(0.05, 0.4, null, null,
+            EnumSet.of(EventCategory.STATE, EventCategory.LINK), null, Double.NEGATIVE_INFINITY,
+            Double.POSITIVE_INFINITY, column, descending, 0, 1_000_000);
+        List<RecordQuery.Record> all = RecordQuery.select(store, whole).records();
+        for (int offset : new int[] {0, 7, 100, all.size() - 3}) {
+          RecordQuery.Selection page = new RecordQuery.Selection(0.05, 0.4, null, null,
+              EnumSet.of(EventCategory.STATE, EventCategory.LINK), null, Double.NEGATIVE_INFINITY,
+              Double.POSITIVE_INFINITY, column, descending, offset, 25);
+          RecordQuery.Page got = RecordQuery.select(store, page);
+          assertEquals(all.subList(offset, Math.min(all.size(), offset + 25)), got.records(), column + " " + descending
+              + " offset " + offset);
+          assertEquals(all.size(), got.total());
+        }
+      }
+    }
+  }
+
+  @Test
+  void filtersByProducerTypeDurationAndExpression() {
+    StoreMetadata m = store.metadata();
+    RecordQuery.Selection s = new RecordQuery.Selection(0, 1, RecordQuery.producersNamed(m, List.of("rank-3")),
+        RecordQuery.typesNamed(m, List.of("PMPI_Waitall")), EnumSet.of(EventCategory.STATE),
+        java.util.regex.Pattern.compile("Wait"), 0.001, Double.POSITIVE_INFINITY, RecordQuery.Column.DURATION, true,
+        0, 1000);
+    List<RecordQuery.Record> found = RecordQuery.select(store, s).records();
+    assertEquals(true, found.size() > 3, "some of rank-3's waits last a millisecond or more: " + found.size());
+    for (int k = 1; k < found.size(); k++) {
+      assertEquals(true, found.get(k - 1).duration() >= found.get(k).duration(), "longest first");
+    }
+    for (RecordQuery.Record r : found) {
+      assertEquals("rank-3", m.producers().get(r.producer()).name());
+      assertEquals("PMPI_Waitall", m.types().get(r.type()).name());
+      assertEquals(true, r.duration() >= 0.001);
+    }
+    assertEquals("unknown producer 'nope'",
+        assertThrows(IllegalArgumentException.class, () -> RecordQuery.producersNamed(m, List.of("nope"))).getMessage());
+    assertEquals("unknown type 'nope'",
+        assertThrows(IllegalArgumentException.class, () -> RecordQuery.typesNamed(m, List.of("nope"))).getMessage());
+  }
+}
