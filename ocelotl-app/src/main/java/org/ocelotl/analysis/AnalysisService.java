@@ -20,6 +20,7 @@ import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
 import org.ocelotl.model.ProducerTree;
+import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.PlatformGraph;
 import org.ocelotl.view.TimeWindow;
 import org.ocelotl.view.Topology;
@@ -62,8 +63,8 @@ public final class AnalysisService {
   private final ModelSource models;
   private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
   private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
-  /** Graph positions per kept model's tree (identity): the layout costs up to a second, a redraw must not. */
-  private final Memo<ProducerTree, double[][]> layouts = new Memo<>(KEPT);
+  /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
+  private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
 
   public AnalysisService(ModelSource models) {
     this.models = models;
@@ -192,7 +193,8 @@ public final class AnalysisService {
     // Not narrowed to one variable: the capacity model holds each resource's capacity and use
     // (TopologyRequest.capacityModel), which the graph shows side by side, never summed across.
     int rows = Math.max(1, (int) (request.analysis().height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
-    trace = new ModelInput.FromTrace(trace.store(), ModelBuilder.withDepthFor(trace.store(), trace.request(), rows));
+    TraceStore store = trace.store();
+    trace = new ModelInput.FromTrace(store, ModelBuilder.withDepthFor(store, trace.request(), rows));
     AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), progress);
     BuiltModel built = result.analysis().built();
     MicroscopicModel model = built.model();
@@ -202,8 +204,10 @@ public final class AnalysisService {
     }
     int first = request.slice() < 0 ? 0 : request.slice();
     int last = request.slice() < 0 ? model.slices() - 1 : request.slice();
-    PlatformGraph graph = Platform.of(trace.store(), built, first, last);
     ProducerTree tree = model.tree();
+    // The kinds, platform links and positions depend on no window or step: computed once per model.
+    Platform.Layout layout = layouts.get(tree, () -> Platform.layout(store, built), progress);
+    PlatformGraph graph = Platform.of(store, built, layout, first, last);
     boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(tree, result.partition())
         : TreemapGeometry.cutAtDepth(tree, request.depth());
     for (String toggle : request.toggles()) {
@@ -214,8 +218,7 @@ public final class AnalysisService {
         TopologyGeometry.collapse(tree, cut, node);
       }
     }
-    // Positions depend on the tree and the platform links, which no window or step changes.
-    Topology topology = TopologyGeometry.build(graph, cut, layouts.get(tree, () -> TopologyGeometry.positions(graph), progress));
+    Topology topology = TopologyGeometry.build(graph, cut, layout.positions());
     progress.check();
     return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1));
   }

@@ -14,6 +14,7 @@ import org.ocelotl.store.LinkColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.PlatformGraph;
+import org.ocelotl.view.TopologyGeometry;
 
 /**
  * Reads a {@link PlatformGraph} off a trace for a built model: the model's producer tree, each
@@ -30,9 +31,15 @@ final class Platform {
 
   private Platform() {}
 
-  static PlatformGraph of(TraceStore store, BuiltModel built, int first, int last) {
-    MicroscopicModel model = built.model();
-    ProducerTree tree = model.tree();
+  /**
+   * What a model's graph keeps whatever the window or step: each node's kind, the model leaf of
+   * each store producer, the platform links between leaves and the positions they give.
+   */
+  record Layout(List<String> kinds, int[] leafOfProducer, List<PlatformGraph.Edge> links, double[][] positions) {}
+
+  /** The layout of a model's graph: one scan of the trace's links, one force-directed layout. */
+  static Layout layout(TraceStore store, BuiltModel built) {
+    ProducerTree tree = built.model().tree();
     Map<String, Integer> modelNode = new HashMap<>();
     String[] modelPaths = new String[tree.size()];
     for (int node = 0; node < tree.size(); node++) {
@@ -58,12 +65,30 @@ final class Platform {
     for (StoreMetadata.Producer p : producers) {
       leafOfProducer[p.id()] = leafOf(tree, modelNode, producers, storePaths, p.id());
     }
+    List<PlatformGraph.Edge> links = edges(store, leafOfProducer, true, Double.NEGATIVE_INFINITY,
+        Double.POSITIVE_INFINITY);
+    double[] none = new double[tree.leafCount()];
+    double[][] positions = TopologyGeometry.positions(new PlatformGraph(tree, kinds, none, none, false, links));
+    return new Layout(kinds, leafOfProducer, links, positions);
+  }
+
+  /** The graph of slices [first, last]: capacities and uses, the platform links and the messages sent then. */
+  static PlatformGraph of(TraceStore store, BuiltModel built, Layout layout, int first, int last) {
+    ProducerTree tree = built.model().tree();
     double[] capacity = new double[tree.leafCount()];
     double[] use = new double[tree.leafCount()];
     boolean capacities = capacities(built, first, last, capacity, use);
-    double from = built.grid().boundary(first);
-    double to = built.grid().boundary(last + 1);
-    return new PlatformGraph(tree, kinds, capacity, use, capacities, edges(store, leafOfProducer, from, to));
+    List<PlatformGraph.Edge> messages = edges(store, layout.leafOfProducer(), false, built.grid().boundary(first),
+        built.grid().boundary(last + 1));
+    TreeMap<Long, PlatformGraph.Edge> pairs = new TreeMap<>();
+    long leaves = tree.leafCount();
+    for (PlatformGraph.Edge e : layout.links()) {
+      pairs.put(e.a() * leaves + e.b(), e);
+    }
+    for (PlatformGraph.Edge e : messages) {
+      pairs.merge(e.a() * leaves + e.b(), e, (x, y) -> new PlatformGraph.Edge(x.a(), x.b(), x.topology(), y.messages()));
+    }
+    return new PlatformGraph(tree, layout.kinds(), capacity, use, capacities, List.copyOf(pairs.values()));
   }
 
   /** Capacity and use per leaf over the slices, time-integrated; false (metric totals) without capacity variables. */
@@ -90,17 +115,22 @@ final class Platform {
     return any;
   }
 
-  private static List<PlatformGraph.Edge> edges(TraceStore store, int[] leafOfProducer, double from, double to) {
+  /**
+   * Between leaves, each pair once: the platform links ({@code platform}, every one in the trace)
+   * or the messages starting in [from, to) (only the chunks of the window are read).
+   */
+  private static List<PlatformGraph.Edge> edges(TraceStore store, int[] leafOfProducer, boolean platform, double from,
+      double to) {
     Map<Integer, Boolean> topologyType = new HashMap<>();
     for (StoreMetadata.EventType t : store.metadata().types()) {
       topologyType.put(t.id(), TOPOLOGY_TYPE.matcher(t.name()).matches());
     }
     TreeMap<Long, long[]> pairs = new TreeMap<>();
     long leaves = leafOfProducer.length + 1L;
-    store.scanLinks(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, (LinkColumns c) -> {
+    store.scanLinks(from, to, (LinkColumns c) -> {
       for (int i = 0; i < c.size(); i++) {
         boolean topology = topologyType.getOrDefault(c.type()[i], false);
-        if (!topology && !(c.start()[i] >= from && c.start()[i] < to)) {
+        if (topology != platform || !platform && !(c.start()[i] >= from && c.start()[i] < to)) {
           continue;
         }
         int a = leafOfProducer[c.from()[i]];
