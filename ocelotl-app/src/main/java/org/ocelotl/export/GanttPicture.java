@@ -41,6 +41,19 @@ public final class GanttPicture {
     return (int) Math.max(10, height - TOP - BOTTOM - MARGIN);
   }
 
+  /** What hovering a mark shows: the record (or what a summary stands for), times since the start. */
+  static String hover(Gantt.Shape s, Gantt g, TimeScale scale) {
+    String type = g.legend().get(s.type()).name();
+    String times = String.format(Locale.ROOT, "[%s, %s) %s", OverviewPicture.number(scale.at(s.start())),
+        OverviewPicture.number(scale.at(s.end())), scale.unit());
+    if (s.kind() == Gantt.Kind.SUMMARY) {
+      return String.format(Locale.ROOT, "%s · %d records in %s · mostly %s (%.0f%% of the time)", s.producer(),
+          s.records(), times, type, 100 * s.opacity());
+    }
+    return String.format(Locale.ROOT, "%s · %s · %s · lasts %s %s · depth %d", s.producer(), type, times,
+        OverviewPicture.number((s.end() - s.start()) * scale.factor()), scale.unit(), s.depth());
+  }
+
   public static void write(Gantt g, TimeScale scale, String traceName, long records, Path file, int width, int height)
       throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
@@ -80,7 +93,7 @@ public final class GanttPicture {
       double y1 = top + s.y1() * h;
       switch (s.kind()) {
         case STATE, SUMMARY -> c.fill(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0), s.colour(), s.opacity(),
-            s.producer() + " " + g.legend().get(s.type()).name() + (s.records() > 1 ? " (" + s.records() + " records)" : ""));
+            hover(s, g, scale));
         case EVENT -> c.line(x0, y0, x0, y1, s.colour(), 1.5, false);
         case LINK -> {
           c.line(x0, y0, x1, y1, s.colour(), 1, false);

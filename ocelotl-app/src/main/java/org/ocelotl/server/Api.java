@@ -15,6 +15,7 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.GanttView;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.RecordTable;
@@ -25,6 +26,7 @@ import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.Format;
+import org.ocelotl.export.GanttPicture;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
@@ -101,6 +103,10 @@ public final class Api implements AutoCloseable {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("cancelled", jobs.cancel(params.string("client")));
         return Response.json(JsonForm.bytes(answer));
+      }
+      case "gantt" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return gantt(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "width", "height", "format")));
       }
       case "events" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -459,6 +465,28 @@ public final class Api implements AutoCloseable {
         params.integer("height", 1000, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE), out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
+  }
+
+  /**
+   * The Gantt chart of a selection: its geometry as JSON for a chart area of width × height, or
+   * the picture (svg, png) of that size as {@code ocelotl gantt} draws it.
+   */
+  private Response gantt(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "svg", "png"));
+    int width = params.integer("width", 1000, 10, OverviewPicture.MAX_SIDE);
+    int height = params.integer("height", 600, 10, OverviewPicture.MAX_SIDE);
+    boolean picture = !format.equals("json");
+    GanttView.Result result = new GanttView(traces.get(params.string("trace")), params.number("from"),
+        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+        picture ? GanttPicture.chartWidth(width) : width, picture ? GanttPicture.chartHeight(height) : height).answer();
+    if (!picture) {
+      return Response.json(result.json());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Format f = format.equals("svg") ? Format.SVG : Format.PNG;
+    GanttPicture.render(result.gantt(), result.timeScale(), result.trace().name(), result.records(), f, width, height, out);
+    return Response.download(f == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
+        result.trace().name().replaceAll("[^A-Za-z0-9._-]", "_") + "-gantt." + format);
   }
 
   /** The event table of a selection: the bytes of {@code ocelotl events} (CSV, or JSON). */

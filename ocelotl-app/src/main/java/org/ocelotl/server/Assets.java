@@ -21,6 +21,7 @@ final class Assets {
       Map.entry("overview.js", "text/javascript; charset=utf-8"),
       Map.entry("curves.js", "text/javascript; charset=utf-8"),
       Map.entry("filters.js", "text/javascript; charset=utf-8"),
+      Map.entry("details.js", "text/javascript; charset=utf-8"),
       Map.entry("format.js", "text/javascript; charset=utf-8"),
       Map.entry("treemap.js", "text/javascript; charset=utf-8"),
       Map.entry("topology.js", "text/javascript; charset=utf-8"),

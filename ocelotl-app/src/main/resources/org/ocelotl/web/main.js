@@ -8,6 +8,7 @@ import { CurvesView } from './curves.js';
 import { TreemapView } from './treemap.js';
 import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
+import { DetailsView } from './details.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -23,6 +24,7 @@ let filterTimer = null;
 const overview = new OverviewView($('overview'), $('tooltip'), s => {
   selection = s;
   $('zoom').disabled = !s;
+  $('open-gantt').disabled = !s;
   $('selection').textContent = s ? selectionText(s) : 'Drag on the overview to select a time range'
     + (state.aggregation === 'spatiotemporal' ? ' × producers.' : '.');
 });
@@ -37,6 +39,10 @@ const topology = new TopologyView($('topology'), $('tooltip'), node => {
 let treemapSeq = 0;
 let playing = null; // the timer of the next time step while the time control plays
 const curves = new CurvesView($('curves'), p => setP(p));
+const details = new DetailsView($('details'), api, (from, to) => {
+  if (from === null) go({ ...state, gantt: '', gfrom: '', gto: '', gproducers: [] }, true);
+  else go({ ...state, gfrom: String(roundTime(from, to - from)), gto: String(roundTime(to, to - from)) }, true);
+});
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
@@ -162,6 +168,7 @@ async function render() {
   try {
     await loadTrace(state.trace);
     syncControls();
+    details.show(state);
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
     $('busy-text').textContent = 'computing…';
@@ -406,6 +413,15 @@ for (const id of ['slices', 'start', 'end']) {
 }
 $('trace').addEventListener('change', () => go({ ...S.defaults(), trace: $('trace').value }, true));
 $('zoom').addEventListener('click', zoom);
+/** The records of the selection (a drag, or a clicked aggregate): Gantt chart and event table. */
+function openGantt() {
+  if (!selection) return;
+  const span = selection.end - selection.start;
+  const producers = selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
+  go({ ...state, gantt: '1', gfrom: String(roundTime(selection.start, span)), gto: String(roundTime(selection.end, span)),
+    gproducers: producers }, true);
+}
+$('open-gantt').addEventListener('click', openGantt);
 $('back').addEventListener('click', () => history.back());
 $('forward').addEventListener('click', () => history.forward());
 $('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] }, true));
@@ -417,6 +433,8 @@ document.addEventListener('keydown', e => {
     if (p !== null) { e.preventDefault(); setP(p); }
   } else if (e.key === 'Enter' && selection) {
     zoom();
+  } else if ((e.key === 'g' || e.key === 'G') && selection) {
+    openGantt();
   } else if (e.key === 'Escape') {
     overview.clearSelection();
     selection = null;

@@ -229,6 +229,7 @@ export class OverviewView {
     e.preventDefault();
     this.canvas.focus();
     this.drag = { x: p.x, y: p.y };
+    this.selection = null;
   }
 
   #move(e) {
@@ -257,13 +258,16 @@ export class OverviewView {
 
   #up() {
     if (!this.drag) return;
+    const down = this.drag;
     this.drag = null;
     const s = this.selection;
     const plot = this.#plot();
     if (!s || (s.x1 - s.x0) * plot.w < 3) {
-      this.selection = null;
+      // A click selects the aggregate under it: its interval and its producers.
+      const b = down ? this.blockAt(down.x, down.y) : null;
+      this.selection = b ? { x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1 } : null;
       this.draw();
-      this.onSelect(null);
+      this.onSelect(this.selection ? this.#describe(this.selection) : null);
       return;
     }
     this.onSelect(this.#describe(s));

@@ -102,6 +102,28 @@ class EventsTest {
   }
 
   @Test
+  void theGanttChartOfTheApiIsTheCommandLinesPicture() throws Exception {
+    HttpResponse<String> svg = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+        + server.port() + "/api/gantt?trace=" + id + "&from=3&to=5&producers=lyon-c1&format=svg&width=1000&height=700"))
+        .header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, svg.statusCode(), svg.body());
+    Path file = dir.resolve("g.svg");
+    PrintStream out = System.out;
+    try {
+      System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      assertEquals(0, Main.run("gantt", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString(), "--from",
+          "3", "--to", "5", "--producers", "lyon-c1", "--width", "1000", "--height", "700", "--out", file.toString()));
+    } finally {
+      System.setOut(out);
+    }
+    assertEquals(java.nio.file.Files.readString(file), svg.body(), "the same bytes");
+    HttpResponse<String> json = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+        + server.port() + "/api/gantt?trace=" + id + "&from=3&to=5&producers=nope")).header(Access.HEADER, token).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertRefused(json, "unknown producer 'nope'");
+  }
+
+  @Test
   void badInputNamesItsParameter() throws Exception {
     assertRefused(api("&match=%5B"), "match: not a regular expression");
     assertRefused(api("&producers=nope"), "unknown producer 'nope'");

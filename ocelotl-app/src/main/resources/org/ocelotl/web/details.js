@@ -1,0 +1,120 @@
+// Details on demand: the Gantt chart (drawn by the server from the same geometry as `ocelotl
+// gantt`, inlined so that each mark's title shows its record) and the event table of the
+// selection the analyst opened, both from the store, a page at a time.
+import { escapeHtml, value } from './format.js';
+
+const COLUMNS = ['kind', 'producer', 'type', 'start', 'end', 'duration'];
+
+export class DetailsView {
+  /** onCentre(from, to): the user asked to see a record: the chart's window around it. */
+  constructor(box, api, onCentre) {
+    this.box = box;
+    this.api = api;
+    this.onCentre = onCentre;
+    this.sort = '-duration';
+    this.offset = 0;
+    this.match = '';
+    this.kind = 'state';
+    box.addEventListener('click', e => this.#click(e));
+    box.addEventListener('change', e => {
+      if (e.target.id === 'events-match') { this.match = e.target.value; this.offset = 0; this.#table(); }
+      if (e.target.id === 'events-kind') { this.kind = e.target.value; this.offset = 0; this.#table(); }
+    });
+  }
+
+  /** Shows the details of {trace, gfrom, gto, gproducers}; hides them when gantt is not set. */
+  async show(state) {
+    if (!state.gantt || !state.trace) { this.box.hidden = true; this.key = null; return; }
+    const key = [state.trace, state.gfrom, state.gto, state.gproducers.join('|')].join(' ');
+    this.box.hidden = false;
+    if (key === this.key) return;
+    this.key = key;
+    this.state = state;
+    this.offset = 0;
+    this.box.innerHTML = `<div class="details-head"><strong>Details</strong> <span id="details-what"></span>
+      <button type="button" id="details-close" title="close the details">Close</button></div>
+      <div id="gantt-box">loading the Gantt chart…</div>
+      <div class="events-controls"><label>records <select id="events-kind">${['state', 'event', 'link', 'variable',
+        'state|event|link|variable'].map(k => `<option value="${k}"${k === this.kind ? ' selected' : ''}>${k.includes('|') ? 'all' : k + 's'}</option>`).join('')}</select></label>
+        <label>match <input id="events-match" type="text" value="${escapeHtml(this.match)}"
+        placeholder="regular expression" spellcheck="false"></label>
+        <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
+      <div id="events-box"></div>`;
+    this.box.querySelector('#details-what').textContent = `${state.gproducers.length ? state.gproducers.join(', ') : 'all producers'}`
+      + ` · [${state.gfrom}, ${state.gto})`;
+    await Promise.all([this.#gantt(), this.#table()]);
+  }
+
+  #params() {
+    const q = new URLSearchParams({ trace: this.state.trace, from: this.state.gfrom, to: this.state.gto });
+    if (this.state.gproducers.length) q.set('producers', this.state.gproducers.join('|'));
+    return q;
+  }
+
+  async #gantt() {
+    const box = this.box.querySelector('#gantt-box');
+    const q = this.#params();
+    q.set('format', 'svg');
+    q.set('width', String(Math.max(600, Math.round(box.clientWidth || 1000))));
+    q.set('height', '420');
+    try {
+      const response = await fetch(`/api/gantt?${q}`, { headers: { 'X-Ocelotl-Token': this.api.token } });
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      box.innerHTML = text; // the server's SVG: its marks carry <title>s with their records
+    } catch (e) {
+      box.textContent = `Gantt chart: ${e.message}`;
+    }
+  }
+
+  async #table() {
+    const q = this.#params();
+    q.set('kind', this.kind);
+    q.set('sort', this.sort);
+    q.set('offset', String(this.offset));
+    q.set('limit', '100');
+    if (this.match) q.set('match', this.match);
+    const box = this.box.querySelector('#events-box');
+    try {
+      const page = await this.api.get('events', q);
+      this.box.querySelector('#events-page').textContent =
+        ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
+      const head = COLUMNS.map(c => {
+        const arrow = this.sort === c ? ' ▲' : this.sort === `-${c}` ? ' ▼' : '';
+        return `<th data-sort="${c}" title="sort by ${c}">${c}${arrow}</th>`;
+      }).join('');
+      const rows = page.records.map((r, i) => `<tr data-row="${i}" title="click: centre the chart on it">`
+        + `<td>${r.kind}</td><td>${escapeHtml(r.producer)}${r.to ? ' → ' + escapeHtml(r.to) : ''}</td>`
+        + `<td>${escapeHtml(r.type)}</td><td class="num">${r.start}</td><td class="num">${r.end}</td>`
+        + `<td class="num">${value(r.duration)}</td></tr>`).join('');
+      box.innerHTML = `<table id="events-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+      this.records = page.records;
+    } catch (e) {
+      box.textContent = `Event table: ${e.message}`;
+    }
+  }
+
+  #click(e) {
+    if (e.target.id === 'details-close') { this.onCentre(null); return; }
+    const th = e.target.closest('th[data-sort]');
+    if (th) {
+      const c = th.dataset.sort;
+      this.sort = this.sort === c ? `-${c}` : c;
+      this.offset = 0;
+      this.#table();
+      return;
+    }
+    const step = e.target.closest('button[data-page]');
+    if (step) {
+      this.offset = Math.max(0, this.offset + 100 * Number(step.dataset.page));
+      this.#table();
+      return;
+    }
+    const tr = e.target.closest('tr[data-row]');
+    if (tr && this.records) {
+      const r = this.records[Number(tr.dataset.row)];
+      const margin = Math.max(r.end - r.start, (Number(this.state.gto) - Number(this.state.gfrom)) / 100) * 2;
+      this.onCentre(r.start - margin, r.end + margin);
+    }
+  }
+}
