@@ -509,6 +509,8 @@ test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, 
     assert.match(row[1], /lyon-c1-2\/rank-3[45]/);
     assert.equal(row[2], 'computing');
   }
+  await page.click('#gantt-box svg rect:has(title)');
+  assert.match(await page.textContent('#gantt-pinned'), /^pinned: .*·/);
   await shot('10-gantt');
   await page.click('#events-table tbody tr');
   await page.waitForFunction(() => !new URLSearchParams(location.search).get('gfrom')?.startsWith('3.'), null, { timeout: 10_000 })

@@ -34,6 +34,7 @@ export class DetailsView {
     this.box.innerHTML = `<div class="details-head"><strong>Details</strong> <span id="details-what"></span>
       <button type="button" id="details-close" title="close the details">Close</button></div>
       <div id="gantt-box">loading the Gantt chart…</div>
+      <div id="gantt-pinned" class="hint">hover a mark for its record; click it to pin it here</div>
       <div class="events-controls"><label>records <select id="events-kind">${['state', 'event', 'link', 'variable',
         'state|event|link|variable'].map(k => `<option value="${k}"${k === this.kind ? ' selected' : ''}>${k.includes('|') ? 'all' : k + 's'}</option>`).join('')}</select></label>
         <label>match <input id="events-match" type="text" value="${escapeHtml(this.match)}"
@@ -96,6 +97,9 @@ export class DetailsView {
 
   #click(e) {
     if (e.target.id === 'details-close') { this.onCentre(null); return; }
+    const mark = e.target.closest('#gantt-box svg *');
+    const title = mark && mark.querySelector(':scope > title');
+    if (title) { this.box.querySelector('#gantt-pinned').textContent = `pinned: ${title.textContent}`; return; }
     const th = e.target.closest('th[data-sort]');
     if (th) {
       const c = th.dataset.sort;
