@@ -266,6 +266,98 @@ test('spatiotemporal: drag selects a time range × producer subtree and zoom kee
   await shot('6-spatiotemporal-zoomed');
 });
 
+test('the treemap view: switch to it, play the time control, click through to the overview', async () => {
+  const before = await caption();
+  await page.click('#panels button[data-panel="treemap"]');
+  const shown = await captionChange(before, ['view']);
+  assert.equal(shown.view, 'spatial treemap');
+  assert.match(page.url(), /panel=treemap/);
+  assert.match(shown.text, /whole window/);
+  const px = await pixels('treemap');
+  assert.ok(px.inked > px.total * 0.5, `only ${px.inked} of ${px.total} treemap pixels drawn`);
+  await shot('8-treemap');
+  // Hover: a cell's path, kind and values.
+  const box = await page.$eval('#treemap', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+  await page.mouse.move(box.x + box.w * 0.1, box.y + box.h * 0.1);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  assert.match(await page.textContent('#tooltip'), /value \d/);
+  // Play: the steps follow one another, the layout is redrawn for each.
+  const stepOf = () => page.$eval('#caption', c => Number(c.dataset.step));
+  const window = await pixels('treemap');
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('caption').dataset.step) >= 2, null, { timeout: 60_000 });
+  await page.click('#play'); // pause
+  const step = await stepOf();
+  assert.ok(step >= 2, `step ${step}`);
+  assert.match(page.url(), /step=\d+/);
+  assert.match(await page.textContent('#step-label'), new RegExp(`step ${step + 1} of \\d+`));
+  assert.notEqual((await pixels('treemap')).hash, window.hash, 'a time step draws another treemap');
+  await shot('9-treemap-step');
+  // Back to the whole window, then a click on a cell filters the overview to it.
+  await page.$eval('#step', s => { s.value = '-1'; s.dispatchEvent(new Event('input')); });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.step === '-1', null, { timeout: 60_000 });
+  const treemapCaption = await caption();
+  const target = await page.$eval('#treemap', c => {
+    const r = c.getBoundingClientRect();
+    return { x: r.x + r.width * 0.5, y: r.y + r.height * 0.5 };
+  });
+  await page.mouse.click(target.x, target.y);
+  const back = await captionChange(treemapCaption, ['view']);
+  assert.notEqual(back.view, 'spatial treemap');
+  assert.match(page.url(), /include=/);
+  assert.doesNotMatch(page.url(), /panel=treemap/);
+  assert.ok(back.leaves < 64, `the overview shows the clicked node only: ${back.leaves} leaves`);
+  await shot('10-treemap-click-through');
+});
+
+test('the topology graph: switch to it, collapse and expand a group, play, double click through', async () => {
+  // A fresh page on the whole trace (earlier tests filtered it), then the Graph tab. N = 20: at
+  // N = 100 the importer's running sums of SimGrid's Add/SubVariable leave bandwidth_used at
+  // −1e−7 in some slices, which the model refuses (reported; not this view's to fix).
+  await page.goto(`${url}&slices=20`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const before = await caption();
+  await page.click('#panels button[data-panel="topology"]');
+  const shown = await captionChange(before, ['view']);
+  assert.equal(shown.view, 'spatial topology');
+  assert.match(shown.text, /\d+ nodes, \d+ edges/);
+  assert.ok((await pixels('topology')).inked > 1000, 'the graph is drawn');
+  await shot('11-topology');
+  const points = async () => (await page.$eval('#topology', c => c.dataset.points)).split(' ')
+    .map(p => p.split(',').map(Number));
+  const nodes = () => page.$eval('#caption', c => Number(c.dataset.shown));
+  const nodesChange = n => page.waitForFunction(k => document.getElementById('caption').dataset.shown !== String(k), n,
+    { timeout: 60_000 });
+  const box = await page.$eval('#topology', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  const n0 = await nodes();
+  // A click on a node that is not a collapsed group collapses its parent: fewer nodes.
+  const single = (await points()).find(p => p[2] === 0);
+  assert.ok(single, 'some node is not a collapsed group');
+  await page.mouse.click(box.x + single[0], box.y + single[1]);
+  await nodesChange(n0);
+  const n1 = await nodes();
+  assert.ok(n1 < n0, `collapse: ${n0} → ${n1} nodes`);
+  assert.match(page.url(), /toggles=-/);
+  // A click on the collapsed group expands it again.
+  const group = (await points()).find(p => p[2] === 1);
+  await page.mouse.click(box.x + group[0], box.y + group[1]);
+  await nodesChange(n1);
+  assert.ok(await nodes() > n1, 'expand: more nodes again');
+  await shot('12-topology-expanded');
+  // The time control plays here too.
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('caption').dataset.step) >= 1, null, { timeout: 60_000 });
+  await page.click('#play');
+  assert.equal((await caption()).view, 'spatial topology');
+  // A double click filters the overview to the node.
+  const target = (await points())[0];
+  const c = await caption();
+  await page.mouse.dblclick(box.x + target[0], box.y + target[1]);
+  const back = await captionChange(c, ['view']);
+  assert.notEqual(back.view, 'spatial topology');
+  assert.match(page.url(), /include=/);
+});
+
 test('dragging on the curves slides p: the picture follows before the button is released', async () => {
   const before = await caption();
   const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });

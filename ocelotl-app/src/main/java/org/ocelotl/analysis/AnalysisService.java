@@ -19,7 +19,14 @@ import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.view.Overview;
 import org.ocelotl.view.OverviewGeometry;
 import org.ocelotl.view.QualityCurves;
+import org.ocelotl.model.ProducerTree;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.PlatformGraph;
 import org.ocelotl.view.TimeWindow;
+import org.ocelotl.view.Topology;
+import org.ocelotl.view.TopologyGeometry;
+import org.ocelotl.view.Treemap;
+import org.ocelotl.view.TreemapGeometry;
 
 /**
  * The analysis pipeline, once for every front end (docs/analysis.md): model → qualities →
@@ -56,6 +63,8 @@ public final class AnalysisService {
   private final ModelSource models;
   private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
   private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
+  /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
+  private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
 
   public AnalysisService(ModelSource models) {
     this.models = models;
@@ -70,6 +79,7 @@ public final class AnalysisService {
   public void clear() {
     builtModels.clear();
     analyses.clear();
+    layouts.clear();
   }
 
   private record ModelKey(String trace, long modified, ModelRequest request) {}
@@ -83,7 +93,11 @@ public final class AnalysisService {
    *     meant for the user
    */
   public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
-    Analysis analysis = analysis(resolved(request), request.aggregation(), progress);
+    return drawn(analysis(resolved(request), request.aggregation(), progress), request, progress);
+  }
+
+  /** The partition at the request's p, the curves and the view of an analysis. */
+  private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
@@ -143,6 +157,90 @@ public final class AnalysisService {
           + "type filter keeps " + kept.size() + ": " + String.join(", ", kept) + "; keep one");
     }
     return request;
+  }
+
+  /**
+   * A treemap (docs/views.md): the spatial analysis at p, cut at the partition's nodes or at a
+   * depth, for the window or one time step. Stepping through time or moving p reuses the kept
+   * analysis and costs only the geometry.
+   */
+  public TreemapResult treemap(TreemapRequest request, Progress progress) throws IOException {
+    AnalysisResult result = answer(request.analysis(), progress);
+    MicroscopicModel model = result.analysis().built().model();
+    if (request.slice() >= model.slices()) {
+      throw new IllegalArgumentException("the time step must be a slice in [0, " + (model.slices() - 1)
+          + "], got " + request.slice());
+    }
+    boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(model.tree(), result.partition())
+        : TreemapGeometry.cutAtDepth(model.tree(), request.depth());
+    int first = request.slice() < 0 ? 0 : request.slice();
+    int last = request.slice() < 0 ? model.slices() - 1 : request.slice();
+    Treemap treemap = TreemapGeometry.build(model, cut, first, last, window(result.analysis().built()),
+        result.analysis().built().typeColours(), request.width(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
+    progress.check();
+    return new TreemapResult(request, result, treemap);
+  }
+
+  /**
+   * A topology graph (docs/views.md): the spatial analysis at p, cut at the partition or a depth,
+   * with the user's expanded and collapsed groups, for the window or one time step. Positions
+   * come from one layout of the whole tree and platform, so they never move with the cut or time.
+   */
+  public TopologyResult topology(TopologyRequest request, Progress progress) throws IOException {
+    if (!(request.analysis().input() instanceof ModelInput.FromTrace trace)) {
+      throw new IllegalArgumentException("a topology graph needs a trace: model files have no platform");
+    }
+    // Not narrowed to one variable: the capacity model holds each resource's capacity and use
+    // (TopologyRequest.capacityModel), which the graph shows side by side, never summed across.
+    int rows = Math.max(1, (int) (request.analysis().height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
+    TraceStore store = trace.store();
+    trace = new ModelInput.FromTrace(store, ModelBuilder.withDepthFor(store, trace.request(), rows));
+    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), progress);
+    BuiltModel built = result.analysis().built();
+    MicroscopicModel model = built.model();
+    if (request.slice() >= model.slices()) {
+      throw new IllegalArgumentException("the time step must be a slice in [0, " + (model.slices() - 1)
+          + "], got " + request.slice());
+    }
+    int first = request.slice() < 0 ? 0 : request.slice();
+    int last = request.slice() < 0 ? model.slices() - 1 : request.slice();
+    ProducerTree tree = model.tree();
+    // The kinds, platform links and positions depend on no window or step: computed once per model.
+    Platform.Layout layout = layouts.get(tree, () -> Platform.layout(store, built), progress);
+    PlatformGraph graph = Platform.of(store, built, layout, first, last);
+    boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(tree, result.partition())
+        : TreemapGeometry.cutAtDepth(tree, request.depth());
+    for (String toggle : request.toggles()) {
+      int node = nodeAt(tree, toggle.substring(1));
+      if (toggle.charAt(0) == '+') {
+        TopologyGeometry.expand(tree, cut, node);
+      } else {
+        TopologyGeometry.collapse(tree, cut, node);
+      }
+    }
+    Topology topology = TopologyGeometry.build(graph, cut, layout.positions());
+    progress.check();
+    return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1));
+  }
+
+  /** The node of a path of names from below the root ("" = the root). */
+  private static int nodeAt(ProducerTree tree, String path) {
+    int node = 0;
+    if (!path.isEmpty()) {
+      for (String name : path.split("/")) {
+        int found = -1;
+        for (int c = 0; c < tree.childCount(node) && found < 0; c++) {
+          if (tree.name(tree.child(node, c)).equals(name)) {
+            found = tree.child(node, c);
+          }
+        }
+        if (found < 0) {
+          throw new IllegalArgumentException("no producer group '" + path + "' in this model");
+        }
+        node = found;
+      }
+    }
+    return node;
   }
 
   /** The model aggregated for every p: computed once per model and aggregation, then kept. */

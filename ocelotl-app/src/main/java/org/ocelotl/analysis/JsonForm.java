@@ -23,6 +23,9 @@ import org.ocelotl.view.Overview;
 import org.ocelotl.view.QualityCurves;
 import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.Tooltip;
+import org.ocelotl.view.Topology;
+import org.ocelotl.view.Treemap;
+import org.ocelotl.view.TreemapCell;
 import org.ocelotl.view.TypeShare;
 
 /**
@@ -262,6 +265,73 @@ public final class JsonForm {
     }
     ArrayNode merged = tooltip.putArray("merged");
     t.merged().forEach(merged::add);
+    return json;
+  }
+
+  // ---- spatial views ---------------------------------------------------------------------
+
+  /** The analysis result (spatial, no overview) with the treemap: cells in [0, 1]², cut, legend, note. */
+  static ObjectNode treemapResult(TreemapResult r) {
+    ObjectNode json = result(r.result());
+    Treemap t = r.treemap();
+    ObjectNode treemap = json.putObject("treemap");
+    treemap.put("start", t.window().start());
+    treemap.put("end", t.window().end());
+    treemap.put("unit", t.window().unit());
+    treemap.put("slices", t.slices());
+    treemap.put("firstSlice", t.firstSlice());
+    treemap.put("lastSlice", t.lastSlice());
+    treemap.put("stepStart", t.window().sliceStart(t.firstSlice(), t.slices()));
+    treemap.put("stepEnd", t.window().sliceStart(t.lastSlice() + 1, t.slices()));
+    treemap.put("depth", r.request().depth());
+    treemap.put("width", r.request().width());
+    treemap.put("height", r.request().height());
+    treemap.put("total", t.total());
+    treemap.put("note", t.note());
+    ArrayNode cut = treemap.putArray("cut");
+    t.cut().forEach(cut::add);
+    ArrayNode legend = treemap.putArray("legend");
+    for (LegendEntry e : t.legend()) {
+      legend.addObject().put("type", e.type()).put("name", e.name()).put("colour", e.colour());
+    }
+    ArrayNode cells = treemap.putArray("cells");
+    for (TreemapCell c : t.cells()) {
+      ObjectNode cell = cells.addObject();
+      cell.put("node", c.node()).put("name", c.name()).put("path", c.path()).put("depth", c.depth())
+          .put("kind", c.kind().name()).put("x0", c.x0()).put("y0", c.y0()).put("x1", c.x1()).put("y1", c.y1())
+          .put("value", c.value()).put("leaves", c.leaves()).put("hidden", c.hidden()).put("mode", c.mode())
+          .put("colour", c.colour()).put("opacity", c.opacity());
+      ArrayNode types = cell.putArray("types");
+      for (TypeShare s : c.types()) {
+        types.addObject().put("type", s.type()).put("value", s.value()).put("share", s.share());
+      }
+    }
+    return json;
+  }
+
+  /** The analysis result (spatial, no overview) with the graph: nodes at [0, 1]² positions, edges, note. */
+  static ObjectNode topologyResult(TopologyResult r) {
+    ObjectNode json = result(r.result());
+    Topology t = r.topology();
+    ObjectNode topology = json.putObject("topology");
+    topology.put("start", r.start());
+    topology.put("end", r.end());
+    topology.put("depth", r.request().depth());
+    ArrayNode toggles = topology.putArray("toggles");
+    r.request().toggles().forEach(toggles::add);
+    topology.put("capacities", t.capacities());
+    topology.put("note", t.note());
+    ArrayNode nodes = topology.putArray("nodes");
+    for (Topology.Node n : t.nodes()) {
+      nodes.addObject().put("node", n.node()).put("name", n.name()).put("path", n.path()).put("kind", n.kind())
+          .put("shape", n.shape().name()).put("aggregate", n.aggregate()).put("members", n.members())
+          .put("x", n.x()).put("y", n.y()).put("size", n.size()).put("capacity", n.capacity()).put("use", n.use())
+          .put("fill", n.fill());
+    }
+    ArrayNode edges = topology.putArray("edges");
+    for (Topology.Edge e : t.edges()) {
+      edges.addObject().put("a", e.a()).put("b", e.b()).put("topology", e.topology()).put("messages", e.messages());
+    }
     return json;
   }
 

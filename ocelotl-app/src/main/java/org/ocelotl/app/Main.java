@@ -10,8 +10,9 @@ import picocli.CommandLine;
     version = "ocelotl 0.1.0",
     description = "Truthful overviews of very large execution traces.",
     subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
-        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, DemoCommand.class, ModelCommand.class,
-        ServeCommand.class, ViewCommand.class, EventsCommand.class, GanttCommand.class})
+        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, TreemapCommand.class, TopologyCommand.class,
+        DemoCommand.class, ModelCommand.class, ServeCommand.class, ViewCommand.class, EventsCommand.class,
+        GanttCommand.class})
 public final class Main implements Runnable {
   /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */
   static final String DEBUG_VARIABLE = "OCELOTL_DEBUG";

@@ -113,8 +113,12 @@ public final class OverviewCommand implements Callable<Integer> {
     stdout.flush();
   }
 
-  /** The requested p, or NaN for auto (the default p). */
   private double chosenP() {
+    return parseP(p);
+  }
+
+  /** The requested p, or NaN for auto (the default p). */
+  static double parseP(String p) {
     if (p.equalsIgnoreCase("auto")) {
       return Double.NaN;
     }

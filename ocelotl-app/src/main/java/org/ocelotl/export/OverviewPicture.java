@@ -553,7 +553,7 @@ public final class OverviewPicture {
   }
 
   /** Up to 4 significant digits, no trailing zeros. */
-  static String number(double v) {
+  public static String number(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e9) {
       return Long.toString((long) v);
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
@@ -20,6 +21,10 @@ import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TraceSummary;
+import org.ocelotl.analysis.TopologyRequest;
+import org.ocelotl.analysis.TopologyResult;
+import org.ocelotl.analysis.TreemapRequest;
+import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.Format;
 import org.ocelotl.export.GanttPicture;
 import org.ocelotl.export.OverviewPicture;
@@ -44,7 +49,15 @@ public final class Api implements AutoCloseable {
       "start", "end", "slices", "p", "include", "exclude", "xkinds", "depth", "xtypes", "exact", "height", "client",
       "seq");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
+  private static final Set<String> TREEMAP_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
+      Set.of("cut", "step", "width", "height", "format"));
+  private static final Set<String> TOPOLOGY_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
+      Set.of("cut", "step", "toggles", "width", "height", "format"));
   private static final int DEFAULT_SLICES = 100;
+  /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
+  private static final int TREEMAP_SLICES = 20;
 
   private final Traces traces;
   private final AnalysisService service;
@@ -116,6 +129,14 @@ public final class Api implements AutoCloseable {
       case "export" -> {
         OcelotlServer.requireMethod(method, "GET");
         return export(params.only(EXPORT_PARAMS));
+      }
+      case "treemap" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return treemap(params.only(TREEMAP_PARAMS));
+      }
+      case "topology" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return topology(params.only(TOPOLOGY_PARAMS));
       }
       default -> { }
     }
@@ -217,9 +238,6 @@ public final class Api implements AutoCloseable {
 
   /** The analysis request a URL describes, with every refusal naming its parameter. */
   private AnalysisRequest query(Params params) throws IOException {
-    TraceStore store = traces.get(params.string("trace"));
-    StoreMetadata m = store.metadata();
-    Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     String aggregationName = params.choice("aggregation", "temporal", List.of("temporal", "spatiotemporal"));
     String viewName = params.string("view", "mode");
     ViewKind view;
@@ -228,6 +246,16 @@ public final class Api implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw HttpError.badRequest("parameter 'view': " + e.getMessage());
     }
+    int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
+    return new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
+        modelRequest(params, DEFAULT_SLICES)), AnalysisRequest.aggregationOf(view), view, p(params), height);
+  }
+
+  /** The model a URL describes: metric, window, slices, producer and type filters, exactness. */
+  private ModelRequest modelRequest(Params params, int defaultSlices) throws IOException {
+    TraceStore store = traces.get(params.string("trace"));
+    StoreMetadata m = store.metadata();
+    Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
     double start = params.number("start");
     double end = params.number("end");
     start = Double.isNaN(start) ? m.start() : start;
@@ -235,22 +263,23 @@ public final class Api implements AutoCloseable {
     if (!(end > start)) {
       throw HttpError.badRequest("the window needs start < end, got start = " + start + ", end = " + end);
     }
-    int slices = params.integer("slices", DEFAULT_SLICES, 2, SliceGrid.MAX_SLICES);
-    double p = params.number("p");
-    if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {
-      throw HttpError.badRequest("parameter 'p': expected a number in [0, 1], found " + p);
-    }
+    int slices = params.integer("slices", defaultSlices, 2, SliceGrid.MAX_SLICES);
     int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
         : params.integer("depth", 0, 0, 1000);
     ProducerSelection producers = new ProducerSelection(params.list("include"),
         excluded(store, params.list("exclude"), params.list("xkinds")), depth);
     // Exact unless asked: the same URL must give the same answer, whatever the cache holds.
     boolean exact = params.choice("exact", "true", List.of("true", "false")).equals("true");
-    ModelRequest request = new ModelRequest(metric, start, end, slices, producers,
-        keptTypes(m, metric, params.list("xtypes")), exact);
-    int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
-    return new AnalysisRequest(new ModelInput.FromTrace(store, request), AnalysisRequest.aggregationOf(view), view,
-        p, height);
+    return new ModelRequest(metric, start, end, slices, producers, keptTypes(m, metric, params.list("xtypes")), exact);
+  }
+
+  /** The p asked for, or NaN for the default. */
+  private static double p(Params params) {
+    double p = params.number("p");
+    if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {
+      throw HttpError.badRequest("parameter 'p': expected a number in [0, 1], found " + p);
+    }
+    return p;
   }
 
   /**
@@ -348,6 +377,92 @@ public final class Api implements AutoCloseable {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
     OverviewPicture.render(result.picture(), picture, width, height, out);
+    return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
+        result.fileStem() + "." + format);
+  }
+
+  /**
+   * The treemap of the spatial analysis (docs/api.md): JSON (the analysis result with its
+   * cells), or its picture as SVG or PNG. {@code cut} is {@code p} (the spatial partition) or a
+   * depth; {@code step} a slice index or absent for the whole window.
+   */
+  private Response treemap(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "svg", "png"));
+    int depth = cutDepth(params);
+    int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
+        modelRequest(params, TREEMAP_SLICES)), Aggregation.SPATIAL, null, p(params),
+        AnalysisRequest.DEFAULT_HEIGHT);
+    TreemapRequest request = new TreemapRequest(analysis, depth, step,
+        params.integer("width", TreemapRequest.DEFAULT_WIDTH, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE),
+        params.integer("height", TreemapRequest.DEFAULT_HEIGHT, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE));
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    TreemapResult result;
+    try {
+      result = service.treemap(request, job);
+    } finally {
+      jobs.end(job);
+    }
+    if (format.equals("json")) {
+      return Response.json(result.json());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
+    result.render(picture, out);
+    return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
+        result.fileStem() + "." + format);
+  }
+
+  /** The cut parameter: p (-1, the spatial partition) or a depth. */
+  private static int cutDepth(Params params) {
+    String cut = params.string("cut", "p");
+    int depth;
+    try {
+      depth = cut.equals("p") ? -1 : Integer.parseInt(cut);
+    } catch (NumberFormatException e) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth, found '" + cut + "'");
+    }
+    if (depth < -1) {
+      throw HttpError.badRequest("parameter 'cut': expected p or a depth ≥ 0, found '" + cut + "'");
+    }
+    return depth;
+  }
+
+  /**
+   * The topology graph of the spatial analysis (docs/api.md): JSON, or its picture as SVG or PNG.
+   * Without a metric or type filter, a trace with capacity variables is shown by capacity and use.
+   */
+  private Response topology(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "svg", "png"));
+    int depth = cutDepth(params);
+    int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
+    TraceStore store = traces.get(params.string("trace"));
+    ModelRequest model = modelRequest(params, TREEMAP_SLICES);
+    if (params.optional("metric") == null && params.optional("xtypes") == null) {
+      model = TopologyRequest.capacityModel(store.metadata(), model);
+    }
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model),
+        Aggregation.SPATIAL, null, p(params), AnalysisRequest.DEFAULT_HEIGHT);
+    TopologyRequest request;
+    try {
+      request = new TopologyRequest(analysis, depth, step, params.list("toggles"));
+    } catch (IllegalArgumentException e) {
+      throw HttpError.badRequest("parameter 'toggles': " + e.getMessage());
+    }
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    TopologyResult result;
+    try {
+      result = service.topology(request, job);
+    } finally {
+      jobs.end(job);
+    }
+    if (format.equals("json")) {
+      return Response.json(result.json());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Format picture = format.equals("svg") ? Format.SVG : Format.PNG;
+    result.render(picture, params.integer("width", 1000, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE),
+        params.integer("height", 1000, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE), out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
   }

@@ -23,6 +23,8 @@ final class Assets {
       Map.entry("filters.js", "text/javascript; charset=utf-8"),
       Map.entry("details.js", "text/javascript; charset=utf-8"),
       Map.entry("format.js", "text/javascript; charset=utf-8"),
+      Map.entry("treemap.js", "text/javascript; charset=utf-8"),
+      Map.entry("topology.js", "text/javascript; charset=utf-8"),
       Map.entry("favicon.svg", "image/svg+xml"));
 
   private Assets() {}

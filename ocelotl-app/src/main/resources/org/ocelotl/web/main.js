@@ -5,6 +5,8 @@ import { Api } from './api.js';
 import * as S from './state.js';
 import { OverviewView } from './overview.js';
 import { CurvesView } from './curves.js';
+import { TreemapView } from './treemap.js';
+import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
@@ -26,6 +28,16 @@ const overview = new OverviewView($('overview'), $('tooltip'), s => {
   $('selection').textContent = s ? selectionText(s) : 'Drag on the overview to select a time range'
     + (state.aggregation === 'spatiotemporal' ? ' × producers.' : '.');
 });
+const treemap = new TreemapView($('treemap'), $('tooltip'),
+  cell => go({ ...state, panel: '', include: cell.node === 0 ? [] : [cell.path], p: '' }, true));
+const topology = new TopologyView($('topology'), $('tooltip'), node => {
+  // A collapsed group expands; any other node collapses its parent group.
+  const parent = node.path.includes('/') ? node.path.slice(0, node.path.lastIndexOf('/')) : '';
+  const toggle = node.aggregate ? `+${node.path}` : `-${parent}`;
+  go({ ...state, toggles: [...state.toggles, toggle] }, true);
+}, node => go({ ...state, panel: '', include: node.node === 0 ? [] : [node.path], p: '' }, true));
+let treemapSeq = 0;
+let playing = null; // the timer of the next time step while the time control plays
 const curves = new CurvesView($('curves'), p => setP(p));
 const details = new DetailsView($('details'), api, (from, to) => {
   if (from === null) go({ ...state, gantt: '', gfrom: '', gto: '', gproducers: [] }, true);
@@ -150,7 +162,9 @@ async function loadTrace(id) {
 async function render() {
   syncControls();
   overview.clearSelection();
+  showPanel();
   if (!state.trace) return;
+  if (state.panel === 'treemap' || state.panel === 'topology') return renderTreemap();
   try {
     await loadTrace(state.trace);
     syncControls();
@@ -218,6 +232,112 @@ function draw(r) {
   $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
 }
 
+function showPanel() {
+  const spatial = state.panel === 'treemap' || state.panel === 'topology';
+  $('treemap-row').hidden = !spatial;
+  $('overview-row').hidden = spatial;
+  $('treemap').hidden = state.panel !== 'treemap';
+  $('topology').hidden = state.panel !== 'topology';
+  for (const b of document.querySelectorAll('#panels button')) b.classList.toggle('active', b.dataset.panel === state.panel);
+}
+
+/** The treemap or graph of the state: the spatial analysis at p, cut and time step as the URL says. */
+async function renderTreemap() {
+  const seq = ++treemapSeq;
+  try {
+    await loadTrace(state.trace);
+    syncControls();
+    syncTreemapControls();
+    $('treemap-busy').hidden = false;
+    const started = performance.now();
+    const graph = state.panel === 'topology';
+    const r = await api.get(graph ? 'topology' : 'treemap',
+      graph ? S.topologyParams(state, treemap.size()) : S.treemapParams(state, treemap.size()));
+    if (seq !== treemapSeq) return; // a newer request will draw
+    r.clientMs = performance.now() - started;
+    if (graph) {
+      r.treemap = { legend: [], cells: [], cut: [], note: r.topology.note, slices: r.slices,
+        firstSlice: state.step === '' ? 0 : Number(state.step), lastSlice: state.step === '' ? r.slices - 1 : Number(state.step),
+        stepStart: r.topology.start, stepEnd: r.topology.end };
+      topology.show(r);
+    } else {
+      treemap.show(r);
+    }
+    drawTreemapFrame(r);
+    $('treemap-busy').hidden = true;
+    message('');
+    if (playing !== null) playing = setTimeout(nextStep, 500);
+  } catch (e) {
+    $('treemap-busy').hidden = true;
+    stopPlaying();
+    message(e.message, true);
+  }
+}
+
+function syncTreemapControls() {
+  const depth = trace ? trace.depth : 0;
+  const cuts = [['', 'spatial partition at p'], ...Array.from({ length: depth }, (_, i) => [String(i + 1), `depth ${i + 1}`])];
+  $('cut').innerHTML = cuts.map(([v, l]) => `<option value="${v}">${l}</option>`).join('');
+  $('cut').value = state.cut;
+  $('step').max = String(Number(state.slices) - 1);
+  $('step').value = state.step === '' ? '-1' : state.step;
+}
+
+function drawTreemapFrame(r) {
+  const t = r.treemap;
+  curves.show(r.curves);
+  $('p-value').textContent = pValue(r.p);
+  $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
+  const span = r.end - r.start;
+  const stepText = t.firstSlice === t.lastSlice
+    ? `step ${t.firstSlice + 1} of ${t.slices}: ${time(t.stepStart, span / r.slices, '')} – ${time(t.stepEnd, span / r.slices, r.trace.unit)}`
+    : 'whole window';
+  $('step-label').textContent = stepText;
+  if (r.topology) {
+    $('treemap-legend').innerHTML = ['■ hosts, ◆ network links, ● processes', r.topology.capacities
+      ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}`,
+      'grey: platform links; blue: messages', 'thick outline: collapsed group (click to expand)',
+      ...(state.toggles.length ? [`${state.toggles.length} groups expanded or collapsed`] : []),
+      ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
+  } else $('treemap-legend').innerHTML = t.legend.map(l =>
+    `<div><span class="swatch" style="background:${l.colour}"></span>${escapeHtml(l.name)}</div>`).join('')
+    + ['opacity = share of the dominant type', 'dashed: aggregate of the spatial partition (name, leaves)',
+      ...(t.cells.some(c => c.kind === 'VISUAL') ? ['hatched: nodes too small to draw'] : []),
+      ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
+  $('caption').textContent = [
+    r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
+    stepText, `N = ${r.slices}`, ...filterCaption(), r.metricLabel,
+    state.cut === '' ? `spatial partition at p = ${pValue(r.p)}` : `cut at depth ${state.cut}`,
+    `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, r.topology ? `${r.topology.nodes.length} nodes, ${r.topology.edges.length} edges` : `${t.cut.length} shown nodes`,
+    r.exact ? 'exact model' : 'APPROXIMATE model', `${Math.round(r.clientMs)} ms`,
+  ].join(' · ');
+  Object.assign($('caption').dataset, { p: String(r.p), start: String(r.start), end: String(r.end),
+    parts: String(r.partCount), leaves: String(r.leaves), slices: String(r.slices),
+    view: r.topology ? 'spatial topology' : 'spatial treemap',
+    step: String(t.firstSlice === t.lastSlice ? t.firstSlice : -1),
+    shown: String(r.topology ? r.topology.nodes.length : t.cut.length),
+    edges: String(r.topology ? r.topology.edges.length : 0) });
+  const path = r.topology ? 'topology' : 'treemap';
+  const exportParams = (r.topology ? S.topologyParams : S.treemapParams)({ ...state, p: String(r.p) }, treemap.size());
+  if (r.topology) { exportParams.delete('width'); exportParams.delete('height'); }
+  exportParams.set('token', token);
+  $('export-svg').href = api.exportUrl(path, `${exportParams}&format=svg`);
+  $('export-png').href = api.exportUrl(path, `${exportParams}&format=png`);
+  $('export-csv').href = api.exportUrl('breakpoints', `${S.apiParams({ ...state, p: String(r.p) })}&token=${token}&format=csv`);
+}
+
+function nextStep() {
+  const step = state.step === '' ? 0 : Number(state.step) + 1;
+  if (step >= Number(state.slices)) { stopPlaying(); return; }
+  go({ ...state, step: String(step) }, false);
+}
+
+function stopPlaying() {
+  clearTimeout(playing);
+  playing = null;
+  $('play').textContent = '▶ Play';
+}
+
 /** The filters in words, so that a zoom on a subtree is never mistaken for the whole trace. */
 function filterCaption() {
   const parts = [];
@@ -253,6 +373,21 @@ function zoom() {
   go(next, true);
 }
 
+for (const b of document.querySelectorAll('#panels button')) {
+  b.addEventListener('click', () => { stopPlaying(); go({ ...state, panel: b.dataset.panel }, true); });
+}
+$('cut').addEventListener('change', () => go({ ...state, cut: $('cut').value, toggles: [] }, true));
+$('step').addEventListener('input', () => {
+  stopPlaying();
+  const v = Number($('step').value);
+  go({ ...state, step: v < 0 ? '' : String(v) }, false);
+});
+$('play').addEventListener('click', () => {
+  if (playing !== null) { stopPlaying(); return; }
+  $('play').textContent = '❚❚ Pause';
+  playing = 0;
+  nextStep();
+});
 $('cancel').addEventListener('click', async () => {
   await api.cancel();
   $('busy').hidden = true;

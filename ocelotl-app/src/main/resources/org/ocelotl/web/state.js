@@ -9,14 +9,15 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include', 'exclude', 'xkinds', 'xtypes', 'gantt', 'gfrom', 'gto', 'gproducers'];
-const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'gproducers']);
+const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
+  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers'];
+const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', 'gproducers']);
 
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
-    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [],
+    start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
     gantt: '', gfrom: '', gto: '', gproducers: [] };
 }
 
@@ -59,6 +60,32 @@ export function apiParams(state) {
   if (state.exclude.length) q.set('exclude', state.exclude.join(LIST_SEPARATOR));
   if (state.xkinds.length) q.set('xkinds', state.xkinds.join(LIST_SEPARATOR));
   if (state.xtypes.length) q.set('xtypes', state.xtypes.join(LIST_SEPARATOR));
+  return q;
+}
+
+/**
+ * The API parameters of a treemap (docs/api.md): the overview's model settings and p, the cut
+ * (p or a depth) and the time step; the treemap is always a spatial aggregation.
+ */
+export function treemapParams(state, size) {
+  const q = apiParams(state);
+  q.delete('aggregation');
+  q.delete('view');
+  if (state.cut !== '') q.set('cut', state.cut);
+  if (state.step !== '') q.set('step', state.step);
+  q.set('width', String(size.width));
+  q.set('height', String(size.height));
+  return q;
+}
+
+/**
+ * The API parameters of a topology graph: the treemap's, with the expanded and collapsed groups.
+ * With the default metric and no type filter the server sizes nodes by the trace's capacities.
+ */
+export function topologyParams(state, size) {
+  const q = treemapParams(state, size);
+  if (state.metric === defaults().metric && !state.xtypes.length) q.delete('metric');
+  if (state.toggles.length) q.set('toggles', state.toggles.join(LIST_SEPARATOR));
   return q;
 }
 

@@ -127,6 +127,64 @@ class SameAnswerTest {
     assertArrayEquals(parts, Files.readAllBytes(out.resolve("parts.csv")), "aggregates CSV bytes");
   }
 
+  static Stream<Arguments> treemaps() {
+    return Stream.of(
+        new Request("treemap at the default p", GROUPED, "", List.of()),
+        new Request("treemap at p, one step, producers removed", GROUPED,
+            "&p=0.2&step=3&slices=10&exclude=rennes/rennes-c2",
+            List.of("--p", "0.2", "--step", "3", "--slices", "10", "--exclude", "rennes/rennes-c2")),
+        new Request("treemap cut at depth 2, variable mean", GROUPED, "&cut=2&metric=variable-mean&start=0.1&end=0.3",
+            List.of("--cut-depth", "2", "--metric", "variable-mean", "--from", "0.1", "--to", "0.3"))
+    ).map(Arguments::of);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("treemaps")
+  void theTreemapIsTheSameFromBothFrontEnds(Request request) throws Exception {
+    String query = "trace=" + URLEncoder.encode(traceId(request.trace()), StandardCharsets.UTF_8)
+        + "&width=700&height=400" + request.api();
+    Path out = Files.createTempDirectory(dir, "cli");
+    List<String> args = new ArrayList<>(List.of("treemap", request.trace().toString(),
+        "--out", out.resolve("t.svg").toString(), "--width", "700", "--height", "400",
+        "--json", out.resolve("t.json").toString()));
+    args.addAll(request.cli());
+    byte[] json = get("/api/treemap?" + query);
+    byte[] svg = get("/api/treemap?format=svg&" + query);
+    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("t.json")), "JSON");
+    assertArrayEquals(json, Files.readAllBytes(out.resolve("t.json")), "JSON bytes");
+    assertArrayEquals(svg, Files.readAllBytes(out.resolve("t.svg")), "SVG bytes");
+  }
+
+  static Stream<Arguments> topologies() {
+    Path topology = Path.of(System.getProperty("user.dir")).resolve("../examples/topology.trace").normalize();
+    return Stream.of(
+        new Request("topology of the SimGrid platform, by capacity", topology, "", List.of()),
+        new Request("topology cut at the root, one step", topology, "&cut=0&step=4", List.of("--cut-depth", "0", "--step", "4")),
+        new Request("topology by a metric, a group expanded and one collapsed", GROUPED,
+            "&metric=state-duration&cut=1&toggles=%2Brennes%7C-rennes/rennes-c1",
+            List.of("--metric", "state-duration", "--cut-depth", "1", "--expand", "rennes", "--collapse", "rennes/rennes-c1"))
+    ).map(Arguments::of);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("topologies")
+  void theTopologyIsTheSameFromBothFrontEnds(Request request) throws Exception {
+    assertEquals(0, cli("info", request.trace().toString()), "import " + request.trace());
+    String query = "trace=" + URLEncoder.encode(traceId(request.trace()), StandardCharsets.UTF_8)
+        + "&width=700&height=600" + request.api();
+    Path out = Files.createTempDirectory(dir, "cli");
+    List<String> args = new ArrayList<>(List.of("topology", request.trace().toString(),
+        "--out", out.resolve("t.svg").toString(), "--width", "700", "--height", "600",
+        "--json", out.resolve("t.json").toString()));
+    args.addAll(request.cli());
+    byte[] json = get("/api/topology?" + query);
+    byte[] svg = get("/api/topology?format=svg&" + query);
+    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("t.json")), "JSON");
+    assertArrayEquals(svg, Files.readAllBytes(out.resolve("t.svg")), "SVG bytes");
+  }
+
   private static String traceId(Path trace) throws IOException, InterruptedException {
     String list = new String(get("/api/traces"), StandardCharsets.UTF_8);
     for (Object row : (List<?>) ((java.util.Map<?, ?>) org.ocelotl.analysis.PlainJson.parse(list)).get("traces")) {

@@ -1,0 +1,72 @@
+package org.ocelotl.analysis;
+
+import java.util.List;
+import java.util.Set;
+import org.ocelotl.aggregation.Aggregation;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.store.StoreMetadata;
+
+/**
+ * A topology graph question (docs/views.md): the spatial analysis of a model, the cut (the
+ * partition at p or a depth) with the groups the user expanded or collapsed, and the time step.
+ *
+ * @param analysis the model and p; spatial aggregation, no overview
+ * @param depth    the hierarchy depth to cut at, or -1 for the spatial partition at p
+ * @param slice    the one slice shown, or -1 for the whole window
+ * @param toggles  applied in order to the cut: "+path" expands a shown group, "-path" collapses a group
+ */
+public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles) {
+  /** SimGrid's capacity variables and their use, by resource kind. */
+  public static final List<String> CAPACITIES = List.of("speed", "power", "bandwidth");
+  public static final List<String> USES = List.of("speed_used", "power_used", "bandwidth_used");
+
+  public TopologyRequest {
+    toggles = List.copyOf(toggles);
+    if (analysis.aggregation() != Aggregation.SPATIAL || analysis.view() != null) {
+      throw new IllegalArgumentException("a topology graph shows a spatial aggregation and no overview");
+    }
+    if (depth < -1) {
+      throw new IllegalArgumentException("the cut depth must be ≥ 0, got " + depth);
+    }
+    if (slice < -1) {
+      throw new IllegalArgumentException("the time step must be a slice index ≥ 0, got " + slice);
+    }
+    for (String t : toggles) {
+      if (t.length() < 2 || t.charAt(0) != '+' && t.charAt(0) != '-') {
+        throw new IllegalArgumentException("a toggle is +PATH (expand) or -PATH (collapse), got '" + t + "'");
+      }
+    }
+  }
+
+  /**
+   * The model a topology graph shows by default: when the trace traces capacities (SimGrid's
+   * speed, power, bandwidth and their use), the mean of those variables, so that size and fill
+   * are capacity and use; otherwise the request as given (size and fill from its metric).
+   */
+  public static ModelRequest capacityModel(StoreMetadata metadata, ModelRequest request) {
+    Set<String> variables = new java.util.HashSet<>();
+    for (StoreMetadata.EventType t : metadata.types()) {
+      if (t.category() == EventCategory.VARIABLE) {
+        variables.add(t.name());
+      }
+    }
+    List<String> kept = new java.util.ArrayList<>();
+    for (String name : CAPACITIES) {
+      if (variables.contains(name)) {
+        kept.add(name);
+      }
+    }
+    if (kept.isEmpty()) {
+      return request;
+    }
+    for (String name : USES) {
+      if (variables.contains(name)) {
+        kept.add(name);
+      }
+    }
+    return new ModelRequest(Metric.VARIABLE_MEAN, request.from(), request.to(), request.slices(), request.producers(),
+        kept, request.exact());
+  }
+}

@@ -1,0 +1,131 @@
+package org.ocelotl.export;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Locale;
+import org.ocelotl.export.Canvas.Anchor;
+import org.ocelotl.view.Topology;
+
+/**
+ * One picture of a topology graph: title and caption, then the graph in a square: platform
+ * links as grey lines, communications as blue lines whose width grows with their count, nodes
+ * as squares (hosts), diamonds (network links) or circles (processes), sized by capacity and
+ * filled from the bottom in proportion to their use. A collapsed group has a thick outline.
+ */
+public final class TopologyPicture {
+  private static final double MARGIN = 16;
+  private static final double TITLE = 16;
+  private static final double SMALL = 12;
+  private static final double LABEL = 10;
+  private static final String INK = "#222222";
+  private static final String GREY = "#666666";
+  private static final String PLATFORM = "#9a9a9a";
+  private static final String MESSAGES = "#2f6db5";
+
+  private final Topology topology;
+  private final double left;
+  private final double top;
+  private final double side;
+
+  private TopologyPicture(Topology topology, double left, double top, double side) {
+    this.topology = topology;
+    this.left = left;
+    this.top = top;
+    this.side = side;
+  }
+
+  public static void render(Topology topology, String title, List<String> captionItems, int width, int height,
+      Format format, OutputStream out) throws IOException {
+    if (width < OverviewPicture.MIN_WIDTH || height < OverviewPicture.MIN_HEIGHT || width > OverviewPicture.MAX_SIDE
+        || height > OverviewPicture.MAX_SIDE) {
+      throw new IllegalArgumentException("picture size must be between " + OverviewPicture.MIN_WIDTH + "×"
+          + OverviewPicture.MIN_HEIGHT + " and " + OverviewPicture.MAX_SIDE + "×" + OverviewPicture.MAX_SIDE
+          + " pixels, got " + width + "×" + height);
+    }
+    List<String> caption = OverviewPicture.wrap(captionItems, width - 2 * MARGIN, SMALL);
+    double top = MARGIN + TITLE + caption.size() * (SMALL + 4) + 12;
+    double side = Math.min(width - 2 * MARGIN, height - top - MARGIN - 20);
+    Canvas c = format == Format.SVG ? new SvgCanvas(width, height) : new PngCanvas(width, height);
+    c.text(MARGIN, MARGIN + TITLE - 2, title, TITLE, INK, Anchor.START, true);
+    for (int i = 0; i < caption.size(); i++) {
+      c.text(MARGIN, MARGIN + TITLE + (i + 1) * (SMALL + 4), caption.get(i), SMALL, GREY, Anchor.START, false);
+    }
+    new TopologyPicture(topology, (width - side) / 2, top, side).draw(c);
+    if (!topology.note().isEmpty()) {
+      c.text(MARGIN, height - MARGIN, topology.note(), SMALL, GREY, Anchor.START, false);
+    }
+    c.finish(out);
+  }
+
+  private void draw(Canvas c) {
+    long most = topology.edges().stream().mapToLong(Topology.Edge::messages).max().orElse(0);
+    for (Topology.Edge e : topology.edges()) {
+      Topology.Node a = topology.nodes().get(e.a());
+      Topology.Node b = topology.nodes().get(e.b());
+      if (e.topology() > 0) {
+        c.line(x(a.x()), y(a.y()), x(b.x()), y(b.y()), PLATFORM, 1, false);
+      }
+      if (e.messages() > 0) {
+        double w = 1 + 5 * Math.sqrt((double) e.messages() / most);
+        c.line(x(a.x()), y(a.y()), x(b.x()), y(b.y()), MESSAGES, w, e.topology() > 0);
+      }
+    }
+    boolean labels = topology.nodes().size() <= 120;
+    for (Topology.Node n : topology.nodes()) {
+      drawNode(c, n);
+      if (labels || n.aggregate()) {
+        c.text(x(n.x()), y(n.y()) + n.size() * side + LABEL + 2, n.name(), LABEL, INK, Anchor.MIDDLE, n.aggregate());
+      }
+    }
+  }
+
+  private void drawNode(Canvas c, Topology.Node n) {
+    double cx = x(n.x());
+    double cy = y(n.y());
+    double r = Math.max(2, n.size() * side);
+    String colour = colour(n.shape());
+    String tooltip = tooltip(n);
+    // The use fills the shape's inscribed square from the bottom.
+    double inner = n.shape() == Topology.Shape.SQUARE ? r : r / Math.sqrt(2);
+    c.fill(cx - inner, cy - inner, 2 * inner, 2 * inner, "#ffffff", 1, tooltip);
+    c.fill(cx - inner, cy + inner - 2 * inner * n.fill(), 2 * inner, 2 * inner * n.fill(), colour, 0.85, null);
+    double width = n.aggregate() ? 3 : 1.2;
+    switch (n.shape()) {
+      case SQUARE -> c.outline(cx - r, cy - r, 2 * r, 2 * r, colour, width);
+      case DIAMOND -> c.polyline(new double[] {cx, cx + r, cx, cx - r, cx}, new double[] {cy - r, cy, cy + r, cy, cy - r},
+          colour, width);
+      case CIRCLE -> {
+        double[] xs = new double[25];
+        double[] ys = new double[25];
+        for (int i = 0; i <= 24; i++) {
+          xs[i] = cx + r * Math.cos(2 * Math.PI * i / 24);
+          ys[i] = cy + r * Math.sin(2 * Math.PI * i / 24);
+        }
+        c.polyline(xs, ys, colour, width);
+      }
+    }
+  }
+
+  static String colour(Topology.Shape shape) {
+    return switch (shape) {
+      case SQUARE -> "#2f6db5";
+      case DIAMOND -> "#e3872d";
+      case CIRCLE -> "#3c9a4a";
+    };
+  }
+
+  private String tooltip(Topology.Node n) {
+    return String.format(Locale.ROOT, "%s (%s%s)%ncapacity %s · use %s · %.1f%%", n.path(), n.kind(),
+        n.aggregate() ? " ×" + n.members() : "", OverviewPicture.number(n.capacity()), OverviewPicture.number(n.use()),
+        100 * n.fill());
+  }
+
+  private double x(double unit) {
+    return left + unit * side;
+  }
+
+  private double y(double unit) {
+    return top + unit * side;
+  }
+}

@@ -1,0 +1,155 @@
+package org.ocelotl.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.analysis.PlainJson;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * {@code ocelotl topology} on examples/topology.trace, SimGrid's platform tracing of
+ * examples/gen/simgrid-topology/platform.xml: the graph is checked against the platform file
+ * itself, read here with the JDK's XML parser.
+ */
+class TopologyCommandTest {
+  static final Path EXAMPLES = OverviewCommandTest.BUNDLED.getParent();
+  static final Path TRACE = EXAMPLES.resolve("topology.trace");
+  static final Path PLATFORM = EXAMPLES.resolve("gen/simgrid-topology/platform.xml");
+
+  @TempDir Path tmp;
+
+  @Test
+  void nodesEdgesAndCapacitiesAreThePlatformFiles() throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    // The platform names SimGrid's DTD by URL: never fetch it (tests run offline).
+    factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+    Document xml = factory.newDocumentBuilder().parse(PLATFORM.toFile());
+    Map<String, Double> capacity = new HashMap<>();
+    NodeList hosts = xml.getElementsByTagName("host");
+    for (int i = 0; i < hosts.getLength(); i++) {
+      Element h = (Element) hosts.item(i);
+      capacity.put(h.getAttribute("id"), quantity(h.getAttribute("speed"), "f"));
+    }
+    NodeList links = xml.getElementsByTagName("link");
+    for (int i = 0; i < links.getLength(); i++) {
+      Element l = (Element) links.item(i);
+      capacity.put(l.getAttribute("id"), quantity(l.getAttribute("bandwidth"), "Bps"));
+    }
+    // SimGrid traces a route src → link … link → dst as edges between consecutive hops, each pair once.
+    Set<String> hops = new TreeSet<>();
+    NodeList routes = xml.getElementsByTagName("route");
+    for (int i = 0; i < routes.getLength(); i++) {
+      Element r = (Element) routes.item(i);
+      List<String> path = new ArrayList<>(List.of(r.getAttribute("src")));
+      NodeList ctn = r.getElementsByTagName("link_ctn");
+      for (int k = 0; k < ctn.getLength(); k++) {
+        path.add(((Element) ctn.item(k)).getAttribute("id"));
+      }
+      path.add(r.getAttribute("dst"));
+      for (int k = 0; k + 1 < path.size(); k++) {
+        String a = path.get(k);
+        String b = path.get(k + 1);
+        hops.add(a.compareTo(b) < 0 ? a + " " + b : b + " " + a);
+      }
+    }
+    Map<String, Object> answer = topology("--width", "800", "--height", "800");
+    Map<String, Object> graph = OverviewCommandTest.asMap(answer.get("topology"));
+    List<Map<String, Object>> nodes = list(graph.get("nodes"));
+    assertEquals(hosts.getLength() + links.getLength(), nodes.size());
+    double duration = ((Number) answer.get("end")).doubleValue() - ((Number) answer.get("start")).doubleValue();
+    for (Map<String, Object> n : nodes) {
+      String name = (String) n.get("name");
+      assertEquals(capacity.get(name) * duration, ((Number) n.get("capacity")).doubleValue(),
+          1e-9 * capacity.get(name) * duration, name + ": capacity × duration");
+      assertEquals(hosts.getLength() > 0 && name.endsWith("nic") || name.equals("backbone") ? "DIAMOND" : "SQUARE",
+          n.get("shape"), name);
+    }
+    Set<String> edges = new TreeSet<>();
+    for (Map<String, Object> e : list(graph.get("edges"))) {
+      if (((Number) e.get("topology")).intValue() > 0) {
+        String a = (String) nodes.get(((Number) e.get("a")).intValue()).get("name");
+        String b = (String) nodes.get(((Number) e.get("b")).intValue()).get("name");
+        edges.add(a.compareTo(b) < 0 ? a + " " + b : b + " " + a);
+      }
+    }
+    assertEquals(hops, edges);
+    assertEquals(18, edges.size());
+  }
+
+  /** Cut at the root: one node per kind, whose capacity is its members' sum. */
+  @Test
+  void fullAggregationIsOneNodePerKind() throws Exception {
+    Map<String, Object> whole = OverviewCommandTest.asMap(topology().get("topology"));
+    Map<String, Object> root = OverviewCommandTest.asMap(topology("--cut-depth", "0").get("topology"));
+    List<Map<String, Object>> kinds = list(root.get("nodes"));
+    assertEquals(List.of("HOST", "LINK"), kinds.stream().map(n -> n.get("kind")).toList());
+    for (Map<String, Object> k : kinds) {
+      double sum = list(whole.get("nodes")).stream().filter(n -> n.get("kind").equals(k.get("kind")))
+          .mapToDouble(n -> ((Number) n.get("capacity")).doubleValue()).sum();
+      assertEquals(sum, ((Number) k.get("capacity")).doubleValue(), 1e-9 * sum, (String) k.get("kind"));
+      assertEquals(true, k.get("aggregate"));
+    }
+    assertEquals(1, list(root.get("edges")).size());
+  }
+
+  /** The bundled trace has capacities and MPI messages but no platform topology: edges are messages, and a note says so. */
+  @Test
+  void withoutTopologyTheEdgesAreTheMessages() throws Exception {
+    Path json = tmp.resolve("b.json");
+    CliTest.Result result = CliTest.run("topology", OverviewCommandTest.BUNDLED.toString(), "--workspace",
+        tmp.resolve("ws").toString(), "--out", tmp.resolve("b.svg").toString(), "--json", json.toString(),
+        "--cut-depth", "3");
+    assertEquals(0, result.status(), result.err());
+    assertTrue(result.out().startsWith("note: no platform topology in the trace: edges are its communications only\n"),
+        result.out());
+    Map<String, Object> graph = OverviewCommandTest.asMap(OverviewCommandTest.asMap(PlainJson.parse(Files.readString(json)))
+        .get("topology"));
+    List<Map<String, Object>> edges = list(graph.get("edges"));
+    assertTrue(!edges.isEmpty() && edges.stream().allMatch(e -> ((Number) e.get("messages")).longValue() > 0
+        && ((Number) e.get("topology")).intValue() == 0), "message edges only");
+  }
+
+  private Map<String, Object> topology(String... options) throws IOException {
+    Path json = tmp.resolve("t.json");
+    List<String> args = new ArrayList<>(List.of("topology", TRACE.toString(), "--workspace",
+        tmp.resolve("ws").toString(), "--out", tmp.resolve("t.png").toString(), "--json", json.toString()));
+    args.addAll(List.of(options));
+    CliTest.Result result = CliTest.run(args.toArray(String[]::new));
+    assertEquals(0, result.status(), result.err());
+    // The platform is flat (hosts and links under the root): still a graph, with a note.
+    assertTrue(result.out().startsWith("note: the trace has no hierarchy above its producers\n"), result.out());
+    return OverviewCommandTest.asMap(PlainJson.parse(Files.readString(json)));
+  }
+
+  /** "1Gf", "500Mf", "125MBps" in base units. */
+  static double quantity(String text, String unit) {
+    String number = text.substring(0, text.length() - unit.length());
+    char prefix = number.charAt(number.length() - 1);
+    double scale = switch (prefix) {
+      case 'k' -> 1e3;
+      case 'M' -> 1e6;
+      case 'G' -> 1e9;
+      default -> 1;
+    };
+    return Double.parseDouble(scale == 1 ? number : number.substring(0, number.length() - 1)) * scale;
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<Map<String, Object>> list(Object json) {
+    return (List<Map<String, Object>>) json;
+  }
+}

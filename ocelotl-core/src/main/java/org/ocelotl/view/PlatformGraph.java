@@ -1,0 +1,36 @@
+package org.ocelotl.view;
+
+import java.util.List;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * The platform as the topology graph sees it: the producer tree, each node's kind (its container
+ * type: HOST, LINK, rank…), each leaf's time-integrated capacity and use over the shown slices,
+ * and the edges between leaves.
+ *
+ * @param kinds      per tree node
+ * @param capacity   per leaf: time-integrated capacity (speed, bandwidth), or the metric's value
+ *                   when the trace has no capacities
+ * @param use        per leaf: time-integrated use (speed_used, bandwidth_used); equal to
+ *                   capacity when the trace has no capacities
+ * @param capacities whether capacity and use come from the trace's capacity variables
+ * @param edges      between leaves: platform links and communications, each pair once
+ */
+public record PlatformGraph(ProducerTree tree, List<String> kinds, double[] capacity, double[] use,
+    boolean capacities, List<Edge> edges) {
+  public PlatformGraph {
+    kinds = List.copyOf(kinds);
+    edges = List.copyOf(edges);
+    if (kinds.size() != tree.size() || capacity.length != tree.leafCount() || use.length != tree.leafCount()) {
+      throw new IllegalArgumentException("a platform graph needs a kind per node and a capacity and use per leaf");
+    }
+  }
+
+  /**
+   * An edge between two leaves (a &lt; b).
+   *
+   * @param topology how many platform links join them (SimGrid platform tracing), 0 if none
+   * @param messages how many communications of the window go between them, either way
+   */
+  public record Edge(int a, int b, int topology, long messages) {}
+}

@@ -1,0 +1,228 @@
+package org.ocelotl.view;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * The hierarchical topology graph (VIVA): the platform's resources at the shown level of the
+ * producer tree, a shape per kind, size from the time-integrated capacity, fill from the use over
+ * the capacity, edges from the platform links and the window's communications.
+ *
+ * <p>The cut says which tree nodes are shown; a shown inner node is a collapsed group, drawn as
+ * one node per kind of its leaves (its hosts, its links…) whose capacity and use are its
+ * members' sums. Positions come from one force-directed layout of the whole tree and the platform
+ * links ({@link #positions}): they depend on neither the cut nor the window, so a group collapses
+ * onto the place where it was, and moving in time never moves a node.
+ */
+public final class TopologyGeometry {
+  private TopologyGeometry() {}
+
+  /**
+   * Where every tree node sits: a radial tree (leaves on a circle in their order, inner nodes
+   * inside at the mean angle of their leaves) relaxed by {@link ForceLayout} along the tree
+   * edges and the platform links. Communications do not pull: they change with the window.
+   */
+  public static double[][] positions(PlatformGraph graph) {
+    ProducerTree tree = graph.tree();
+    int n = tree.size();
+    double[] x = new double[n];
+    double[] y = new double[n];
+    double height = Math.max(1, tree.height());
+    for (int node = 0; node < n; node++) {
+      double angle = 2 * Math.PI * (tree.firstLeaf(node) + tree.leafCount(node) / 2.0) / tree.leafCount();
+      double radius = 0.45 * tree.depth(node) / height;
+      x[node] = 0.5 + radius * Math.cos(angle);
+      y[node] = 0.5 + radius * Math.sin(angle);
+    }
+    List<int[]> edges = new ArrayList<>();
+    for (int node = 1; node < n; node++) {
+      edges.add(new int[] {tree.parent(node), node});
+    }
+    for (PlatformGraph.Edge e : graph.edges()) {
+      if (e.topology() > 0) {
+        edges.add(new int[] {tree.leafNode(e.a()), tree.leafNode(e.b())});
+      }
+    }
+    int[] a = edges.stream().mapToInt(e -> e[0]).toArray();
+    int[] b = edges.stream().mapToInt(e -> e[1]).toArray();
+    double[] w = new double[a.length];
+    java.util.Arrays.fill(w, 1);
+    return ForceLayout.layout(x, y, a, b, w, ForceLayout.ITERATIONS);
+  }
+
+  /** Expands a shown group: its children are shown instead. */
+  public static void expand(ProducerTree tree, boolean[] cut, int node) {
+    if (cut[node] && !tree.isLeaf(node)) {
+      cut[node] = false;
+      for (int child : tree.children(node)) {
+        cut[child] = true;
+      }
+    }
+  }
+
+  /** Collapses a group: it is shown instead of everything under it. */
+  public static void collapse(ProducerTree tree, boolean[] cut, int node) {
+    for (int n = 0; n < tree.size(); n++) {
+      if (isUnder(tree, n, node)) {
+        cut[n] = false;
+      }
+    }
+    cut[node] = true;
+  }
+
+  private static boolean isUnder(ProducerTree tree, int n, int ancestor) {
+    for (int p = tree.parent(n); p >= 0; p = tree.parent(p)) {
+      if (p == ancestor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The graph for a cut (shown nodes covering every leaf once).
+   *
+   * @param positions from {@link #positions} for the same tree
+   */
+  public static Topology build(PlatformGraph graph, boolean[] cut, double[][] positions) {
+    ProducerTree tree = graph.tree();
+    int[] shownOf = new int[tree.leafCount()];
+    List<Integer> nodeOf = new ArrayList<>();
+    List<String> kindOf = new ArrayList<>();
+    List<double[]> sums = new ArrayList<>(); // capacity, use, members
+    checkCovered(tree, cut);
+    for (int first = 0; first < tree.leafCount(); ) { // shown nodes in leaf order
+      int node = tree.leafNode(first);
+      while (!cut[node]) {
+        node = tree.parent(node);
+      }
+      first += tree.leafCount(node);
+      Map<String, Integer> byKind = new LinkedHashMap<>();
+      for (int leaf = tree.firstLeaf(node); leaf < tree.firstLeaf(node) + tree.leafCount(node); leaf++) {
+        String kind = graph.kinds().get(tree.leafNode(leaf));
+        Integer index = byKind.get(kind);
+        if (index == null) {
+          index = nodeOf.size();
+          byKind.put(kind, index);
+          nodeOf.add(node);
+          kindOf.add(kind);
+          sums.add(new double[3]);
+        }
+        shownOf[leaf] = index;
+        double[] s = sums.get(index);
+        s[0] += graph.capacity()[leaf];
+        s[1] += graph.use()[leaf];
+        s[2]++;
+      }
+    }
+    Map<String, Double> largest = new TreeMap<>();
+    for (int i = 0; i < nodeOf.size(); i++) {
+      largest.merge(kindOf.get(i), sums.get(i)[0], Math::max);
+    }
+    double maxRadius = Math.max(0.008, Math.min(0.05, 0.4 / Math.sqrt(nodeOf.size() + 1)));
+    // Shown nodes of one tree node are consecutive in nodeOf: their rank among them, and how many.
+    int[] rankOf = new int[nodeOf.size()];
+    int[] kindsOf = new int[nodeOf.size()];
+    for (int i = 0, start = 0; i < nodeOf.size(); i++) {
+      if (i > 0 && !nodeOf.get(i).equals(nodeOf.get(i - 1))) {
+        start = i;
+      }
+      rankOf[i] = i - start;
+      for (int j = start; j <= i; j++) {
+        kindsOf[j] = i - start + 1;
+      }
+    }
+    List<Topology.Node> nodes = new ArrayList<>();
+    for (int i = 0; i < nodeOf.size(); i++) {
+      int node = nodeOf.get(i);
+      double[] s = sums.get(i);
+      boolean aggregate = !tree.isLeaf(node);
+      int kinds = kindsOf[i];
+      int rank = rankOf[i];
+      // The kinds of one collapsed group sit side by side around the group's place.
+      double x = positions[0][node] + (rank - (kinds - 1) / 2.0) * 3 * maxRadius;
+      double top = largest.get(kindOf.get(i));
+      double size = top > 0 ? maxRadius * Math.max(0.15, Math.sqrt(s[0] / top)) : maxRadius * 0.15;
+      // Without capacities the "capacity" is the metric's value: fill by it against the largest of the kind.
+      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : s[0] > 0 ? Math.min(1, s[1] / s[0]) : 0;
+      String name = aggregate ? tree.name(node) + " · " + kindOf.get(i) + " ×" + (int) s[2] : tree.name(node);
+      nodes.add(new Topology.Node(node, name, path(tree, node), kindOf.get(i), shape(kindOf.get(i)), aggregate,
+          (int) s[2], x, positions[1][node], size, s[0], s[1], fill));
+    }
+    TreeMap<Long, long[]> merged = new TreeMap<>();
+    boolean topology = false;
+    for (PlatformGraph.Edge e : graph.edges()) {
+      int a = shownOf[e.a()];
+      int b = shownOf[e.b()];
+      topology |= e.topology() > 0;
+      if (a == b) {
+        continue;
+      }
+      long key = (long) Math.min(a, b) * nodes.size() + Math.max(a, b);
+      long[] m = merged.computeIfAbsent(key, k -> new long[2]);
+      m[0] += e.topology();
+      m[1] += e.messages();
+    }
+    List<Topology.Edge> edges = new ArrayList<>();
+    for (Map.Entry<Long, long[]> e : merged.entrySet()) {
+      edges.add(new Topology.Edge((int) (e.getKey() / nodes.size()), (int) (e.getKey() % nodes.size()),
+          (int) e.getValue()[0], e.getValue()[1]));
+    }
+    List<String> notes = new ArrayList<>();
+    if (tree.height() <= 1) {
+      notes.add("the trace has no hierarchy above its producers");
+    }
+    if (!topology) {
+      notes.add("no platform topology in the trace: edges are its communications only");
+    }
+    if (!graph.capacities()) {
+      notes.add("no capacity variables: size and fill from the metric");
+    }
+    return new Topology(nodes, edges, graph.capacities(), String.join("; ", notes));
+  }
+
+  private static void checkCovered(ProducerTree tree, boolean[] cut) {
+    int[] covered = new int[tree.leafCount()];
+    for (int node = 0; node < tree.size(); node++) {
+      if (cut[node]) {
+        for (int leaf = tree.firstLeaf(node); leaf < tree.firstLeaf(node) + tree.leafCount(node); leaf++) {
+          covered[leaf]++;
+        }
+      }
+    }
+    for (int leaf = 0; leaf < covered.length; leaf++) {
+      if (covered[leaf] != 1) {
+        throw new IllegalArgumentException("a cut must cover every leaf once; "
+            + tree.name(tree.leafNode(leaf)) + " is covered " + covered[leaf] + " times");
+      }
+    }
+  }
+
+  /** Hosts are squares, network links diamonds, everything else (processes, threads) circles. */
+  static Topology.Shape shape(String kind) {
+    String k = kind.toUpperCase(Locale.ROOT);
+    if (k.contains("HOST")) {
+      return Topology.Shape.SQUARE;
+    }
+    if (k.contains("LINK")) {
+      return Topology.Shape.DIAMOND;
+    }
+    return Topology.Shape.CIRCLE;
+  }
+
+  private static String path(ProducerTree tree, int node) {
+    if (node == 0) {
+      return tree.name(0);
+    }
+    StringBuilder path = new StringBuilder(tree.name(node));
+    for (int n = tree.parent(node); n > 0; n = tree.parent(n)) {
+      path.insert(0, tree.name(n) + "/");
+    }
+    return path.toString();
+  }
+}

@@ -1,0 +1,152 @@
+package org.ocelotl.view;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * <pre>
+ * root ─┬─ a ─┬─ a1 (HOST, capacity 4, use 1)     platform: a1–l1, a2–l1, l1–l2, l2–b1
+ *       │     ├─ a2 (HOST, 4, 3)                   messages: a1–b1 ×5, a1–a2 ×2
+ *       │     └─ l1 (LINK, 10, 2)
+ *       └─ b ─┬─ b1 (HOST, 2, 2)
+ *             └─ l2 (LINK, 10, 0)
+ * </pre>
+ */
+class TopologyGeometryTest {
+  static final ProducerTree TREE = new ProducerTree(new String[] {"root", "a", "b", "a1", "a2", "l1", "b1", "l2"},
+      new int[] {-1, 0, 0, 1, 1, 1, 2, 2});
+  static final PlatformGraph GRAPH = new PlatformGraph(TREE,
+      List.of("0", "ZONE", "ZONE", "HOST", "HOST", "LINK", "HOST", "LINK"),
+      new double[] {4, 4, 10, 2, 10}, new double[] {1, 3, 2, 2, 0}, true,
+      List.of(new PlatformGraph.Edge(0, 1, 0, 2), new PlatformGraph.Edge(0, 2, 1, 0), new PlatformGraph.Edge(0, 3, 0, 5),
+          new PlatformGraph.Edge(1, 2, 1, 0), new PlatformGraph.Edge(2, 4, 1, 0), new PlatformGraph.Edge(3, 4, 1, 0)));
+  static final boolean[] LEAVES = {false, false, false, true, true, true, true, true};
+
+  @Test
+  void everyLeafIsANodeAndEveryEdgeIsKept() {
+    Topology t = TopologyGeometry.build(GRAPH, LEAVES, TopologyGeometry.positions(GRAPH));
+    assertEquals(List.of("a1", "a2", "l1", "b1", "l2"), t.nodes().stream().map(Topology.Node::name).toList());
+    assertEquals(List.of(Topology.Shape.SQUARE, Topology.Shape.SQUARE, Topology.Shape.DIAMOND, Topology.Shape.SQUARE,
+        Topology.Shape.DIAMOND), t.nodes().stream().map(Topology.Node::shape).toList());
+    assertEquals(6, t.edges().size());
+    assertEquals(4, t.edges().stream().filter(e -> e.topology() > 0).count());
+    Topology.Node a2 = t.nodes().get(1);
+    assertEquals(0.75, a2.fill(), 1e-12);
+    assertEquals(4, a2.capacity());
+    assertEquals("", t.note());
+  }
+
+  /** Collapsing b: b's host and link become one node each; edges into b add up; a1–b1 and l1–l2 stay apart. */
+  @Test
+  void aCollapsedGroupIsOneNodePerKind() {
+    boolean[] cut = LEAVES.clone();
+    TopologyGeometry.collapse(TREE, cut, 2);
+    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH));
+    assertEquals(List.of("a1", "a2", "l1", "b · HOST ×1", "b · LINK ×1"), t.nodes().stream().map(Topology.Node::name).toList());
+    assertEquals(6, t.edges().size());
+    TopologyGeometry.expand(TREE, cut, 2);
+    assertArrayEquals(LEAVES, cut);
+  }
+
+  /** At full aggregation: one node per kind, whose capacity and use are its members' sums. */
+  @Test
+  void fullAggregationSumsPerKind() {
+    boolean[] root = new boolean[TREE.size()];
+    root[0] = true;
+    Topology t = TopologyGeometry.build(GRAPH, root, TopologyGeometry.positions(GRAPH));
+    assertEquals(2, t.nodes().size());
+    Topology.Node hosts = t.nodes().get(0);
+    Topology.Node links = t.nodes().get(1);
+    assertEquals("HOST", hosts.kind());
+    assertEquals(10, hosts.capacity(), 0);
+    assertEquals(6, hosts.use(), 0);
+    assertEquals(3, hosts.members());
+    assertEquals(20, links.capacity(), 0);
+    assertEquals(2, links.use(), 0);
+    assertEquals(1, t.edges().size(), "hosts–links: the platform links between the two kinds");
+    assertEquals(3, t.edges().get(0).topology());
+    assertEquals(0, t.edges().get(0).messages());
+  }
+
+  /** Positions depend on the tree and the platform only: the same for every cut, and the same in every run. */
+  @Test
+  void positionsAreStableAndDeterministic() {
+    double[][] p = TopologyGeometry.positions(GRAPH);
+    assertArrayEquals(p[0], TopologyGeometry.positions(GRAPH)[0]);
+    assertArrayEquals(p[1], TopologyGeometry.positions(GRAPH)[1]);
+    boolean[] cut = LEAVES.clone();
+    TopologyGeometry.collapse(TREE, cut, 2);
+    Topology t = TopologyGeometry.build(GRAPH, cut, p);
+    assertEquals(p[1][3], t.nodes().get(0).y(), 0, "a1 keeps its place when b collapses");
+    assertEquals(p[0][3], t.nodes().get(0).x(), 0);
+  }
+
+  @Test
+  void withoutPlatformLinksOrCapacitiesTheNoteSaysSo() {
+    PlatformGraph bare = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), GRAPH.capacity(), false,
+        List.of(new PlatformGraph.Edge(0, 3, 0, 5)));
+    Topology t = TopologyGeometry.build(bare, LEAVES, TopologyGeometry.positions(bare));
+    assertEquals("no platform topology in the trace: edges are its communications only; "
+        + "no capacity variables: size and fill from the metric", t.note());
+    assertEquals(List.of(1.0, 1.0, 1.0, 0.5, 1.0), t.nodes().stream().map(Topology.Node::fill).toList(),
+        "the value over the largest of the kind (hosts 4, 4, 2; links 10, 10)");
+  }
+
+  /**
+   * The layout keeps every node in the unit square, puts no two nodes on the same spot, and, on
+   * 20 seeded random graphs of two dense clusters joined by one edge, places the mean
+   * within-cluster distance below the mean across-cluster distance.
+   */
+  @Test
+  void theLayoutSeparatesClusters() {
+    for (int seed = 0; seed < 20; seed++) {
+      Random random = new Random(seed);
+      int half = 10 + random.nextInt(30);
+      int n = 2 * half;
+      double[] x = new double[n];
+      double[] y = new double[n];
+      for (int i = 0; i < n; i++) {
+        x[i] = random.nextDouble();
+        y[i] = random.nextDouble();
+      }
+      List<int[]> edges = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+          if ((i < half) == (j < half) && random.nextInt(3) == 0) {
+            edges.add(new int[] {i, j});
+          }
+        }
+      }
+      edges.add(new int[] {0, half});
+      double[] w = new double[edges.size()];
+      java.util.Arrays.fill(w, 1);
+      double[][] p = ForceLayout.layout(x, y, edges.stream().mapToInt(e -> e[0]).toArray(),
+          edges.stream().mapToInt(e -> e[1]).toArray(), w, ForceLayout.ITERATIONS);
+      double within = 0;
+      double across = 0;
+      int nw = 0;
+      int na = 0;
+      for (int i = 0; i < n; i++) {
+        assertTrue(p[0][i] >= 0 && p[0][i] <= 1 && p[1][i] >= 0 && p[1][i] <= 1, "seed " + seed);
+        for (int j = i + 1; j < n; j++) {
+          double d = Math.hypot(p[0][i] - p[0][j], p[1][i] - p[1][j]);
+          assertTrue(d > 1e-6, "seed " + seed + ": nodes " + i + " and " + j + " coincide");
+          if ((i < half) == (j < half)) {
+            within += d;
+            nw++;
+          } else {
+            across += d;
+            na++;
+          }
+        }
+      }
+      assertTrue(within / nw < across / na, "seed " + seed + ": within " + within / nw + ", across " + across / na);
+    }
+  }
+}
