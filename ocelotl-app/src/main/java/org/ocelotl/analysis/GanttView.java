@@ -1,7 +1,5 @@
 package org.ocelotl.analysis;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -35,43 +33,74 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
 
   /** The chart and what its caption says. */
   public record Result(GanttView request, TraceSummary trace, Gantt gantt, long records, TimeScale timeScale) {
+    /** Streamed: a chart holds tens of thousands of shapes. */
     public byte[] json() {
-      ObjectNode json = JsonForm.object();
-      json.set("trace", JsonForm.trace(trace));
       Gantt g = gantt;
-      json.put("start", g.window().start());
-      json.put("end", g.window().end());
-      json.put("unit", g.window().unit());
-      json.putObject("timeScale").put("origin", timeScale.origin()).put("factor", timeScale.factor())
-          .put("unit", timeScale.unit());
-      json.put("records", records);
-      json.put("summarised", g.summarised());
-      ArrayNode legend = json.putArray("legend");
-      for (LegendEntry e : g.legend()) {
-        legend.addObject().put("type", e.type()).put("name", e.name()).put("colour", e.colour());
-      }
-      ArrayNode producers = json.putArray("producers");
-      for (AxisNode a : g.producers()) {
-        producers.addObject().put("node", a.node()).put("name", a.name()).put("depth", a.depth()).put("y0", a.y0())
-            .put("y1", a.y1()).put("leaves", a.leaves()).put("row", a.row()).put("collapsed", a.collapsed());
-      }
-      ArrayNode shapes = json.putArray("shapes");
-      for (Gantt.Shape s : g.shapes()) {
-        ObjectNode o = shapes.addObject().put("kind", s.kind().name().toLowerCase(Locale.ROOT)).put("x0", s.x0())
-            .put("y0", s.y0()).put("x1", s.x1()).put("y1", s.y1()).put("colour", s.colour())
-            .put("opacity", s.opacity()).put("type", s.type()).put("depth", s.depth()).put("records", s.records())
-            .put("producer", s.producer());
-        if (!Double.isNaN(s.start())) {
-          o.put("start", s.start()).put("end", s.end());
+      return JsonForm.streamed(json -> {
+        json.writeStartObject();
+        json.writeObjectField("trace", JsonForm.trace(trace));
+        json.writeNumberField("start", g.window().start());
+        json.writeNumberField("end", g.window().end());
+        json.writeStringField("unit", g.window().unit());
+        json.writeObjectFieldStart("timeScale");
+        json.writeNumberField("origin", timeScale.origin());
+        json.writeNumberField("factor", timeScale.factor());
+        json.writeStringField("unit", timeScale.unit());
+        json.writeEndObject();
+        json.writeNumberField("records", records);
+        json.writeBooleanField("summarised", g.summarised());
+        json.writeArrayFieldStart("legend");
+        for (LegendEntry e : g.legend()) {
+          json.writeStartObject();
+          json.writeNumberField("type", e.type());
+          json.writeStringField("name", e.name());
+          json.writeStringField("colour", e.colour());
+          json.writeEndObject();
         }
-        if (s.to() != null) {
-          o.put("to", s.to());
+        json.writeEndArray();
+        json.writeArrayFieldStart("producers");
+        for (AxisNode a : g.producers()) {
+          json.writeStartObject();
+          json.writeNumberField("node", a.node());
+          json.writeStringField("name", a.name());
+          json.writeNumberField("depth", a.depth());
+          json.writeNumberField("y0", a.y0());
+          json.writeNumberField("y1", a.y1());
+          json.writeNumberField("leaves", a.leaves());
+          json.writeBooleanField("row", a.row());
+          json.writeBooleanField("collapsed", a.collapsed());
+          json.writeEndObject();
         }
-        if (!Double.isNaN(s.value())) {
-          o.put("value", s.value());
+        json.writeEndArray();
+        json.writeArrayFieldStart("shapes");
+        for (Gantt.Shape s : g.shapes()) {
+          json.writeStartObject();
+          json.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
+          json.writeNumberField("x0", s.x0());
+          json.writeNumberField("y0", s.y0());
+          json.writeNumberField("x1", s.x1());
+          json.writeNumberField("y1", s.y1());
+          json.writeStringField("colour", s.colour());
+          json.writeNumberField("opacity", s.opacity());
+          json.writeNumberField("type", s.type());
+          json.writeNumberField("depth", s.depth());
+          json.writeNumberField("records", s.records());
+          json.writeStringField("producer", s.producer());
+          if (!Double.isNaN(s.start())) {
+            json.writeNumberField("start", s.start());
+            json.writeNumberField("end", s.end());
+          }
+          if (s.to() != null) {
+            json.writeStringField("to", s.to());
+          }
+          if (!Double.isNaN(s.value())) {
+            json.writeNumberField("value", s.value());
+          }
+          json.writeEndObject();
         }
-      }
-      return JsonForm.bytes(json);
+        json.writeEndArray();
+        json.writeEndObject();
+      });
     }
   }
 
@@ -125,7 +154,15 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
         shown.stream().map(StoreMetadata.EventType::color).toList(), window, width, height,
         OverviewGeometry.VISUAL_THRESHOLD_PX);
     long[] count = {0};
-    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, typeIds, categories, null,
+    // The rows' producers, so that the store reads their records only (null: all of them).
+    Set<Integer> rowProducers = new java.util.HashSet<>();
+    for (int p = 0; p < n; p++) {
+      if (rows.leafOf()[p] >= 0) {
+        rowProducers.add(p);
+      }
+    }
+    RecordQuery.Selection selection = new RecordQuery.Selection(start, end,
+        rowProducers.size() == n ? null : rowProducers, typeIds, categories, null,
         Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
     RecordQuery.forEach(store, selection, r -> {
       int leaf = rows.leafOf()[r.producer()];

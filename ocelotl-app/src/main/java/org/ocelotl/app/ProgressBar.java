@@ -38,6 +38,13 @@ final class ProgressBar implements ImportProgress, AutoCloseable {
     drawn = true;
   }
 
+  /** Printed whether or not on a terminal: it says why the command takes longer than usual. */
+  @Override
+  public void note(String message) {
+    err.println("ocelotl: " + message);
+    err.flush();
+  }
+
   /** "[#####.....]  12.3/292.0 MB  1.2 M events/s  ETA 4 s". */
   static String line(long bytesRead, long totalBytes, long records, double seconds) {
     double fraction = totalBytes > 0 ? Math.min(1, (double) bytesRead / totalBytes) : 0;

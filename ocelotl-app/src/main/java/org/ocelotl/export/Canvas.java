@@ -17,6 +17,11 @@ interface Canvas {
 
   void line(double x1, double y1, double x2, double y2, String colour, double width, boolean dashed);
 
+  /** A line that says what it stands for where the format can (an SVG title); a plain line elsewhere. */
+  default void line(double x1, double y1, double x2, double y2, String colour, double width, String tooltip) {
+    line(x1, y1, x2, y2, colour, width, false);
+  }
+
   void polyline(double[] xs, double[] ys, String colour, double width);
 
   /** Diagonal hatching clipped to a rectangle: the mark of merged stacked layers. */

@@ -46,9 +46,25 @@ public final class GanttPicture {
     String type = g.legend().get(s.type()).name();
     String times = String.format(Locale.ROOT, "[%s, %s) %s", OverviewPicture.number(scale.at(s.start())),
         OverviewPicture.number(scale.at(s.end())), scale.unit());
-    if (s.kind() == Gantt.Kind.SUMMARY) {
-      return String.format(Locale.ROOT, "%s · %d records in %s · mostly %s (%.0f%% of the time)", s.producer(),
-          s.records(), times, type, 100 * s.opacity());
+    String lasts = OverviewPicture.number((s.end() - s.start()) * scale.factor()) + " " + scale.unit();
+    switch (s.kind()) {
+      case SUMMARY -> {
+        return String.format(Locale.ROOT, "%s · %d records in %s · mostly %s (%.0f%% of the time)", s.producer(),
+            s.records(), times, type, 100 * s.opacity());
+      }
+      case EVENT -> {
+        return String.format(Locale.ROOT, "%s · %s · %s", s.producer(), type,
+            s.records() == 1 ? "one event" : s.records() + " events in this pixel column");
+      }
+      case LINK -> {
+        return String.format(Locale.ROOT, "%s → %s · %s · %s", s.producer(), s.to(), type,
+            s.records() == 1 ? "one link" : s.records() + " links between these rows and pixel columns");
+      }
+      case VARIABLE -> {
+        return String.format(Locale.ROOT, "%s · %s = %s · %s · lasts %s", s.producer(), type,
+            OverviewPicture.number(s.value()), times, lasts);
+      }
+      default -> { }
     }
     return String.format(Locale.ROOT, "%s · %s · %s · lasts %s %s · depth %d", s.producer(), type, times,
         OverviewPicture.number((s.end() - s.start()) * scale.factor()), scale.unit(), s.depth());
@@ -74,7 +90,7 @@ public final class GanttPicture {
         OverviewPicture.number(scale.at(g.window().end())), scale.unit()));
     caption.add(String.format(Locale.ROOT, "%,d records", records));
     if (g.summarised()) {
-      caption.add("SUMMARISED: where records crowd, one mark per pixel column (the dominant type, its share as opacity)");
+      caption.add("SUMMARISED: crowded pixel columns are one mark each, alike neighbours joined (dominant type; share = opacity)");
     }
     c.text(MARGIN, MARGIN + 34, String.join(" · ", caption), 12, g.summarised() ? "#b3261e" : GREY, Anchor.START, false);
     for (AxisNode a : g.producers()) {
@@ -94,14 +110,14 @@ public final class GanttPicture {
       switch (s.kind()) {
         case STATE, SUMMARY -> c.fill(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0), s.colour(), s.opacity(),
             hover(s, g, scale));
-        case EVENT -> c.line(x0, y0, x0, y1, s.colour(), 1.5, false);
+        case EVENT -> c.line(x0, y0, x0, y1, s.colour(), 1.5, hover(s, g, scale));
         case LINK -> {
-          c.line(x0, y0, x1, y1, s.colour(), 1, false);
+          c.line(x0, y0, x1, y1, s.colour(), 1, hover(s, g, scale));
           double angle = Math.atan2(y1 - y0, x1 - x0);
           c.line(x1, y1, x1 - 6 * Math.cos(angle - 0.4), y1 - 6 * Math.sin(angle - 0.4), s.colour(), 1, false);
           c.line(x1, y1, x1 - 6 * Math.cos(angle + 0.4), y1 - 6 * Math.sin(angle + 0.4), s.colour(), 1, false);
         }
-        case VARIABLE -> c.line(x0, y0, x1, y1, s.colour(), 1.5, false);
+        case VARIABLE -> c.line(x0, y0, x1, y1, s.colour(), 1.5, hover(s, g, scale));
         default -> throw new AssertionError(s.kind());
       }
     }

@@ -51,6 +51,14 @@ final class SvgCanvas implements Canvas {
   }
 
   @Override
+  public void line(double x1, double y1, double x2, double y2, String colour, double width, String tooltip) {
+    svg.append("<line x1=\"").append(n(x1)).append("\" y1=\"").append(n(y1)).append("\" x2=\"")
+        .append(n(x2)).append("\" y2=\"").append(n(y2)).append("\" stroke=\"").append(colour)
+        .append("\" stroke-width=\"").append(n(width)).append("\"><title>").append(escape(tooltip))
+        .append("</title></line>\n");
+  }
+
+  @Override
   public void polyline(double[] xs, double[] ys, String colour, double width) {
     svg.append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" stroke-width=\"")
         .append(n(width)).append("\" stroke-linejoin=\"round\" points=\"");

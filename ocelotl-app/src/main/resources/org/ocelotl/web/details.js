@@ -15,10 +15,20 @@ export class DetailsView {
     this.offset = 0;
     this.match = '';
     this.kind = 'state';
+    this.minDuration = '';
+    this.maxDuration = '';
+    this.variables = false;
     box.addEventListener('click', e => this.#click(e));
     box.addEventListener('change', e => {
-      if (e.target.id === 'events-match') { this.match = e.target.value; this.offset = 0; this.#table(); }
-      if (e.target.id === 'events-kind') { this.kind = e.target.value; this.offset = 0; this.#table(); }
+      const id = e.target.id;
+      if (id === 'gantt-variables') { this.variables = e.target.checked; this.#gantt(); return; }
+      if (id === 'events-match') this.match = e.target.value;
+      else if (id === 'events-kind') this.kind = e.target.value;
+      else if (id === 'events-min') this.minDuration = e.target.value;
+      else if (id === 'events-max') this.maxDuration = e.target.value;
+      else return;
+      this.offset = 0;
+      this.#table();
     });
   }
 
@@ -33,12 +43,16 @@ export class DetailsView {
     this.offset = 0;
     this.box.innerHTML = `<div class="details-head"><strong>Details</strong> <span id="details-what"></span>
       <button type="button" id="details-close" title="close the details">Close</button></div>
+      <label class="hint"><input type="checkbox" id="gantt-variables"${this.variables ? ' checked' : ''}>
+        variables in the chart (a step line in their producer's row)</label>
       <div id="gantt-box">loading the Gantt chart…</div>
       <div id="gantt-pinned" class="hint">hover a mark for its record; click it to pin it here</div>
       <div class="events-controls"><label>records <select id="events-kind">${['state', 'event', 'link', 'variable',
         'state|event|link|variable'].map(k => `<option value="${k}"${k === this.kind ? ' selected' : ''}>${k.includes('|') ? 'all' : k + 's'}</option>`).join('')}</select></label>
         <label>match <input id="events-match" type="text" value="${escapeHtml(this.match)}"
         placeholder="regular expression" spellcheck="false"></label>
+        <label>duration ≥ <input id="events-min" type="number" min="0" step="any" value="${escapeHtml(this.minDuration)}"></label>
+        <label>≤ <input id="events-max" type="number" min="0" step="any" value="${escapeHtml(this.maxDuration)}"></label>
         <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
       <div id="events-box"></div>`;
     this.box.querySelector('#details-what').textContent = `${state.gproducers.length ? state.gproducers.join(', ') : 'all producers'}`
@@ -56,6 +70,7 @@ export class DetailsView {
     const box = this.box.querySelector('#gantt-box');
     const q = this.#params();
     q.set('format', 'svg');
+    if (this.variables) q.set('kind', 'state|event|link|variable');
     q.set('width', String(Math.max(600, Math.round(box.clientWidth || 1000))));
     q.set('height', '420');
     try {
@@ -75,6 +90,8 @@ export class DetailsView {
     q.set('offset', String(this.offset));
     q.set('limit', '100');
     if (this.match) q.set('match', this.match);
+    if (this.minDuration !== '') q.set('min_duration', this.minDuration);
+    if (this.maxDuration !== '') q.set('max_duration', this.maxDuration);
     const box = this.box.querySelector('#events-box');
     try {
       const page = await this.api.get('events', q);

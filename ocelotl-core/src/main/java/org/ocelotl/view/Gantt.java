@@ -6,7 +6,7 @@ import java.util.List;
  * What a Gantt chart draws, independent of pixels (like {@link Overview}): shapes in [0, 1]²
  * (x across the window, y over the same producer rows as the overview's axis), the producer
  * axis, the legend. {@code summarised} says that some marks stand for several records (drawn
- * one per pixel column where records crowd), which the picture must say.
+ * one per pixel column, or run of columns alike, where records crowd), which the picture must say.
  */
 public record Gantt(TimeWindow window, List<AxisNode> producers, List<Shape> shapes, boolean summarised,
     List<LegendEntry> legend) {
@@ -20,7 +20,7 @@ public record Gantt(TimeWindow window, List<AxisNode> producers, List<Shape> sha
   public enum Kind {
     /** One state, inset by its nesting depth. */
     STATE,
-    /** The states of one pixel column of a row: the dominant type, its share of the time as opacity. */
+    /** The states of a pixel column (or run of columns alike) of a row: the dominant type, its share as opacity. */
     SUMMARY,
     /** A punctual event: a tick (x0 = x1). */
     EVENT,

@@ -16,9 +16,15 @@ import org.ocelotl.model.ProducerTree;
  *
  * <p>Level of detail: a state at least one pixel wide is drawn as itself, inset by its depth; the
  * narrower ones of a row are summed per pixel column and type, and each column becomes one summary
- * mark in its dominant type's colour with that type's share of the time as opacity. Events become
+ * mark in its dominant type's colour with that type's share of the time as opacity. Neighbouring
+ * columns that would look the same (same dominant type, same opacity to 1/{@value #OPACITY_LEVELS})
+ * are one mark spanning them, with their summed records and time-weighted share: a long phase
+ * summarised is one mark, not one per pixel, so the chart's size follows what changes on the
+ * screen. Events become
  * one tick per row and pixel column (with their count), links one arrow per pair of rows and pixel
- * columns, variables one step per row, type and pixel column (the last value of the column).
+ * columns (named by their producers when they all share them, else by the rows), variables one
+ * step per row, type and pixel column (the last value of the column), neighbouring columns of one
+ * value joined.
  */
 public final class GanttGeometry {
   /** Height of a row's band taken by one level of nesting (nested states are drawn inside). */
@@ -32,11 +38,15 @@ public final class GanttGeometry {
   private final int columns;
   private final VisualRows rows;
   private final List<Gantt.Shape> shapes = new ArrayList<>();
-  /** Per row, per pixel column, per type: time covered by narrow states. */
-  private final Map<Long, double[]> narrow = new HashMap<>();
-  private final Map<Long, Integer> narrowCount = new HashMap<>();
+  /** Opacity steps below which neighbouring summary columns are told apart. */
+  static final int OPACITY_LEVELS = 10;
+  /** Per row (allocated when it gets one): per pixel column × type, time covered by narrow states. */
+  private final double[][] narrow;
+  /** Per row: per pixel column × type, how many narrow states start there. */
+  private final int[][] narrowCount;
   private final Map<Long, int[]> ticks = new HashMap<>();
-  private final Map<String, Integer> arrows = new HashMap<>();
+  /** Links by rows, pixel columns and type: count, source leaf and destination leaf (-1 once they differ). */
+  private final Map<ArrowKey, int[]> arrows = new HashMap<>();
   private final Map<Long, double[]> steps = new HashMap<>();
   private final double[] variableMax;
   private boolean summarised;
@@ -64,6 +74,8 @@ public final class GanttGeometry {
     this.columns = (int) Math.ceil(pixelWidth);
     this.rows = VisualRows.of(tree, pixelHeight / tree.leafCount(), thresholdPx);
     this.variableMax = new double[types.size()];
+    this.narrow = new double[rows.count()][];
+    this.narrowCount = new int[rows.count()][];
   }
 
   private double x(double t) {
@@ -92,8 +104,13 @@ public final class GanttGeometry {
         int[] tick = ticks.computeIfAbsent(key(row, column(start)), k -> new int[] {type, 0, leaf});
         tick[1]++;
       }
-      case LINK -> arrows.merge(row + " " + rows.rowOfLeaf(toLeaf) + " " + column(start) + " " + column(end) + " "
-          + type + " " + leaf + " " + toLeaf, 1, Integer::sum);
+      case LINK -> {
+        int[] arrow = arrows.computeIfAbsent(new ArrowKey(row, rows.rowOfLeaf(toLeaf), column(start), column(end), type),
+            k -> new int[] {0, leaf, toLeaf});
+        arrow[0]++;
+        arrow[1] = arrow[1] == leaf ? leaf : -1;
+        arrow[2] = arrow[2] == toLeaf ? toLeaf : -1;
+      }
       case VARIABLE -> {
         variableMax[type] = Math.max(variableMax[type], Math.abs(value));
         for (int c = column(start); c <= column(Math.max(start, end - 1e-12 * (window.end() - window.start()))); c++) {
@@ -122,38 +139,100 @@ public final class GanttGeometry {
     }
     // Narrower than a pixel, or several producers in one row: summed per pixel column.
     summarised = true;
+    if (narrow[row] == null) {
+      narrow[row] = new double[columns * typeNames.size()];
+      narrowCount[row] = new int[columns * typeNames.size()];
+    }
+    narrowCount[row][column(start) * typeNames.size() + type]++;
     for (int c = column(start); c <= column(end); c++) {
       double from = Math.max(start, window.start() + (window.end() - window.start()) * c / columns);
       double to = Math.min(end, window.start() + (window.end() - window.start()) * (c + 1) / columns);
       if (to <= from && !(start == end && c == column(start))) {
         continue; // ends on this column's first boundary: not in it (an instant state is, once)
       }
-      long k = key(row, c);
-      narrow.computeIfAbsent(k, z -> new double[typeNames.size()])[type] += Math.max(0, to - from);
-      narrowCount.merge(k, 1, Integer::sum);
+      narrow[row][c * typeNames.size() + type] += Math.max(0, to - from);
     }
+  }
+
+  /** The summary marks of one row: runs of columns that look the same. */
+  private void addSummaries(int row, List<Gantt.Shape> all) {
+    double[] time = narrow[row];
+    int[] count = narrowCount[row];
+    int types = typeNames.size();
+    int c = 0;
+    while (c < columns) {
+      int dominant = dominant(time, count, c, types);
+      if (dominant < 0) {
+        c++;
+        continue;
+      }
+      int level = level(time, c, types, dominant);
+      int last = c;
+      double dominantTime = time[c * types + dominant];
+      double total = total(time, c, types);
+      int records = records(count, c, types);
+      while (last + 1 < columns && dominant(time, count, last + 1, types) == dominant
+          && level(time, last + 1, types, dominant) == level) {
+        last++;
+        dominantTime += time[last * types + dominant];
+        total += total(time, last, types);
+        records += records(count, last, types);
+      }
+      double share = total > 0 ? dominantTime / total : 1;
+      double span = window.end() - window.start();
+      all.add(new Gantt.Shape(Gantt.Kind.SUMMARY, (double) c / columns, rowTop(row), (double) (last + 1) / columns,
+          rowBottom(row), colours.get(dominant), share, dominant, 0, records,
+          window.start() + span * c / columns, window.start() + span * (last + 1) / columns, paths.get(rows.node(row)),
+          null, Double.NaN));
+      c = last + 1;
+    }
+  }
+
+  /**
+   * The type covering most of a column (the first on ties); in a column of instants only, the type
+   * with the most of them; -1 for a column no narrow state touches.
+   */
+  private static int dominant(double[] time, int[] count, int column, int types) {
+    int best = -1;
+    for (int u = 0; u < types; u++) {
+      double t = time[column * types + u];
+      if (t > 0 && (best < 0 || t > time[column * types + best])) {
+        best = u;
+      }
+    }
+    for (int u = 0; best < 0 && u < types; u++) {
+      best = count[column * types + u] > 0 ? u : -1;
+    }
+    return best;
+  }
+
+  private static int records(int[] count, int column, int types) {
+    int records = 0;
+    for (int u = 0; u < types; u++) {
+      records += count[column * types + u];
+    }
+    return records;
+  }
+
+  private static double total(double[] time, int column, int types) {
+    double total = 0;
+    for (int u = 0; u < types; u++) {
+      total += time[column * types + u];
+    }
+    return total;
+  }
+
+  private static int level(double[] time, int column, int types, int dominant) {
+    double total = total(time, column, types);
+    return total > 0 ? (int) Math.round(time[column * types + dominant] / total * OPACITY_LEVELS) : OPACITY_LEVELS;
   }
 
   public Gantt build() {
     List<Gantt.Shape> all = new ArrayList<>(shapes);
-    Long[] summaryKeys = narrow.keySet().toArray(Long[]::new);
-    Arrays.sort(summaryKeys);
-    for (long k : summaryKeys) {
-      double[] byType = narrow.get(k);
-      int row = (int) (k / columns);
-      int c = (int) (k % columns);
-      int dominant = 0;
-      double total = 0;
-      for (int u = 0; u < byType.length; u++) {
-        total += byType[u];
-        dominant = byType[u] > byType[dominant] ? u : dominant;
+    for (int row = 0; row < narrow.length; row++) {
+      if (narrow[row] != null) {
+        addSummaries(row, all);
       }
-      double share = total > 0 ? byType[dominant] / total : 1;
-      all.add(new Gantt.Shape(Gantt.Kind.SUMMARY, (double) c / columns, rowTop(row), (double) (c + 1) / columns,
-          rowBottom(row), colours.get(dominant), share, dominant, 0, narrowCount.get(k),
-          window.start() + (window.end() - window.start()) * c / columns,
-          window.start() + (window.end() - window.start()) * (c + 1) / columns, paths.get(rows.node(row)), null,
-          Double.NaN));
     }
     Long[] tickKeys = ticks.keySet().toArray(Long[]::new);
     Arrays.sort(tickKeys);
@@ -165,36 +244,60 @@ public final class GanttGeometry {
           tick[1], Double.NaN, Double.NaN, paths.get(tick[1] == 1 ? tree.leafNode(tick[2]) : rows.node(row)), null,
           Double.NaN));
     }
-    String[] arrowKeys = arrows.keySet().toArray(String[]::new);
+    ArrowKey[] arrowKeys = arrows.keySet().toArray(ArrowKey[]::new);
     Arrays.sort(arrowKeys);
-    for (String k : arrowKeys) {
-      String[] f = k.split(" ");
-      int from = Integer.parseInt(f[0]);
-      int to = Integer.parseInt(f[1]);
-      int type = Integer.parseInt(f[4]);
-      all.add(new Gantt.Shape(Gantt.Kind.LINK, (Integer.parseInt(f[2]) + 0.5) / columns, (rowTop(from) + rowBottom(from)) / 2,
-          (Integer.parseInt(f[3]) + 0.5) / columns, (rowTop(to) + rowBottom(to)) / 2, colours.get(type), 1, type, 0,
-          arrows.get(k), Double.NaN, Double.NaN, paths.get(tree.leafNode(Integer.parseInt(f[5]))),
-          paths.get(tree.leafNode(Integer.parseInt(f[6]))), Double.NaN));
+    for (ArrowKey k : arrowKeys) {
+      int[] arrow = arrows.get(k);
+      all.add(new Gantt.Shape(Gantt.Kind.LINK, (k.fromColumn() + 0.5) / columns,
+          (rowTop(k.fromRow()) + rowBottom(k.fromRow())) / 2, (k.toColumn() + 0.5) / columns,
+          (rowTop(k.toRow()) + rowBottom(k.toRow())) / 2, colours.get(k.type()), 1, k.type(), 0, arrow[0], Double.NaN,
+          Double.NaN, arrow[1] >= 0 ? paths.get(tree.leafNode(arrow[1])) : paths.get(rows.node(k.fromRow())),
+          arrow[2] >= 0 ? paths.get(tree.leafNode(arrow[2])) : paths.get(rows.node(k.toRow())), Double.NaN));
     }
+    // By row, type, column: a value held over neighbouring columns is one segment.
+    int types = typeNames.size();
     Long[] stepKeys = steps.keySet().toArray(Long[]::new);
-    Arrays.sort(stepKeys);
-    for (long k : stepKeys) {
+    Arrays.sort(stepKeys, java.util.Comparator.comparingLong((Long k) -> k / types / columns)
+        .thenComparingLong(k -> k % types).thenComparingLong(k -> k / types % columns));
+    for (int i = 0; i < stepKeys.length; ) {
+      long k = stepKeys[i];
       double[] step = steps.get(k);
-      int type = (int) (k % typeNames.size());
-      long rc = k / typeNames.size();
-      int row = (int) (rc / columns);
-      int c = (int) (rc % columns);
+      int type = (int) (k % types);
+      int row = (int) (k / types / columns);
+      int c = (int) (k / types % columns);
+      int last = c;
+      double end = step[3];
+      int j = i + 1;
+      while (j < stepKeys.length && stepKeys[j] == key(row, last + 1) * types + type
+          && steps.get(stepKeys[j])[0] == step[0] && steps.get(stepKeys[j])[1] == step[1]) {
+        end = steps.get(stepKeys[j])[3];
+        last++;
+        j++;
+      }
       double level = variableMax[type] > 0 ? Math.abs(step[0]) / variableMax[type] : 0;
       double y = rowBottom(row) - level * (rowBottom(row) - rowTop(row)) * 0.9;
-      all.add(new Gantt.Shape(Gantt.Kind.VARIABLE, (double) c / columns, y, (double) (c + 1) / columns, y,
-          colours.get(type), 1, type, 0, 1, step[2], step[3], paths.get(tree.leafNode((int) step[1])), null, step[0]));
+      all.add(new Gantt.Shape(Gantt.Kind.VARIABLE, (double) c / columns, y, (double) (last + 1) / columns, y,
+          colours.get(type), 1, type, 0, 1, step[2], end, paths.get(tree.leafNode((int) step[1])), null, step[0]));
+      i = j;
     }
     List<LegendEntry> legend = new ArrayList<>();
     for (int u = 0; u < typeNames.size(); u++) {
       legend.add(new LegendEntry(u, typeNames.get(u), colours.get(u)));
     }
     return new Gantt(window, rows.axis(tree, noMarks()), all, summarised, legend);
+  }
+
+  /** The links of one arrow: same rows, same pixel columns, same type. */
+  private record ArrowKey(int fromRow, int toRow, int fromColumn, int toColumn, int type)
+      implements Comparable<ArrowKey> {
+    @Override
+    public int compareTo(ArrowKey o) {
+      int c = Integer.compare(fromRow, o.fromRow);
+      c = c != 0 ? c : Integer.compare(toRow, o.toRow);
+      c = c != 0 ? c : Integer.compare(fromColumn, o.fromColumn);
+      c = c != 0 ? c : Integer.compare(toColumn, o.toColumn);
+      return c != 0 ? c : Integer.compare(type, o.type);
+    }
   }
 
   private Mark[] noMarks() {

@@ -32,7 +32,8 @@ class GanttGeometryTest {
     g.add(EventCategory.EVENT, 2, 3, 7.3, 7.3, 0, Double.NaN, -1);
     g.add(EventCategory.EVENT, 2, 3, 7.6, 7.6, 0, Double.NaN, -1);
     g.add(EventCategory.LINK, 0, 4, 2.2, 8.7, 0, Double.NaN, 2);
-    g.add(EventCategory.VARIABLE, 2, 5, 0, 10, 0, 3, -1);
+    g.add(EventCategory.VARIABLE, 2, 5, 0, 6, 0, 3, -1);
+    g.add(EventCategory.VARIABLE, 2, 5, 6, 10, 0, 1.5, -1);
     return g.build();
   }
 
@@ -87,9 +88,16 @@ class GanttGeometryTest {
     assertEquals("A/a0", arrow.producer());
     assertEquals("B", arrow.to());
     List<Gantt.Shape> steps = g.shapes().stream().filter(s -> s.kind() == Gantt.Kind.VARIABLE).toList();
-    assertEquals(10, steps.size(), "one step per pixel column");
+    assertEquals(2, steps.size(), "one segment per value held over neighbouring pixel columns: " + steps);
     assertEquals(1 - 0.9 / 3, steps.get(0).y0(), EPS, "the variable's maximum near the top of its row");
     assertEquals(3, steps.get(0).value(), 0);
+    assertEquals(0, steps.get(0).x0(), EPS);
+    assertEquals(0.6, steps.get(0).x1(), EPS);
+    assertEquals(6, steps.get(0).end(), 0);
+    assertEquals(1 - 0.45 / 3, steps.get(1).y0(), EPS, "half the maximum: half way up");
+    assertEquals(0.6, steps.get(1).x0(), EPS);
+    assertEquals(1, steps.get(1).x1(), EPS);
+    assertEquals(1.5, steps.get(1).value(), 0);
   }
 
   @Test
@@ -103,8 +111,34 @@ class GanttGeometryTest {
     assertFalse(gantt.producers().stream().anyMatch(a -> a.name().equals("a1") && a.row()), "a1 is not a row");
     assertTrue(gantt.producers().stream().anyMatch(a -> a.name().equals("A") && a.row()), "A is the row");
     assertTrue(gantt.shapes().stream().noneMatch(s -> s.kind() == Gantt.Kind.STATE), "A's states are summarised");
-    assertEquals(5, gantt.shapes().size(), "one summary mark per pixel column of [0, 5)");
+    assertEquals(1, gantt.shapes().size(), "the five pixel columns of [0, 5) look the same: one mark");
+    Gantt.Shape mark = gantt.shapes().get(0);
+    assertEquals(0, mark.x0(), EPS);
+    assertEquals(0.5, mark.x1(), EPS);
+    assertEquals(1, mark.records(), "one state, counted once though it spans five columns");
+    assertEquals(1, mark.opacity(), EPS);
     assertTrue(gantt.summarised());
+  }
+
+  /** Neighbouring columns are one mark only when they look the same: dominant type and opacity. */
+  @Test
+  void summaryMarksSpanTheColumnsThatLookTheSame() {
+    ProducerTree tree = new ProducerTree(new String[] {"root", "A", "a0", "a1", "a2", "a3", "B", "b0", "b1", "b2", "b3"},
+        new int[] {-1, 0, 1, 1, 1, 1, 0, 6, 6, 6, 6});
+    GanttGeometry g = new GanttGeometry(tree, TYPES, null, new TimeWindow(0, 10, "s"), 10, 24, 4);
+    g.add(EventCategory.STATE, 0, 0, 0, 4, 0, Double.NaN, -1); // a0: type 0 over columns 0-3
+    g.add(EventCategory.STATE, 1, 1, 2, 4, 0, Double.NaN, -1); // a1: type 1 over columns 2-3
+    g.add(EventCategory.STATE, 2, 1, 5, 6, 0, Double.NaN, -1); // a2: type 1 alone in column 5
+    g.add(EventCategory.STATE, 3, 0, 7, 7, 0, Double.NaN, -1); // a3: an instant in column 7
+    List<Gantt.Shape> marks = g.build().shapes();
+    assertEquals(4, marks.size(), marks.toString());
+    assertEquals(List.of(0.0, 0.2, 0.5, 0.7), marks.stream().map(m -> Math.round(m.x0() * 10) / 10.0).toList());
+    assertEquals(List.of(0.2, 0.4, 0.6, 0.8), marks.stream().map(m -> Math.round(m.x1() * 10) / 10.0).toList());
+    assertEquals(List.of(1.0, 0.5, 1.0, 1.0), marks.stream().map(Gantt.Shape::opacity).toList(),
+        "columns 2-3 are half type 0, half type 1: another mark than columns 0-1");
+    assertEquals(List.of(0, 0, 1, 0), marks.stream().map(Gantt.Shape::type).toList());
+    assertEquals(List.of(1, 1, 1, 1), marks.stream().map(Gantt.Shape::records).toList(),
+        "each state counted once, in the column it starts in");
   }
 
   @Test

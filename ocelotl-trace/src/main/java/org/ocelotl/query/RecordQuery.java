@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.store.Chunk;
+import org.ocelotl.store.Columns;
 import org.ocelotl.store.EventColumns;
 import org.ocelotl.store.LinkColumns;
 import org.ocelotl.store.StateColumns;
@@ -141,48 +142,71 @@ public final class RecordQuery {
     return start < to && (end > from || end == start && start >= from);
   }
 
-  private static boolean kept(java.util.Set<Integer> set, int id) {
-    return set == null || set.contains(id);
+  private static boolean kept(boolean[] mask, int id) {
+    return mask == null || mask[id];
+  }
+
+  /** A set of ids as a mask over [0, size), for a test per record without boxing; null stays null (all). */
+  private static boolean[] mask(Set<Integer> ids, int size) {
+    if (ids == null) {
+      return null;
+    }
+    boolean[] mask = new boolean[size];
+    for (int id : ids) {
+      if (id >= 0 && id < size) {
+        mask[id] = true;
+      }
+    }
+    return mask;
   }
 
   private static void scan(TraceStore store, EventCategory kind, Selection s, java.util.function.Consumer<Record> offer) {
     List<Chunk> chunks = store.chunks(kind, s.from(), s.to());
+    // Links are grouped by source only, and a selection keeps those arriving at it too.
+    int[] runs = kind == EventCategory.LINK || s.producers() == null ? null
+        : s.producers().stream().mapToInt(Integer::intValue).sorted().toArray();
+    boolean[] producers = mask(s.producers(), store.metadata().producers().size());
+    boolean[] types = mask(s.types(), store.metadata().types().size());
     switch (kind) {
       case STATE -> {
         StateColumns c = store.stateColumns();
         for (Chunk chunk : chunks) {
-          store.read(chunk, c);
-          for (int i = 0; i < c.size(); i++) {
-            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(s.producers(), c.producer()[i])
-                && kept(s.types(), c.type()[i])) {
-              offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i],
-                  Double.NaN, -1));
+          forEachRun(store, chunk, c, runs, () -> {
+            for (int i = 0; i < c.size(); i++) {
+              if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(producers, c.producer()[i])
+                  && kept(types, c.type()[i])) {
+                offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i],
+                    Double.NaN, -1));
+              }
             }
-          }
+          });
         }
       }
       case EVENT -> {
         EventColumns c = store.eventColumns();
         for (Chunk chunk : chunks) {
-          store.read(chunk, c);
-          for (int i = 0; i < c.size(); i++) {
-            double t = c.time()[i];
-            if (t >= s.from() && t < s.to() && kept(s.producers(), c.producer()[i]) && kept(s.types(), c.type()[i])) {
-              offer.accept(new Record(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1));
+          forEachRun(store, chunk, c, runs, () -> {
+            for (int i = 0; i < c.size(); i++) {
+              double t = c.time()[i];
+              if (t >= s.from() && t < s.to() && kept(producers, c.producer()[i]) && kept(types, c.type()[i])) {
+                offer.accept(new Record(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1));
+              }
             }
-          }
+          });
         }
       }
       case VARIABLE -> {
         VariableColumns c = store.variableColumns();
         for (Chunk chunk : chunks) {
-          store.read(chunk, c);
-          for (int i = 0; i < c.size(); i++) {
-            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(s.producers(), c.producer()[i])
-                && kept(s.types(), c.type()[i])) {
-              offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i], -1));
+          forEachRun(store, chunk, c, runs, () -> {
+            for (int i = 0; i < c.size(); i++) {
+              if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(producers, c.producer()[i])
+                  && kept(types, c.type()[i])) {
+                offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i],
+                    -1));
+              }
             }
-          }
+          });
         }
       }
       case LINK -> {
@@ -191,7 +215,7 @@ public final class RecordQuery {
           store.read(chunk, c);
           for (int i = 0; i < c.size(); i++) {
             if (overlaps(c.start()[i], c.end()[i], s.from(), s.to())
-                && (kept(s.producers(), c.from()[i]) || kept(s.producers(), c.to()[i])) && kept(s.types(), c.type()[i])) {
+                && (kept(producers, c.from()[i]) || kept(producers, c.to()[i])) && kept(types, c.type()[i])) {
               offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, Double.NaN, c.to()[i]));
             }
           }
@@ -200,6 +224,28 @@ public final class RecordQuery {
       default -> throw new AssertionError(kind);
     }
   }
+
+  /**
+   * Fills {@code columns} with what {@code visit} must see of a chunk: the whole chunk, or, when
+   * the selection holds few of the chunk's producers, each selected producer's run in turn (the
+   * store's producer directory), so that a query on a few producers reads their records only.
+   */
+  private static void forEachRun(TraceStore store, Chunk chunk, Columns columns, int[] producers, Runnable visit) {
+    if (producers == null || producers.length * RUN_READS_PER_CHUNK_READ > chunk.producers()) {
+      store.read(chunk, columns);
+      visit.run();
+      return;
+    }
+    for (int producer : producers) {
+      store.read(chunk, columns, producer);
+      if (columns.size() > 0) {
+        visit.run();
+      }
+    }
+  }
+
+  /** Reading runs beats reading the chunk while the selection holds under 1/4 of its producers. */
+  private static final int RUN_READS_PER_CHUNK_READ = 4;
 
   private static Comparator<Record> order(Column column, String[] producers, String[] types) {
     Comparator<Record> primary = switch (column) {

@@ -24,7 +24,12 @@ final class ChunkBuffer {
   }
 
   double minTime() {
-    return doubles[StoreLayout.SORT_COLUMN][0]; // sorted: the first start is the least
+    double[] start = doubles[StoreLayout.SORT_COLUMN];
+    double min = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < size; i++) {
+      min = Math.min(min, start[i]);
+    }
+    return min;
   }
 
   double maxTime() {
@@ -36,13 +41,17 @@ final class ChunkBuffer {
     return max;
   }
 
-  /** Sorts the records by the sort column, stably, using the writer thread's scratch arrays. */
-  void sort(Scratch scratch) {
-    double[] key = doubles[StoreLayout.SORT_COLUMN];
-    if (isSorted(key, size)) {
-      return;
+  /**
+   * Sorts the records by producer, then by the sort column, stably, using the writer thread's
+   * scratch arrays, and leaves the chunk's producer directory in {@code scratch.directory}.
+   *
+   * @return the number of distinct producers (directory entries)
+   */
+  int sort(Scratch scratch) {
+    int[] order = scratch.order(doubles[StoreLayout.SORT_COLUMN], ints[layout.producerColumn()], size);
+    if (isIdentity(order, size)) {
+      return scratch.producers;
     }
-    int[] order = scratch.order(key, size);
     for (int c = 0; c < doubles.length; c++) {
       double[] from = doubles[c];
       double[] to = scratch.doubles;
@@ -61,11 +70,21 @@ final class ChunkBuffer {
       scratch.ints = from;
       ints[c] = to;
     }
+    return scratch.producers;
   }
 
   private static boolean isSorted(double[] key, int size) {
     for (int i = 1; i < size; i++) {
       if (key[i] < key[i - 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isIdentity(int[] order, int size) {
+    for (int i = 0; i < size; i++) {
+      if (order[i] != i) {
         return false;
       }
     }
@@ -80,13 +99,21 @@ final class ChunkBuffer {
   static final class Scratch {
     private final long[] packed;
     private final int[] order;
+    private final int[] grouped;
     private final int indexBits;
+    /** Records per producer id while grouping; all zero between calls. */
+    private int[] perProducer = new int[64];
     double[] doubles;
     int[] ints;
+    /** The last chunk's producer directory: (producer, first record) pairs, producers increasing. */
+    final int[] directory;
+    int producers;
 
     Scratch(int capacity) {
       this.packed = new long[capacity];
       this.order = new int[capacity];
+      this.grouped = new int[capacity];
+      this.directory = new int[2 * capacity];
       this.indexBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(capacity - 1));
       this.doubles = new double[capacity];
       this.ints = new int[capacity];
@@ -101,6 +128,12 @@ final class ChunkBuffer {
      * disorder left is tiny, makes the order exact. Equal keys stay in index order (stable).
      */
     int[] order(double[] key, int size) {
+      if (isSorted(key, size)) {
+        for (int i = 0; i < size; i++) {
+          order[i] = i;
+        }
+        return order;
+      }
       long mask = -1L << indexBits;
       for (int i = 0; i < size; i++) {
         long bits = Double.doubleToRawLongBits(key[i]);
@@ -123,6 +156,45 @@ final class ChunkBuffer {
         order[j + 1] = moving;
       }
       return order;
+    }
+
+    /**
+     * The stable permutation sorting records by producer, then by key; fills the producer
+     * directory. A counting sort over the producers of the key order: linear in the chunk, and
+     * touching only the counters of the producers present.
+     */
+    int[] order(double[] key, int[] producer, int size) {
+      int[] byKey = order(key, size);
+      int distinct = 0;
+      for (int i = 0; i < size; i++) {
+        int p = producer[i];
+        if (p >= perProducer.length) {
+          perProducer = java.util.Arrays.copyOf(perProducer, Math.max(p + 1, 2 * perProducer.length));
+        }
+        if (perProducer[p]++ == 0) {
+          directory[distinct++] = p;
+        }
+      }
+      Arrays.sort(directory, 0, distinct);
+      int first = 0;
+      for (int d = distinct - 1; d >= 0; d--) { // spread the pairs from the back: no overlap
+        directory[2 * d] = directory[d];
+      }
+      for (int d = 0; d < distinct; d++) {
+        int p = directory[2 * d];
+        directory[2 * d + 1] = first;
+        first += perProducer[p];
+        perProducer[p] = directory[2 * d + 1]; // from here on: the next free position of p
+      }
+      for (int i = 0; i < size; i++) {
+        int r = byKey[i];
+        grouped[perProducer[producer[r]]++] = r;
+      }
+      for (int d = 0; d < distinct; d++) {
+        perProducer[directory[2 * d]] = 0;
+      }
+      producers = distinct;
+      return grouped;
     }
   }
 }

@@ -31,8 +31,8 @@ final class ChunkFileWriter implements AutoCloseable {
   /** Sorts and appends one chunk; {@code bytes} is the writer thread's reused direct buffer. */
   void write(ChunkBuffer chunk, ChunkBuffer.Scratch scratch, ByteBuffer bytes) throws IOException {
     int n = chunk.size;
-    chunk.sort(scratch);
-    int length = layout.chunkBytes(n);
+    int producers = chunk.sort(scratch);
+    int length = layout.chunkBytes(n, producers);
     bytes.clear().limit(length);
     for (int c = 0; c < layout.doubles(); c++) {
       bytes.position(layout.doubleColumnOffset(c, n));
@@ -42,26 +42,27 @@ final class ChunkFileWriter implements AutoCloseable {
       bytes.position(layout.intColumnOffset(c, n));
       bytes.asIntBuffer().put(chunk.ints[c], 0, n);
     }
-    int padding = layout.intColumnOffset(layout.ints(), n);
-    bytes.position(padding);
+    bytes.position(layout.directoryOffset(n));
+    bytes.asIntBuffer().put(scratch.directory, 0, 2 * producers);
+    bytes.position(layout.directoryOffset(n) + producers * StoreLayout.DIRECTORY_ENTRY_BYTES);
     while (bytes.hasRemaining()) {
       bytes.put((byte) 0);
     }
     bytes.position(0);
     writeFully(bytes, position);
-    addEntry(n, chunk.minTime(), chunk.maxTime());
+    addEntry(n, producers, chunk.minTime(), chunk.maxTime());
     position += length;
     recordCount += n;
   }
 
-  private void addEntry(int size, double min, double max) {
+  private void addEntry(int size, int producers, double min, double max) {
     int at = chunkCount * StoreLayout.ENTRY_BYTES;
     if (at + StoreLayout.ENTRY_BYTES > index.capacity()) {
       ByteBuffer larger = ByteBuffer.allocate(index.capacity() * 2).order(StoreLayout.ORDER);
       larger.put(index.clear());
       index = larger;
     }
-    StoreLayout.writeEntry(index, at, position, size, min, max);
+    StoreLayout.writeEntry(index, at, position, size, producers, min, max);
     chunkCount++;
   }
 

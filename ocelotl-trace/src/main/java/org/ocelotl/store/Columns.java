@@ -37,20 +37,23 @@ public abstract class Columns {
     return doubles[0].length;
   }
 
-  /** Copies a chunk's columns out of its mapped bytes (one bulk copy per column). */
-  final void fill(Chunk chunk, ByteBuffer bytes) {
+  /**
+   * Copies records [first, first + count) of a chunk out of its mapped bytes (one bulk copy per
+   * column).
+   */
+  final void fill(Chunk chunk, ByteBuffer bytes, int first, int count) {
     int n = chunk.size();
     for (int c = 0; c < doubles.length; c++) {
-      DoubleBuffer column = bytes.slice(layout.doubleColumnOffset(c, n), n * Double.BYTES)
+      DoubleBuffer column = bytes.slice(layout.doubleColumnOffset(c, n) + first * Double.BYTES, count * Double.BYTES)
           .order(StoreLayout.ORDER).asDoubleBuffer();
-      column.get(doubles[c], 0, n);
+      column.get(doubles[c], 0, count);
     }
     for (int c = 0; c < ints.length; c++) {
-      IntBuffer column = bytes.slice(layout.intColumnOffset(c, n), n * Integer.BYTES)
+      IntBuffer column = bytes.slice(layout.intColumnOffset(c, n) + first * Integer.BYTES, count * Integer.BYTES)
           .order(StoreLayout.ORDER).asIntBuffer();
-      column.get(ints[c], 0, n);
+      column.get(ints[c], 0, count);
     }
-    this.size = n;
+    this.size = count;
     this.chunk = chunk;
   }
 }

@@ -26,13 +26,22 @@ import org.ocelotl.model.EventCategory;
  *        44  int columns            int
  *        48  reserved, zero         16 bytes
  * chunk      its double columns, each size × 8 bytes, then its int columns, each size × 4
- *            bytes, padded with zeros to a multiple of 8 so every chunk starts 8-aligned
- * index      per chunk: offset long, size int, reserved int, min time double, max time double
+ *            bytes, then its producer directory (below), padded with zeros to a multiple of 8
+ *            so every chunk starts 8-aligned
+ * index      per chunk: offset long, size int, producers int, min time double, max time double
  * </pre>
+ *
+ * <p>Records of a chunk are sorted by producer (the source for links), then by start, stably.
+ * The producer directory lists, for each of the chunk's P distinct producers in increasing
+ * order, the producer (int) and the position of its first record (int): a query on a few
+ * producers reads only their runs of records, not the chunk.
  */
 final class StoreLayout {
-  /** 2: producers carry their own record counts per category. */
-  static final int VERSION = 2;
+  /**
+   * 2: producers carry their own record counts per category. 3: chunks sorted by producer then
+   * start, with a producer directory per chunk.
+   */
+  static final int VERSION = 3;
   static final String METADATA_FILE = "metadata.json";
   static final String METADATA_FORMAT = "ocelotl-store";
   static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -51,24 +60,34 @@ final class StoreLayout {
 
   static final int ENTRY_OFFSET = 0;
   static final int ENTRY_SIZE_OFFSET = ENTRY_OFFSET + Long.BYTES;
-  static final int ENTRY_MIN_OFFSET = ENTRY_SIZE_OFFSET + 2 * Integer.BYTES;
+  static final int ENTRY_PRODUCERS_OFFSET = ENTRY_SIZE_OFFSET + Integer.BYTES;
+  static final int ENTRY_MIN_OFFSET = ENTRY_PRODUCERS_OFFSET + Integer.BYTES;
   static final int ENTRY_MAX_OFFSET = ENTRY_MIN_OFFSET + Double.BYTES;
   static final int ENTRY_BYTES = ENTRY_MAX_OFFSET + Double.BYTES;
 
   /** Column 0 of the doubles is the time a chunk is sorted by (start, or time for events). */
   static final int SORT_COLUMN = 0;
+  /** Bytes of one producer directory entry: producer, first record. */
+  static final int DIRECTORY_ENTRY_BYTES = 2 * Integer.BYTES;
 
   private StoreLayout() {}
 
   /**
    * The columns of one category. Doubles come first so that they are 8-aligned in every chunk.
-   * {@code endColumn} is the double column whose maximum is a chunk's max time.
+   * {@code endColumn} is the double column whose maximum is a chunk's max time;
+   * {@code producerColumn} the int column a chunk is grouped by.
    */
   record Columns(EventCategory category, int code, String fileName, int doubles, int ints,
-      int endColumn) {
-    int chunkBytes(int size) {
-      long bytes = (long) doubles * Double.BYTES * size + align8((long) ints * Integer.BYTES * size);
+      int endColumn, int producerColumn) {
+    /** Bytes of a chunk of {@code size} records from {@code producers} distinct producers. */
+    int chunkBytes(int size, int producers) {
+      long bytes = (long) doubles * Double.BYTES * size
+          + align8((long) ints * Integer.BYTES * size + (long) producers * DIRECTORY_ENTRY_BYTES);
       return Math.toIntExact(bytes);
+    }
+
+    int directoryOffset(int size) {
+      return intColumnOffset(ints, size);
     }
 
     int doubleColumnOffset(int column, int size) {
@@ -102,13 +121,14 @@ final class StoreLayout {
   static final int LINK_TO = 2;
 
   // states: start, end | producer, type, depth
-  static final Columns STATES = new Columns(EventCategory.STATE, 1, "states.chunks", 2, 3, 1);
+  static final Columns STATES = new Columns(EventCategory.STATE, 1, "states.chunks", 2, 3, 1, STATE_PRODUCER);
   // events: time | producer, type
-  static final Columns EVENTS = new Columns(EventCategory.EVENT, 2, "events.chunks", 1, 2, 0);
+  static final Columns EVENTS = new Columns(EventCategory.EVENT, 2, "events.chunks", 1, 2, 0, EVENT_PRODUCER);
   // variables: start, end, value | producer, type  (one record per step of the step function)
-  static final Columns VARIABLES = new Columns(EventCategory.VARIABLE, 3, "variables.chunks", 3, 2, 1);
-  // links: start, end | type, from, to
-  static final Columns LINKS = new Columns(EventCategory.LINK, 4, "links.chunks", 2, 3, 1);
+  static final Columns VARIABLES = new Columns(EventCategory.VARIABLE, 3, "variables.chunks", 3, 2, 1,
+      VARIABLE_PRODUCER);
+  // links: start, end | type, from, to  (grouped by their source)
+  static final Columns LINKS = new Columns(EventCategory.LINK, 4, "links.chunks", 2, 3, 1, LINK_FROM);
 
   static Columns columns(EventCategory category) {
     return switch (category) {
@@ -187,12 +207,36 @@ final class StoreLayout {
     }
   }
 
-  static void writeEntry(ByteBuffer entries, int at, long offset, int size, double min, double max) {
+  static void writeEntry(ByteBuffer entries, int at, long offset, int size, int producers, double min,
+      double max) {
     entries.putLong(at + ENTRY_OFFSET, offset);
     entries.putInt(at + ENTRY_SIZE_OFFSET, size);
-    entries.putInt(at + ENTRY_SIZE_OFFSET + Integer.BYTES, 0);
+    entries.putInt(at + ENTRY_PRODUCERS_OFFSET, producers);
     entries.putDouble(at + ENTRY_MIN_OFFSET, min);
     entries.putDouble(at + ENTRY_MAX_OFFSET, max);
+  }
+
+  /**
+   * Checks a chunk's producer directory: producers increasing, first records increasing from 0
+   * and inside the chunk, so that {@code TraceStore.read(chunk, columns, producer)} can trust it.
+   */
+  static void checkDirectory(Path file, ByteBuffer chunk, Columns columns, Chunk c) throws StoreFormatException {
+    int at = columns.directoryOffset(c.size());
+    int previousProducer = -1;
+    int previousFirst = -1;
+    for (int d = 0; d < c.producers(); d++) {
+      int producer = chunk.getInt(at + d * DIRECTORY_ENTRY_BYTES);
+      int first = chunk.getInt(at + d * DIRECTORY_ENTRY_BYTES + Integer.BYTES);
+      boolean valid = producer > previousProducer && first > previousFirst && first < c.size()
+          && (d > 0 || first == 0);
+      if (!valid) {
+        throw new StoreFormatException(file, "chunk " + c.index() + " producer directory entry " + d,
+            "producers and first records increasing from record 0, inside the chunk of " + c.size(),
+            "producer " + producer + " from record " + first);
+      }
+      previousProducer = producer;
+      previousFirst = first;
+    }
   }
 
   /** Reads and checks the index: every chunk inside the data area, counts summing up. */
@@ -205,23 +249,27 @@ final class StoreLayout {
       int at = i * ENTRY_BYTES;
       long offset = entries.getLong(at + ENTRY_OFFSET);
       int size = entries.getInt(at + ENTRY_SIZE_OFFSET);
+      int producers = entries.getInt(at + ENTRY_PRODUCERS_OFFSET);
       double min = entries.getDouble(at + ENTRY_MIN_OFFSET);
       double max = entries.getDouble(at + ENTRY_MAX_OFFSET);
       String which = "chunk " + i + " ";
       if (size < 1 || size > header.capacity()) {
         throw new StoreFormatException(file, which + "size", "1.." + header.capacity(), String.valueOf(size));
       }
-      if (offset < HEADER_SIZE || offset % 8 != 0
-          || offset + columns.chunkBytes(size) > header.indexOffset()) {
+      if (producers < 1 || producers > size) {
+        throw new StoreFormatException(file, which + "producers", "1.." + size, String.valueOf(producers));
+      }
+      int bytes = columns.chunkBytes(size, producers);
+      if (offset < HEADER_SIZE || offset % 8 != 0 || offset + bytes > header.indexOffset()) {
         throw new StoreFormatException(file, which + "offset",
-            "an 8-aligned offset in [" + HEADER_SIZE + ", " + (header.indexOffset() - columns.chunkBytes(size)) + "]",
+            "an 8-aligned offset in [" + HEADER_SIZE + ", " + (header.indexOffset() - bytes) + "]",
             String.valueOf(offset));
       }
       if (!(min <= max)) {
         throw new StoreFormatException(file, which + "time bounds", "min ≤ max", min + " > " + max);
       }
       records += size;
-      chunks[i] = new Chunk(columns.category(), i, size, min, max, offset);
+      chunks[i] = new Chunk(columns.category(), i, size, producers, min, max, offset);
     }
     if (records != header.recordCount()) {
       throw new StoreFormatException(file, "sum of chunk sizes", String.valueOf(header.recordCount()),

@@ -433,7 +433,7 @@ public final class StoreWriter implements TraceSink {
     if (bytes == null) {
       int widest = 0;
       for (Category category : categories.values()) {
-        widest = Math.max(widest, category.layout.chunkBytes(capacity));
+        widest = Math.max(widest, category.layout.chunkBytes(capacity, capacity));
       }
       bytes = ByteBuffer.allocateDirect(widest).order(StoreLayout.ORDER);
     }

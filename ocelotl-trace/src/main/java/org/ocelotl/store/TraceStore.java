@@ -136,7 +136,41 @@ public final class TraceStore {
       throw new IllegalArgumentException("columns of capacity " + columns.capacity()
           + " cannot hold a chunk of " + chunk.size() + " records; use the store's own columns");
     }
-    columns.fill(chunk, files.get(chunk.category()).bytes(chunk));
+    columns.fill(chunk, files.get(chunk.category()).bytes(chunk), 0, chunk.size());
+  }
+
+  /**
+   * Fills {@code columns} with the records of one producer in a chunk (for links, those leaving
+   * it), sorted by start: the producer's run, found by a binary search of the chunk's producer
+   * directory, so that a query on a few producers costs what it keeps, not the chunk. Leaves
+   * {@code columns} empty when the chunk holds none.
+   */
+  public void read(Chunk chunk, Columns columns, int producer) {
+    if (columns.layout.category() != chunk.category()) {
+      throw new IllegalArgumentException("columns for " + columns.layout.category() + " cannot hold a "
+          + chunk.category() + " chunk");
+    }
+    ByteBuffer bytes = files.get(chunk.category()).bytes(chunk).order(StoreLayout.ORDER);
+    int directory = columns.layout.directoryOffset(chunk.size());
+    int low = 0;
+    int high = chunk.producers() - 1;
+    while (low <= high) {
+      int mid = (low + high) >>> 1;
+      int found = bytes.getInt(directory + mid * StoreLayout.DIRECTORY_ENTRY_BYTES);
+      if (found < producer) {
+        low = mid + 1;
+      } else if (found > producer) {
+        high = mid - 1;
+      } else {
+        int first = bytes.getInt(directory + mid * StoreLayout.DIRECTORY_ENTRY_BYTES + Integer.BYTES);
+        int end = mid + 1 < chunk.producers()
+            ? bytes.getInt(directory + (mid + 1) * StoreLayout.DIRECTORY_ENTRY_BYTES + Integer.BYTES)
+            : chunk.size();
+        columns.fill(chunk, bytes, first, end - first);
+        return;
+      }
+    }
+    columns.fill(chunk, bytes, 0, 0);
   }
 
   public StateColumns stateColumns() {
@@ -218,7 +252,11 @@ public final class TraceStore {
         ByteBuffer entries = ByteBuffer.allocate(Math.toIntExact((long) header.chunkCount() * StoreLayout.ENTRY_BYTES));
         readFully(channel, entries, header.indexOffset());
         Chunk[] chunks = StoreLayout.readIndex(file, entries, layout, header);
-        return map(channel, layout, chunks);
+        ChunkFile mapped = map(channel, layout, chunks);
+        for (Chunk chunk : chunks) {
+          StoreLayout.checkDirectory(file, mapped.bytes(chunk).order(StoreLayout.ORDER), layout, chunk);
+        }
+        return mapped;
       }
     }
 
@@ -249,13 +287,13 @@ public final class TraceStore {
     }
 
     private static long chunkEnd(StoreLayout.Columns layout, Chunk chunk) {
-      return chunk.offset() + layout.chunkBytes(chunk.size());
+      return chunk.offset() + layout.chunkBytes(chunk.size(), chunk.producers());
     }
 
     ByteBuffer bytes(Chunk chunk) {
       int region = regionOfChunk[chunk.index()];
       int at = Math.toIntExact(chunk.offset() - regionStarts[region]);
-      return regions[region].slice(at, layout.chunkBytes(chunk.size()));
+      return regions[region].slice(at, layout.chunkBytes(chunk.size(), chunk.producers()));
     }
 
     private static void readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {

@@ -6,4 +6,7 @@ public interface ImportProgress {
   ImportProgress NONE = (bytesRead, totalBytes, records) -> { };
 
   void update(long bytesRead, long totalBytes, long records);
+
+  /** A one-line note for the user before the import starts, e.g. why the trace is imported again. */
+  default void note(String message) {}
 }

@@ -98,16 +98,16 @@ public final class Workspace {
   /** The store of {@code trace}: reused if up to date, else imported now. */
   public TraceStore store(Path trace, ImportOptions options, ImportProgress progress) throws IOException {
     Path file = canonical(trace);
-    Optional<TraceStore> current = current(file, options);
+    Optional<TraceStore> current = current(file, options, progress);
     return current.isPresent() ? current.get() : importTrace(file, options, progress);
   }
 
   /** The store of {@code trace} if one exists and the file is unchanged since its import. */
   public Optional<TraceStore> current(Path trace) throws IOException {
-    return current(canonical(trace), ImportOptions.DEFAULT);
+    return current(canonical(trace), ImportOptions.DEFAULT, ImportProgress.NONE);
   }
 
-  private Optional<TraceStore> current(Path file, ImportOptions options) throws IOException {
+  private Optional<TraceStore> current(Path file, ImportOptions options, ImportProgress progress) throws IOException {
     Path dir = storeDirectory(file);
     if (!Files.isDirectory(dir)) {
       return Optional.empty();
@@ -115,8 +115,12 @@ public final class Workspace {
     TraceStore store;
     try {
       store = TraceStore.open(dir);
-    } catch (StoreFormatException | NoSuchFileException e) {
+    } catch (StoreFormatException e) {
+      progress.note("the imported copy of " + file.getFileName() + " cannot be read (" + e.getMessage()
+          + "); importing the trace again");
       return Optional.empty(); // written by another version, or damaged: import again
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
     }
     StoreMetadata.Source source = store.metadata().source();
     boolean sameFormat = options.format() == null || options.format().equalsIgnoreCase(source.format());

@@ -83,6 +83,39 @@ class RecordQueryTest {
     assertEquals(expectedLinks, links, "links in [" + from + ", " + to + ")");
   }
 
+  /**
+   * A few producers of many: the store reads their runs of each chunk only (its producer
+   * directory); the records must still be pj_dump's records of those producers, for states and
+   * variable steps (pj_dump lists a variable's steps as Variable lines: container, type, start, end).
+   */
+  @ParameterizedTest
+  @CsvSource({"0, 0.7, rank-3", "0.1, 0.2, rank-0;rank-7", "0.3333, 0.5, nancy-c2-4", "0, 0.7, rank-15;nancy-c1-1"})
+  void aFewProducersGetExactlyTheirRecords(double from, double to, String names) {
+    List<String> producers = List.of(names.split(";"));
+    Map<String, Long> expected = new TreeMap<>();
+    for (String[] f : reference) {
+      if ((f[0].equals("State") || f[0].equals("Variable")) && producers.contains(f[1])) {
+        double start = Double.parseDouble(f[3]);
+        double end = Double.parseDouble(f[4]);
+        if (start < to && (end > from || end == start && start >= from)) {
+          String name = f[0].equals("State") ? f[7] : f[2];
+          expected.merge(f[1] + " " + name + " " + f[3] + " " + f[4], 1L, Long::sum);
+        }
+      }
+    }
+    StoreMetadata m = store.metadata();
+    RecordQuery.Selection s = new RecordQuery.Selection(from, to, RecordQuery.producersNamed(m, producers), null,
+        EnumSet.of(EventCategory.STATE, EventCategory.VARIABLE), null, Double.NEGATIVE_INFINITY,
+        Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 1_000_000);
+    Map<String, Long> got = new TreeMap<>();
+    for (RecordQuery.Record r : RecordQuery.select(store, s).records()) {
+      got.merge(m.producers().get(r.producer()).name() + " " + m.types().get(r.type()).name() + " "
+          + six(r.start()) + " " + six(r.end()), 1L, Long::sum);
+    }
+    assertEquals(true, got.size() > 0, "the selection holds records");
+    assertEquals(expected, got, names + " in [" + from + ", " + to + ")");
+  }
+
   private static String six(double t) {
     return String.format(Locale.ROOT, "%.6f", t);
   }

@@ -75,7 +75,7 @@ class StoreCorruptionTest {
   @Test
   void version() throws IOException {
     patchInt(StoreLayout.VERSION_OFFSET, 1);
-    assertEquals(states + ": format version: expected 2, found 1", openError());
+    assertEquals(states + ": format version: expected 3, found 1", openError());
   }
 
   @Test
@@ -140,9 +140,24 @@ class StoreCorruptionTest {
   @Test
   void chunkOffset() throws IOException {
     patchLong(indexOffset() + 2L * StoreLayout.ENTRY_BYTES + StoreLayout.ENTRY_OFFSET, indexOffset());
-    // chunk 2 holds 2 states: 2 × 2 doubles + 2 × 3 ints = 56 bytes
-    assertEquals(states + ": chunk 2 offset: expected an 8-aligned offset in [64, " + (indexOffset() - 56)
+    // chunk 2 holds 2 states of one producer: 2 × 2 doubles + 2 × 3 ints + 1 directory entry = 64 bytes
+    assertEquals(states + ": chunk 2 offset: expected an 8-aligned offset in [64, " + (indexOffset() - 64)
         + "], found " + indexOffset(), openError());
+  }
+
+  @Test
+  void chunkProducerCount() throws IOException {
+    patchInt(indexOffset() + StoreLayout.ENTRY_PRODUCERS_OFFSET, 5);
+    assertEquals(states + ": chunk 0 producers: expected 1..4, found 5", openError());
+  }
+
+  @Test
+  void producerDirectory() throws IOException {
+    // Chunk 0 (4 states of producer 1) starts after the header: 4 × 2 doubles, 4 × 3 ints, then its directory.
+    long directory = StoreLayout.HEADER_SIZE + 4 * 2 * Double.BYTES + 4 * 3 * Integer.BYTES;
+    patchInt(directory + Integer.BYTES, 2);
+    assertEquals(states + ": chunk 0 producer directory entry 0: expected producers and first records increasing "
+        + "from record 0, inside the chunk of 4, found producer 1 from record 2", openError());
   }
 
   @Test
@@ -154,8 +169,8 @@ class StoreCorruptionTest {
   @Test
   void metadataVersion() throws IOException {
     Path metadata = dir.resolve(StoreLayout.METADATA_FILE);
-    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 2", "\"version\": 7"));
-    assertEquals(metadata + ": format version: expected 2, found 7", openError());
+    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 3", "\"version\": 7"));
+    assertEquals(metadata + ": format version: expected 3, found 7", openError());
   }
 
   @Test

@@ -21,7 +21,8 @@ import org.ocelotl.trace.TraceSink;
 
 /**
  * Writes random records through the sink and reads them back chunk by chunk: chunk k must hold
- * exactly the records that arrived k-th block of {@code capacity}, stably sorted by start.
+ * exactly the records that arrived k-th block of {@code capacity}, stably sorted by producer
+ * (source for links), then by start; each producer's run read alone must be that run.
  */
 class StoreRoundTripTest {
   static final int CAPACITY = 8;
@@ -57,7 +58,7 @@ class StoreRoundTripTest {
 
   @ParameterizedTest(name = "{0} × {1}")
   @MethodSource("cases")
-  void everyRecordComesBackInItsChunkSortedByStart(EventCategory category, int count) throws IOException {
+  void everyRecordComesBackInItsChunkSortedByProducerThenStart(EventCategory category, int count) throws IOException {
     long seed = 31L * count + category.ordinal();
     Random random = new Random(seed);
     List<Row> sent = new ArrayList<>();
@@ -73,13 +74,22 @@ class StoreRoundTripTest {
     assertEquals((count + CAPACITY - 1) / CAPACITY, chunks.size(), "seed " + seed);
     assertEquals(count, store.metadata().count(category), "seed " + seed);
     Columns columns = columnsFor(store, category);
+    int producerColumn = category == EventCategory.LINK ? 1 : 0;
     for (Chunk chunk : chunks) {
       List<Row> expected = new ArrayList<>(sent.subList(chunk.index() * CAPACITY,
           Math.min(count, (chunk.index() + 1) * CAPACITY)));
-      expected.sort(Comparator.comparingDouble(r -> r.doubles[0]));
+      expected.sort(Comparator.comparingInt((Row r) -> r.ints[producerColumn]).thenComparingDouble(r -> r.doubles[0]));
       store.read(chunk, columns);
       assertEquals(expected, rows(columns), "seed " + seed + " chunk " + chunk.index());
-      assertEquals(expected.get(0).doubles[0], chunk.minTime(), "seed " + seed);
+      assertEquals(expected.stream().map(r -> r.ints[producerColumn]).distinct().count(), chunk.producers());
+      for (int producer = 0; producer <= 3; producer++) {
+        int p = producer;
+        store.read(chunk, columns, producer);
+        assertEquals(expected.stream().filter(r -> r.ints[producerColumn] == p).toList(), rows(columns),
+            "seed " + seed + " chunk " + chunk.index() + " producer " + producer);
+      }
+      assertEquals(expected.stream().mapToDouble(r -> r.doubles[0]).min().orElseThrow(), chunk.minTime(),
+          "seed " + seed);
       int endColumn = category == EventCategory.EVENT ? 0 : 1;
       assertEquals(expected.stream().mapToDouble(r -> r.doubles[endColumn]).max().orElseThrow(), chunk.maxTime());
     }

@@ -23,7 +23,7 @@ import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 
 /**
- * Golden files of the formats Ocelotl writes: store format v2 (docs/store-format.md) and model
+ * Golden files of the formats Ocelotl writes: store format v3 (docs/store-format.md) and model
  * cache v1, for the contract trace of {@link ImporterContractTest} imported with chunks of 4
  * records (so that every category has several chunks). Any change of a byte fails here and must
  * be made on purpose: bump the format's version, then rewrite the goldens with
@@ -59,7 +59,7 @@ class GoldenFilesTest {
       if (name.equals("metadata.json")) {
         written = machineFree(new String(written, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
       }
-      assertGolden("store-v2/" + name, written);
+      assertGolden("store-v3/" + name, written);
     }
   }
 
@@ -76,7 +76,7 @@ class GoldenFilesTest {
   void theCommittedGoldensStillReadAsTheirTrace() throws IOException {
     Path storeDir = Files.createDirectories(dir.resolve("golden-store"));
     for (String name : STORE_FILES) {
-      Files.write(storeDir.resolve(name), golden("store-v2/" + name));
+      Files.write(storeDir.resolve(name), golden("store-v3/" + name));
     }
     TraceStore golden = TraceStore.open(storeDir);
     List<String> rows = new java.util.ArrayList<>(ImporterContractTest.rows(golden, true));

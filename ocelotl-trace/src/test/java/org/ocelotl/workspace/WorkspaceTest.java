@@ -72,6 +72,30 @@ class WorkspaceTest {
   }
 
   @Test
+  void aStoreOfAnotherFormatVersionIsImportedAgainWithANote() throws IOException {
+    Path dir = store().directory();
+    Path metadata = dir.resolve("metadata.json");
+    Files.writeString(metadata, Files.readString(metadata).replaceFirst("\"version\": \\d+", "\"version\": 2"));
+    int before = FakeFormat.READS.get();
+    List<String> notes = new java.util.ArrayList<>();
+    ImportProgress progress = new ImportProgress() {
+      @Override
+      public void update(long bytesRead, long totalBytes, long records) {}
+
+      @Override
+      public void note(String message) {
+        notes.add(message);
+      }
+    };
+    TraceStore again = workspace.store(trace, ImportOptions.DEFAULT, progress);
+    assertEquals(before + 1, FakeFormat.READS.get(), "the trace is read again");
+    assertEquals(2, again.metadata().count(EventCategory.STATE));
+    assertEquals(List.of("the imported copy of a.fake cannot be read (" + metadata
+        + ": format version: expected 3, found 2); importing the trace again"), notes);
+    assertEquals(1, entries().size(), "the old store is replaced");
+  }
+
+  @Test
   void aChangedModificationTimeMeansReimport() throws IOException {
     store();
     int before = FakeFormat.READS.get();
