@@ -348,7 +348,8 @@ public final class JsonForm {
     }
     ArrayNode edges = topology.putArray("edges");
     for (Topology.Edge e : t.edges()) {
-      edges.addObject().put("a", e.a()).put("b", e.b()).put("topology", e.topology()).put("messages", e.messages());
+      edges.addObject().put("a", e.a()).put("b", e.b()).put("topology", e.topology()).put("messages", e.messages())
+          .put("volume", e.volume());
     }
     return json;
   }

@@ -86,7 +86,8 @@ final class Platform {
       pairs.put(e.a() * leaves + e.b(), e);
     }
     for (PlatformGraph.Edge e : messages) {
-      pairs.merge(e.a() * leaves + e.b(), e, (x, y) -> new PlatformGraph.Edge(x.a(), x.b(), x.topology(), y.messages()));
+      pairs.merge(e.a() * leaves + e.b(), e, (x, y) -> new PlatformGraph.Edge(x.a(), x.b(), x.topology(), y.messages(),
+          y.volume()));
     }
     return new PlatformGraph(tree, layout.kinds(), capacity, use, capacities, List.copyOf(pairs.values()));
   }
@@ -125,7 +126,7 @@ final class Platform {
     for (StoreMetadata.EventType t : store.metadata().types()) {
       topologyType.put(t.id(), TOPOLOGY_TYPE.matcher(t.name()).matches());
     }
-    TreeMap<Long, long[]> pairs = new TreeMap<>();
+    TreeMap<Long, double[]> pairs = new TreeMap<>();
     long leaves = leafOfProducer.length + 1L;
     store.scanLinks(from, to, (LinkColumns c) -> {
       for (int i = 0; i < c.size(); i++) {
@@ -138,13 +139,16 @@ final class Platform {
         if (a < 0 || b < 0 || a == b) {
           continue;
         }
-        long[] counts = pairs.computeIfAbsent(Math.min(a, b) * leaves + Math.max(a, b), k -> new long[2]);
-        counts[topology ? 0 : 1]++;
+        double[] sums = pairs.computeIfAbsent(Math.min(a, b) * leaves + Math.max(a, b), k -> new double[3]);
+        sums[topology ? 0 : 1]++;
+        if (!topology && !Double.isNaN(c.volume()[i])) {
+          sums[2] += c.volume()[i];
+        }
       }
     });
     List<PlatformGraph.Edge> edges = new ArrayList<>();
-    pairs.forEach((key, counts) -> edges.add(new PlatformGraph.Edge((int) (key / leaves), (int) (key % leaves),
-        (int) counts[0], counts[1])));
+    pairs.forEach((key, sums) -> edges.add(new PlatformGraph.Edge((int) (key / leaves), (int) (key % leaves),
+        (int) sums[0], (long) sums[1], sums[2])));
     return edges;
   }
 

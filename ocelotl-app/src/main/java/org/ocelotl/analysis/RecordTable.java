@@ -26,7 +26,7 @@ import org.ocelotl.store.TraceStore;
  * @param types     type names or groups; empty: all
  * @param kinds     state, event, variable, link; empty: all
  * @param match     a regular expression on type, producer names or values; null: none
- * @param sort      a column (start, end, duration, producer, type, kind), "-" first for descending
+ * @param sort      a column (start, end, duration, producer, type, kind, value), "-" first for descending
  */
 public record RecordTable(TraceStore store, double from, double to, List<String> producers, List<String> types,
     List<String> kinds, String match, double minDuration, double maxDuration, String sort, int offset, int limit) {
@@ -100,8 +100,8 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
         if (r.kind() == EventCategory.STATE) {
           row.put("depth", r.depth());
         }
-        if (r.kind() == EventCategory.VARIABLE) {
-          row.put("value", r.value());
+        if (r.kind() == EventCategory.VARIABLE || r.kind() == EventCategory.LINK && !Double.isNaN(r.value())) {
+          row.put("value", r.value()); // a variable's value; a link's volume where the trace gives it
         }
         if (r.kind() == EventCategory.LINK) {
           row.put("to", producer(r.to()));
@@ -117,7 +117,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
             AnalysisResult.csvField(producer(r.producer())), AnalysisResult.csvField(type(r.type())),
             String.valueOf(r.start()), String.valueOf(r.end()), String.valueOf(r.duration()),
             r.kind() == EventCategory.STATE ? String.valueOf(r.depth()) : "",
-            r.kind() == EventCategory.VARIABLE ? String.valueOf(r.value()) : "",
+            r.kind() == EventCategory.VARIABLE || !Double.isNaN(r.value()) ? String.valueOf(r.value()) : "",
             r.kind() == EventCategory.LINK ? AnalysisResult.csvField(producer(r.to())) : ""));
         csv.append(String.join(",", fields)).append('\n');
       }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 public final class ModelOptions {
   @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "state-duration",
       description = "What the cells measure: state-duration, state-average, event-count, variable-mean, "
-          + "link-count (default: ${DEFAULT-VALUE}).")
+          + "link-count, link-volume (default: ${DEFAULT-VALUE}).")
   String metric;
 
   @Option(names = "--slices", paramLabel = "N", description = "Number of time slices, 1 to 10000.")

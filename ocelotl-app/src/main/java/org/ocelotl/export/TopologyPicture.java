@@ -59,7 +59,9 @@ public final class TopologyPicture {
   }
 
   private void draw(Canvas c) {
-    long most = topology.edges().stream().mapToLong(Topology.Edge::messages).max().orElse(0);
+    // Width by bytes carried where the trace gives them, else by the number of messages.
+    boolean volumes = topology.edges().stream().anyMatch(e -> e.volume() > 0);
+    double most = topology.edges().stream().mapToDouble(e -> volumes ? e.volume() : e.messages()).max().orElse(0);
     for (Topology.Edge e : topology.edges()) {
       Topology.Node a = topology.nodes().get(e.a());
       Topology.Node b = topology.nodes().get(e.b());
@@ -67,7 +69,7 @@ public final class TopologyPicture {
         c.line(x(a.x()), y(a.y()), x(b.x()), y(b.y()), PLATFORM, 1, false);
       }
       if (e.messages() > 0) {
-        double w = 1 + 5 * Math.sqrt((double) e.messages() / most);
+        double w = 1 + 5 * Math.sqrt((volumes ? e.volume() : e.messages()) / most);
         c.line(x(a.x()), y(a.y()), x(b.x()), y(b.y()), MESSAGES, w, e.topology() > 0);
       }
     }

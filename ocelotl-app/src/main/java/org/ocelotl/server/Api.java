@@ -170,7 +170,7 @@ public final class Api implements AutoCloseable {
     info.put("depth", store.tree().height());
     ArrayNode metrics = info.putArray("metrics");
     for (Metric metric : Metric.values()) {
-      if (m.count(metric.category()) > 0) {
+      if (m.offers(metric)) {
         metrics.add(metric.cliName()); // only what this trace can show: no menu entry that can only fail
       }
     }

@@ -3,7 +3,7 @@
 // selection the analyst opened, both from the store, a page at a time.
 import { escapeHtml, value } from './format.js';
 
-const COLUMNS = ['kind', 'producer', 'type', 'start', 'end', 'duration'];
+const COLUMNS = ['kind', 'producer', 'type', 'start', 'end', 'duration', 'value'];
 
 export class DetailsView {
   /** onCentre(from, to): the user asked to see a record: the chart's window around it. */
@@ -104,7 +104,8 @@ export class DetailsView {
       const rows = page.records.map((r, i) => `<tr data-row="${i}" title="click: centre the chart on it">`
         + `<td>${r.kind}</td><td>${escapeHtml(r.producer)}${r.to ? ' → ' + escapeHtml(r.to) : ''}</td>`
         + `<td>${escapeHtml(r.type)}</td><td class="num">${r.start}</td><td class="num">${r.end}</td>`
-        + `<td class="num">${value(r.duration)}</td></tr>`).join('');
+        + `<td class="num">${value(r.duration)}</td>`
+        + `<td class="num" title="a variable's value; a link's volume">${r.value === undefined ? '' : value(r.value)}</td></tr>`).join('');
       box.innerHTML = `<table id="events-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
       this.records = page.records;
     } catch (e) {

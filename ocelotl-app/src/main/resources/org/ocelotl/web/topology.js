@@ -59,11 +59,14 @@ export class TopologyView {
     g.clearRect(0, 0, w, h);
     if (!this.data) return;
     const t = this.data.topology;
-    const most = Math.max(1, ...t.edges.map(e => e.messages));
+    // Width by bytes carried where the trace gives them, else by the number of messages.
+    const volumes = t.edges.some(e => e.volume > 0);
+    const weight = e => volumes ? e.volume : e.messages;
+    const most = Math.max(1e-300, ...t.edges.map(weight));
     for (const e of t.edges) {
       const a = this.#at(t.nodes[e.a]), b = this.#at(t.nodes[e.b]);
       if (e.topology > 0) this.#line(g, a, b, '#9a9a9a', 1);
-      if (e.messages > 0) this.#line(g, a, b, 'rgba(47,109,181,0.7)', 1 + 5 * Math.sqrt(e.messages / most));
+      if (e.messages > 0) this.#line(g, a, b, 'rgba(47,109,181,0.7)', 1 + 5 * Math.sqrt(weight(e) / most));
     }
     // Where the nodes are (x, y, collapsed), for scripts and tests that drive the page.
     c.dataset.points = t.nodes.map(n => { const p = this.#at(n); return `${p.x.toFixed(1)},${p.y.toFixed(1)},${n.aggregate ? 1 : 0}`; }).join(' ');

@@ -98,7 +98,7 @@ class ModelCommandTest {
   @CsvSource(delimiter = '|', value = {
       "--metric state-duration --slices 0|the number of slices must be between 1 and 10000, got 0",
       "--metric state-duration --slices 10001|the number of slices must be between 1 and 10000, got 10001",
-      "--metric durations --slices 5|unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, link-count",
+      "--metric durations --slices 5|unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, link-count, link-volume",
       "--metric state-duration --slices 5 --from 3 --to 2|the window [3, 2) s is empty: it needs from < to",
       "--metric state-duration --slices 5 --from 10 --to 20|the window [10, 20) s lies outside the trace, which spans [0, 4] s",
       "--metric state-duration --slices 5 --producers p9|unknown producer 'p9'",

@@ -79,7 +79,7 @@ public class SpatialViewsBenchmark {
       int a = random.nextInt(tree.leafCount());
       int b = random.nextInt(tree.leafCount());
       if (a != b && seen.add((long) Math.min(a, b) * tree.leafCount() + Math.max(a, b))) {
-        edges.add(new PlatformGraph.Edge(Math.min(a, b), Math.max(a, b), 1, random.nextInt(5)));
+        edges.add(new PlatformGraph.Edge(Math.min(a, b), Math.max(a, b), 1, random.nextInt(5), 0));
       }
     }
     edges.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));

@@ -18,7 +18,13 @@ public enum Metric {
   /** Σ value × overlap(step, slice) / slice width: the time-weighted mean, 0 where undefined. */
   VARIABLE_MEAN("variable-mean", "variable mean", EventCategory.VARIABLE),
   /** Links leaving the producer (by their start time) in the slice. */
-  LINK_COUNT("link-count", "link count", EventCategory.LINK);
+  LINK_COUNT("link-count", "link count", EventCategory.LINK),
+  /**
+   * Σ volume of the links leaving the producer (by their start time) in the slice: the bytes
+   * sent, where the trace gives links a size (OTF2 message lengths, Pajé Size fields); links
+   * without one add nothing.
+   */
+  LINK_VOLUME("link-volume", "link volume", EventCategory.LINK);
 
   private final String cliName;
   private final String label;
@@ -52,6 +58,7 @@ public enum Metric {
       case EVENT_COUNT -> "events";
       case VARIABLE_MEAN -> "value"; // traces do not say; a one-variable model names its variable
       case LINK_COUNT -> "links";
+      case LINK_VOLUME -> "bytes";
     };
   }
 

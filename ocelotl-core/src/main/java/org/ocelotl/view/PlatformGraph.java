@@ -31,6 +31,7 @@ public record PlatformGraph(ProducerTree tree, List<String> kinds, double[] capa
    *
    * @param topology how many platform links join them (SimGrid platform tracing), 0 if none
    * @param messages how many communications of the window go between them, either way
+   * @param volume   what those communications carried (bytes), summed over those whose trace says
    */
-  public record Edge(int a, int b, int topology, long messages) {}
+  public record Edge(int a, int b, int topology, long messages, double volume) {}
 }

@@ -28,6 +28,9 @@ public record Topology(List<Node> nodes, List<Edge> edges, boolean capacities, S
   public record Node(int node, String name, String path, String kind, Shape shape, boolean aggregate, int members,
       double x, double y, double size, double capacity, double use, double fill) {}
 
-  /** An edge between shown nodes (indices into the node list), with what it aggregates. */
-  public record Edge(int a, int b, int topology, long messages) {}
+  /**
+   * An edge between shown nodes (indices into the node list), with what it aggregates: platform
+   * links, messages, and the bytes they carried where the trace says (0 where it never does).
+   */
+  public record Edge(int a, int b, int topology, long messages, double volume) {}
 }

@@ -154,7 +154,7 @@ public final class TopologyGeometry {
       nodes.add(new Topology.Node(node, name, path(tree, node), kindOf.get(i), shape(kindOf.get(i)), aggregate,
           (int) s[2], x, positions[1][node], size, s[0], s[1], fill));
     }
-    TreeMap<Long, long[]> merged = new TreeMap<>();
+    TreeMap<Long, double[]> merged = new TreeMap<>();
     boolean topology = false;
     for (PlatformGraph.Edge e : graph.edges()) {
       int a = shownOf[e.a()];
@@ -164,14 +164,15 @@ public final class TopologyGeometry {
         continue;
       }
       long key = (long) Math.min(a, b) * nodes.size() + Math.max(a, b);
-      long[] m = merged.computeIfAbsent(key, k -> new long[2]);
+      double[] m = merged.computeIfAbsent(key, k -> new double[3]);
       m[0] += e.topology();
       m[1] += e.messages();
+      m[2] += e.volume();
     }
     List<Topology.Edge> edges = new ArrayList<>();
-    for (Map.Entry<Long, long[]> e : merged.entrySet()) {
+    for (Map.Entry<Long, double[]> e : merged.entrySet()) {
       edges.add(new Topology.Edge((int) (e.getKey() / nodes.size()), (int) (e.getKey() % nodes.size()),
-          (int) e.getValue()[0], e.getValue()[1]));
+          (int) e.getValue()[0], (long) e.getValue()[1], e.getValue()[2]));
     }
     List<String> notes = new ArrayList<>();
     if (tree.height() <= 1) {

@@ -24,8 +24,8 @@ class TopologyGeometryTest {
   static final PlatformGraph GRAPH = new PlatformGraph(TREE,
       List.of("0", "ZONE", "ZONE", "HOST", "HOST", "LINK", "HOST", "LINK"),
       new double[] {4, 4, 10, 2, 10}, new double[] {1, 3, 2, 2, 0}, true,
-      List.of(new PlatformGraph.Edge(0, 1, 0, 2), new PlatformGraph.Edge(0, 2, 1, 0), new PlatformGraph.Edge(0, 3, 0, 5),
-          new PlatformGraph.Edge(1, 2, 1, 0), new PlatformGraph.Edge(2, 4, 1, 0), new PlatformGraph.Edge(3, 4, 1, 0)));
+      List.of(new PlatformGraph.Edge(0, 1, 0, 2, 200), new PlatformGraph.Edge(0, 2, 1, 0, 0), new PlatformGraph.Edge(0, 3, 0, 5, 500),
+          new PlatformGraph.Edge(1, 2, 1, 0, 0), new PlatformGraph.Edge(2, 4, 1, 0, 0), new PlatformGraph.Edge(3, 4, 1, 0, 0)));
   static final boolean[] LEAVES = {false, false, false, true, true, true, true, true};
 
   @Test
@@ -52,6 +52,21 @@ class TopologyGeometryTest {
     assertEquals(6, t.edges().size());
     TopologyGeometry.expand(TREE, cut, 2);
     assertArrayEquals(LEAVES, cut);
+  }
+
+  /** Messages and the bytes they carried add up on the edges between shown nodes; inside a node they vanish. */
+  @Test
+  void messagesAndVolumesAddUpBetweenShownNodes() {
+    boolean[] cut = LEAVES.clone();
+    TopologyGeometry.collapse(TREE, cut, 1);
+    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH));
+    List<String> names = t.nodes().stream().map(Topology.Node::name).toList();
+    assertEquals(List.of("a · HOST ×2", "a · LINK ×1", "b1", "l2"), names);
+    List<Topology.Edge> carrying = t.edges().stream().filter(e -> e.messages() > 0).toList();
+    assertEquals(1, carrying.size(), "a1–a2's messages are inside a's host node: " + t.edges());
+    assertEquals(List.of("a · HOST ×2", "b1"), List.of(names.get(carrying.get(0).a()), names.get(carrying.get(0).b())));
+    assertEquals(5, carrying.get(0).messages());
+    assertEquals(500, carrying.get(0).volume(), 0);
   }
 
   /** At full aggregation: one node per kind, whose capacity and use are its members' sums. */
@@ -90,7 +105,7 @@ class TopologyGeometryTest {
   @Test
   void withoutPlatformLinksOrCapacitiesTheNoteSaysSo() {
     PlatformGraph bare = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), GRAPH.capacity(), false,
-        List.of(new PlatformGraph.Edge(0, 3, 0, 5)));
+        List.of(new PlatformGraph.Edge(0, 3, 0, 5, 500)));
     Topology t = TopologyGeometry.build(bare, LEAVES, TopologyGeometry.positions(bare));
     assertEquals("no platform topology in the trace: edges are its communications only; "
         + "no capacity variables: size and fill from the metric", t.note());

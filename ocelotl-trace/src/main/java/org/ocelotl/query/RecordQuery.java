@@ -35,7 +35,7 @@ public final class RecordQuery {
 
   /** The columns a page can be sorted by. */
   public enum Column {
-    START, END, DURATION, PRODUCER, TYPE, KIND;
+    START, END, DURATION, PRODUCER, TYPE, KIND, VALUE;
 
     /** @throws IllegalArgumentException naming the columns */
     public static Column parse(String name) {
@@ -45,7 +45,7 @@ public final class RecordQuery {
         }
       }
       throw new IllegalArgumentException("unknown column '" + name + "'; expected one of start, end, duration, "
-          + "producer, type, kind");
+          + "producer, type, kind, value");
     }
   }
 
@@ -72,7 +72,10 @@ public final class RecordQuery {
     }
   }
 
-  /** One record: for a link, {@code producer} is its source and {@code to} its destination (else -1). */
+  /**
+   * One record: for a link, {@code producer} is its source, {@code to} its destination (else -1)
+   * and {@code value} its volume (NaN where the trace does not say); a variable step's value.
+   */
   public record Record(EventCategory kind, int producer, int type, double start, double end, int depth,
       double value, int to) {
     public double duration() {
@@ -216,7 +219,7 @@ public final class RecordQuery {
           for (int i = 0; i < c.size(); i++) {
             if (overlaps(c.start()[i], c.end()[i], s.from(), s.to())
                 && (kept(producers, c.from()[i]) || kept(producers, c.to()[i])) && kept(types, c.type()[i])) {
-              offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, Double.NaN, c.to()[i]));
+              offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.volume()[i], c.to()[i]));
             }
           }
         }
@@ -255,6 +258,7 @@ public final class RecordQuery {
       case PRODUCER -> Comparator.comparing((Record r) -> producers[r.producer()]);
       case TYPE -> Comparator.comparing((Record r) -> types[r.type()]);
       case KIND -> Comparator.comparing(Record::kind);
+      case VALUE -> Comparator.comparingDouble(Record::value); // NaN (no value) after every number
     };
     // A total order, so that a page is the same whatever the order the chunks were read in.
     return primary.thenComparingDouble(Record::start).thenComparingDouble(Record::end)

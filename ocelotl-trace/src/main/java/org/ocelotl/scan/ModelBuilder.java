@@ -166,6 +166,13 @@ public final class ModelBuilder {
           ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), cells);
         }
       }
+      case LINK_VOLUME -> {
+        LinkColumns c = store.linkColumns();
+        for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
+          store.read(chunk, c);
+          ScanKernels.volumes(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), c.volume(), cells);
+        }
+      }
     }
   }
 }

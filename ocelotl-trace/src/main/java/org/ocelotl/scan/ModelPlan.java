@@ -40,6 +40,10 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
       throw new IllegalArgumentException("the trace " + m.name() + " has no "
           + StoreMetadata.categoryName(category) + ": the " + metric + " metric needs them");
     }
+    if (!m.offers(metric)) {
+      throw new IllegalArgumentException("the trace " + m.name() + " gives no link a volume (a Pajé Size field, "
+          + "an OTF2 message length): the " + metric + " metric needs them");
+    }
     SliceGrid grid = grid(m, request);
     ModelTree tree = tree(m, category, request.producers());
     List<StoreMetadata.EventType> types = types(m, category, request.types());

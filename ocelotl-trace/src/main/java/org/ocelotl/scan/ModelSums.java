@@ -46,7 +46,7 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
   double[] values() {
     double[] sums = arrays[SUMS];
     return switch (metric) {
-      case STATE_DURATION, EVENT_COUNT, LINK_COUNT -> sums;
+      case STATE_DURATION, EVENT_COUNT, LINK_COUNT, LINK_VOLUME -> sums;
       case STATE_AVERAGE -> averages(sums, arrays[STARTS], arrays[CROSSINGS]);
       case VARIABLE_MEAN -> means(sums);
     };

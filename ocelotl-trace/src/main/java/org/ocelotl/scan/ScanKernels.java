@@ -84,6 +84,26 @@ public final class ScanKernels {
     }
   }
 
+  /** Like {@link #occurrences}, each record weighted by its volume; an unknown volume (NaN) adds nothing. */
+  public static void volumes(ModelLayout layout, int lo, int hi, int count, int[] producer, int[] type, double[] time,
+      double[] volume, double[] cells) {
+    double[] bounds = layout.bounds();
+    double t0 = bounds[lo];
+    double t1 = bounds[hi];
+    int types = layout.types();
+    int[] leafOf = layout.leafOf();
+    int[] typeOf = layout.typeOf();
+    for (int i = 0; i < count; i++) {
+      int leaf = leafOf[producer[i]];
+      int slot = typeOf[type[i]];
+      double t = time[i];
+      if (leaf < 0 || slot < 0 || t < t0 || t >= t1 || Double.isNaN(volume[i])) {
+        continue;
+      }
+      cells[layout.base(leaf, slot) + layout.sliceOf(t) * types] += volume[i];
+    }
+  }
+
   /**
    * Adds value × overlap for each step [from, to) of a variable. Divided by the slice width
    * at the end, the sum is the time-weighted mean of the variable over the slice.

@@ -1,6 +1,6 @@
 package org.ocelotl.store;
 
-/** Links of one chunk, sorted by start: from producer {@code from} at start to {@code to} at end. */
+/** Links of one chunk, grouped by source: from producer {@code from} at start to {@code to} at end. */
 public final class LinkColumns extends Columns {
   public LinkColumns(int capacity) {
     super(StoreLayout.LINKS, capacity);
@@ -12,6 +12,11 @@ public final class LinkColumns extends Columns {
 
   public double[] end() {
     return doubles[StoreLayout.LINK_END];
+  }
+
+  /** What each link carried (bytes for messages) where the trace says, else NaN. */
+  public double[] volume() {
+    return doubles[StoreLayout.LINK_VOLUME];
   }
 
   public int[] type() {

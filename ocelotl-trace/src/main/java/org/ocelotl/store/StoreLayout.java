@@ -39,7 +39,7 @@ import org.ocelotl.model.EventCategory;
 final class StoreLayout {
   /**
    * 2: producers carry their own record counts per category. 3: chunks sorted by producer then
-   * start, with a producer directory per chunk.
+   * start, with a producer directory per chunk; links keep their volume.
    */
   static final int VERSION = 3;
   static final String METADATA_FILE = "metadata.json";
@@ -116,6 +116,7 @@ final class StoreLayout {
   static final int VARIABLE_TYPE = 1;
   static final int LINK_START = 0;
   static final int LINK_END = 1;
+  static final int LINK_VOLUME = 2;
   static final int LINK_TYPE = 0;
   static final int LINK_FROM = 1;
   static final int LINK_TO = 2;
@@ -127,8 +128,8 @@ final class StoreLayout {
   // variables: start, end, value | producer, type  (one record per step of the step function)
   static final Columns VARIABLES = new Columns(EventCategory.VARIABLE, 3, "variables.chunks", 3, 2, 1,
       VARIABLE_PRODUCER);
-  // links: start, end | type, from, to  (grouped by their source)
-  static final Columns LINKS = new Columns(EventCategory.LINK, 4, "links.chunks", 2, 3, 1, LINK_FROM);
+  // links: start, end, volume | type, from, to  (grouped by their source; volume NaN when unknown)
+  static final Columns LINKS = new Columns(EventCategory.LINK, 4, "links.chunks", 3, 3, 1, LINK_FROM);
 
   static Columns columns(EventCategory category) {
     return switch (category) {

@@ -18,10 +18,12 @@ import org.ocelotl.model.EventCategory;
  * @param types     indexed by event type id
  * @param warnings  what the reader accepted that a strict reader would refuse
  * @param chunkCapacity records per full chunk
+ * @param linkVolumes   links whose trace says what they carry (Pajé Size, OTF2 message length):
+ *                      the link-volume metric means something only when some do
  */
 public record StoreMetadata(Source source, double start, double end, String timeUnit,
     long[] counts, List<Producer> producers, List<EventType> types, List<String> warnings,
-    int chunkCapacity) {
+    int chunkCapacity, long linkVolumes) {
 
   /**
    * The file the store was imported from, as it was then.
@@ -55,6 +57,11 @@ public record StoreMetadata(Source source, double start, double end, String time
 
   public long count(EventCategory category) {
     return counts[category.ordinal()];
+  }
+
+  /** Whether a model of {@code metric} can show anything of this trace: records it reads exist. */
+  public boolean offers(org.ocelotl.model.Metric metric) {
+    return count(metric.category()) > 0 && (metric != org.ocelotl.model.Metric.LINK_VOLUME || linkVolumes > 0);
   }
 
   /**
@@ -94,6 +101,7 @@ public record StoreMetadata(Source source, double start, double end, String time
       countMap.put(categoryName(category), counts[category.ordinal()]);
     }
     json.put("counts", countMap);
+    json.put("linkVolumes", linkVolumes);
     json.put("chunkCapacity", (long) chunkCapacity);
     List<Object> producerRows = new ArrayList<>();
     for (Producer p : producers) {
@@ -177,7 +185,7 @@ public record StoreMetadata(Source source, double start, double end, String time
     }
     return new StoreMetadata(source, json.numberOrNaN("start"), json.numberOrNaN("end"), json.string("unit", false),
         counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
-        json.number("chunkCapacity").intValue());
+        json.number("chunkCapacity").intValue(), json.number("linkVolumes").longValue());
   }
 
   /** Typed access to parsed JSON whose errors name the field: "field producers[3][1]: expected …". */

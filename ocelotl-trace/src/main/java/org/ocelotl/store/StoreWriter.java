@@ -176,14 +176,21 @@ public final class StoreWriter implements TraceSink {
     full(EventCategory.VARIABLE, b);
   }
 
+  /** Links with a known volume. */
+  private long linkVolumes;
+
   @Override
-  public void link(int type, int from, int to, double start, double end) {
+  public void link(int type, int from, int to, double start, double end, double volume) {
     checkProducer(to);
     producerEmits[to] = true;
     ChunkBuffer b = use(EventCategory.LINK, from, type);
     int i = b.size++;
     b.doubles[StoreLayout.LINK_START][i] = start;
     b.doubles[StoreLayout.LINK_END][i] = end;
+    b.doubles[StoreLayout.LINK_VOLUME][i] = volume;
+    if (!Double.isNaN(volume)) {
+      linkVolumes++;
+    }
     b.ints[StoreLayout.LINK_TYPE][i] = type;
     b.ints[StoreLayout.LINK_FROM][i] = from;
     b.ints[StoreLayout.LINK_TO][i] = to;
@@ -362,7 +369,7 @@ public final class StoreWriter implements TraceSink {
       counted.add(new StoreMetadata.EventType(t.id(), t.name(), t.category(), t.group(), t.color(), typeCounts[t.id()]));
     }
     return new StoreMetadata(source, start, end, timeUnit, counts, List.copyOf(producers),
-        List.copyOf(counted), List.copyOf(warnings), capacity);
+        List.copyOf(counted), List.copyOf(warnings), capacity, linkVolumes);
   }
 
   private long[] ownCounts(int producer) {

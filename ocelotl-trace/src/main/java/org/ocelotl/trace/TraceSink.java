@@ -36,8 +36,11 @@ public interface TraceSink {
   /** A variable takes {@code value} from {@code time} on. */
   void variable(int producer, int type, double time, double value);
 
-  /** A link (message) from one producer at {@code start} to another at {@code end}. */
-  void link(int type, int from, int to, double start, double end);
+  /**
+   * A link (message) from one producer at {@code start} to another at {@code end}, carrying
+   * {@code volume} (bytes for messages) where the trace says, else NaN.
+   */
+  void link(int type, int from, int to, double start, double end, double volume);
 
   /** Something was accepted that a strict reader would have refused; shown by {@code info}. */
   void warning(String message);

@@ -32,7 +32,7 @@ public final class FormatsBench {
     @Override public void variable(int producer, int type, double time, double value) {
       records++;
     }
-    @Override public void link(int type, int from, int to, double start, double end) {
+    @Override public void link(int type, int from, int to, double start, double end, double volume) {
       records++;
     }
     @Override public void warning(String message) { }

@@ -56,12 +56,19 @@ final class ReferenceModel {
       }
       case EVENT_COUNT -> {
         for (MemoryTrace.Event e : trace.events) {
-          count(sums, b, n, types, leafOf[e.producer()], typeOf[e.type()], e.time());
+          count(sums, b, n, types, leafOf[e.producer()], typeOf[e.type()], e.time(), 1);
         }
       }
       case LINK_COUNT -> {
         for (MemoryTrace.Link l : trace.links) {
-          count(sums, b, n, types, leafOf[l.from()], typeOf[l.type()], l.start());
+          count(sums, b, n, types, leafOf[l.from()], typeOf[l.type()], l.start(), 1);
+        }
+      }
+      case LINK_VOLUME -> {
+        for (MemoryTrace.Link l : trace.links) {
+          if (!Double.isNaN(l.volume())) {
+            count(sums, b, n, types, leafOf[l.from()], typeOf[l.type()], l.start(), l.volume());
+          }
         }
       }
       case VARIABLE_MEAN -> {
@@ -83,13 +90,13 @@ final class ReferenceModel {
     return sums;
   }
 
-  private static void count(double[] sums, double[] b, int n, int types, int leaf, int u, double t) {
+  private static void count(double[] sums, double[] b, int n, int types, int leaf, int u, double t, double weight) {
     if (leaf < 0 || u < 0) {
       return;
     }
     for (int k = 0; k < n; k++) {
       if (b[k] <= t && t < b[k + 1]) {
-        sums[(leaf * n + k) * types + u] += 1;
+        sums[(leaf * n + k) * types + u] += weight;
       }
     }
   }

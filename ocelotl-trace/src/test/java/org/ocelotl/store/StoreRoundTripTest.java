@@ -126,8 +126,9 @@ class StoreRoundTripTest {
         return new Row(new double[] {start}, new int[] {producer, 2});
       }
       case LINK -> {
-        sink.link(3, producer, other, start, end);
-        return new Row(new double[] {start, end}, new int[] {3, producer, other});
+        double volume = random.nextBoolean() ? Double.NaN : random.nextInt(1000); // unknown, or bytes
+        sink.link(3, producer, other, start, end, volume);
+        return new Row(new double[] {start, end, volume}, new int[] {3, producer, other});
       }
       default -> throw new AssertionError(category);
     }
@@ -321,7 +322,7 @@ class StoreRoundTripTest {
       sink.event(0, 1, 1);
       sink.variable(2, 2, 0, 5);
       sink.variable(2, 2, 1, 6);
-      sink.link(3, 1, 2, 0, 1);
+      sink.link(3, 1, 2, 0, 1, 64);
       sink.end(0, 3, "s");
     });
     List<StoreMetadata.Producer> producers = store.metadata().producers();

@@ -11,7 +11,7 @@ public final class MemoryTrace implements TraceSink {
   public record State(int producer, int type, double start, double end, int depth) {}
   public record Event(int producer, int type, double time) {}
   public record Variable(int producer, int type, double time, double value) {}
-  public record Link(int type, int from, int to, double start, double end) {}
+  public record Link(int type, int from, int to, double start, double end, double volume) {}
 
   public final List<Producer> producers = new ArrayList<>();
   public final List<double[]> producerEnds = new ArrayList<>();
@@ -56,8 +56,8 @@ public final class MemoryTrace implements TraceSink {
   }
 
   @Override
-  public void link(int type, int from, int to, double start, double end) {
-    links.add(new Link(type, from, to, start, end));
+  public void link(int type, int from, int to, double start, double end, double volume) {
+    links.add(new Link(type, from, to, start, end, volume));
   }
 
   @Override

@@ -52,7 +52,7 @@ class GoldenFilesTest {
   }
 
   @Test
-  void storeFormatV2IsWrittenByteForByte() throws IOException {
+  void storeFormatV3IsWrittenByteForByte() throws IOException {
     TraceStore store = importContractTrace();
     for (String name : STORE_FILES) {
       byte[] written = Files.readAllBytes(store.directory().resolve(name));

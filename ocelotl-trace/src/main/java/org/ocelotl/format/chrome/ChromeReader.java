@@ -523,7 +523,7 @@ public final class ChromeReader implements TraceReader {
           anomalies.merge("flow step or end (t/f) without its start", 1L, Long::sum);
         } else {
           sink.link(linkType(point.name()), from.track().producer, point.track().producer,
-              from.time(), point.time());
+              from.time(), point.time(), Double.NaN);
           from = point.phase() == 'f' ? null : point;
         }
       }

@@ -53,23 +53,27 @@ final class Otf2Events {
     boolean sends;
     double[] times = new double[4];
     int[] kinds = new int[4];
+    long[] lengths = new long[4];
     int head;
     int size;
 
-    void add(double time, int kind) {
+    void add(double time, int kind, long length) {
       if (head + size == times.length) {
         if (head > 0) {
           System.arraycopy(times, head, times, 0, size);
           System.arraycopy(kinds, head, kinds, 0, size);
+          System.arraycopy(lengths, head, lengths, 0, size);
           head = 0;
         }
         if (size == times.length) {
           times = Arrays.copyOf(times, size * 2);
           kinds = Arrays.copyOf(kinds, size * 2);
+          lengths = Arrays.copyOf(lengths, size * 2);
         }
       }
       times[head + size] = time;
       kinds[head + size] = kind;
+      lengths[head + size] = length;
       size++;
     }
   }
@@ -152,8 +156,9 @@ final class Otf2Events {
         long peer = in.u32();
         long comm = in.u32();
         long tag = in.u32();
+        long length = in.u64(); // msgLength, bytes: the link's volume
         in.seek(end);
-        message(kind, producer, peer, comm, tag, time);
+        message(kind, producer, peer, comm, tag, length, time);
       }
       case Otf2Records.METRIC -> {
         int end = in.recordEnd();
@@ -244,7 +249,7 @@ final class Otf2Events {
     }
   }
 
-  private void message(int kind, int producer, long peerRank, long comm, long tag, double time) {
+  private void message(int kind, int producer, long peerRank, long comm, long tag, long length, double time) {
     boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
     long peerLocation = definitions.locationOfRank(comm, peerRank);
     Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
@@ -258,15 +263,18 @@ final class Otf2Events {
     Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
     if (pending.size > 0 && pending.sends != send) {
       double other = pending.times[pending.head];
+      long otherLength = pending.lengths[pending.head];
       pending.head++;
       pending.size--;
       if (linkType < 0) {
         linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
       }
-      sink.link(linkType, channel.from(), channel.to(), send ? time : other, send ? other : time);
+      // The send's length: the message as it left (a receive may post a larger buffer).
+      double volume = send ? length : otherLength;
+      sink.link(linkType, channel.from(), channel.to(), send ? time : other, send ? other : time, volume);
     } else {
       pending.sends = send;
-      pending.add(time, recordType);
+      pending.add(time, recordType, length);
     }
   }
 

@@ -12,6 +12,8 @@ enum Field {
   END_CONTAINER("EndContainer", "DestContainer"),
   VALUE("Value"),
   KEY("Key"),
+  /** What a link carries (SimGrid writes message sizes in bytes); optional. */
+  SIZE("Size"),
   ALIAS("Alias"),
   COLOR("Color"),
   FILENAME("Filename");

@@ -547,9 +547,11 @@ final class PajeImport {
           + "' is already waiting (line " + links.line[entry] + "): expected a new key");
     }
     checkLinkEnd(type, end, isEnd);
+    double volume = def.position(Field.SIZE) >= 0 ? number(def, Field.SIZE) : Double.NaN;
     if (entry < 0) {
       entry = links.add(type, b, lines.start(keyField), lines.end(keyField));
       links.time[entry] = time;
+      links.volume[entry] = volume;
       links.producer[entry] = end;
       links.isEnd[entry] = isEnd;
       links.line[entry] = lines.lineNumber();
@@ -560,8 +562,11 @@ final class PajeImport {
     int to = isEnd ? end : links.producer[entry];
     double start = isEnd ? links.time[entry] : time;
     double finish = isEnd ? time : links.time[entry];
+    // The start's Size, else the end's: a trace may give it on either half.
+    double carried = isEnd ? (Double.isNaN(links.volume[entry]) ? volume : links.volume[entry])
+        : (Double.isNaN(volume) ? links.volume[entry] : volume);
     links.remove(entry);
-    sink.link(types.get(type).sinkType(), from, to, start, finish);
+    sink.link(types.get(type).sinkType(), from, to, start, finish, carried);
   }
 
   /**

@@ -26,6 +26,8 @@ final class PendingLinks {
   private String[] longKey = new String[256];
   /** The half's date. */
   double[] time = new double[256];
+  /** The half's Size field (what the link carries), NaN when its definition has none. */
+  double[] volume = new double[256];
   /** The producer at this end (StartContainer or EndContainer). */
   int[] producer = new int[256];
   /** Whether the half is an end (an EndLink read before its StartLink). */
@@ -132,6 +134,7 @@ final class PendingLinks {
       typeAndLength = Arrays.copyOf(typeAndLength, capacity);
       longKey = Arrays.copyOf(longKey, capacity);
       time = Arrays.copyOf(time, capacity);
+      volume = Arrays.copyOf(volume, capacity);
       producer = Arrays.copyOf(producer, capacity);
       isEnd = Arrays.copyOf(isEnd, capacity);
       line = Arrays.copyOf(line, capacity);

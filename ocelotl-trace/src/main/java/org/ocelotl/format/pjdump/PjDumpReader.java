@@ -193,7 +193,7 @@ public final class PjDumpReader implements TraceReader {
           int to = producer(f[8]);
           // Typed by the link type, as the Pajé reader types them (the value, e.g. PTP, is not kept):
           // the same trace gives the same store from either file (ImporterContractTest).
-          sink.link(type(f[2], EventCategory.LINK, null), from, to, time(f[3]), time(f[4]));
+          sink.link(type(f[2], EventCategory.LINK, null), from, to, time(f[3]), time(f[4]), Double.NaN);
         }
         default -> throw error("expected Container, State, Event, Variable or Link, found \""
             + f[0] + "\"");

@@ -69,7 +69,7 @@ public final class PajeParseSpeed {
     }
 
     @Override
-    public void link(int type, int from, int to, double start, double end) {
+    public void link(int type, int from, int to, double start, double end, double volume) {
       records++;
     }
 
