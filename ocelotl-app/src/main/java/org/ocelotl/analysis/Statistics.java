@@ -57,7 +57,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           : "top: only with by producer or depth:K, where rows are groups");
     }
     Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
-    Tally tally = new Tally(m, groups(m, RecordQuery.producersNamed(m, producers), depth), start, end, buckets);
+    Tally tally = new Tally(m, groups(m, RecordQuery.producersNamed(m, producers), depth), depth >= 0, start, end,
+        buckets);
     RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, RecordQuery.typesNamed(m, types),
         categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
     RecordQuery.forEach(store, selection, tally::add);
@@ -146,8 +147,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
    * @param total     time inside the window (states, links), events in it, or the variable's
    *                  time-weighted mean (NaN when its steps cover no time in the window)
    * @param share     of the total of the type's kind (of the type's total, for a group); NaN for variables
-   * @param merged    groups summed in this row (1 but for {@link #OTHERS})
+   * @param merged    groups summed in this row: 1 for a group, more for {@link #OTHERS} and a type
    * @param durations min, mean, median, p90, p99, max of the states' durations; null for other kinds
+   * @param groups    a type's rows per group, by total descending (empty unless grouped, and for a group)
    */
   public record Row(String type, EventCategory kind, String producer, double total, double share, long records,
       int merged, double[] durations, List<Row> groups) {}
@@ -236,6 +238,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   private static final class Tally {
     final StoreMetadata m;
     final Groups groups;
+    /** Whether rows per group are asked for: without them, durations are kept per type only. */
+    final boolean grouped;
     final double from;
     final double to;
     final int typeCount;
@@ -250,9 +254,10 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final long[] density;
     long records;
 
-    Tally(StoreMetadata m, Groups groups, double from, double to, int buckets) {
+    Tally(StoreMetadata m, Groups groups, boolean grouped, double from, double to, int buckets) {
       this.m = m;
       this.groups = groups;
+      this.grouped = grouped;
       this.from = from;
       this.to = to;
       this.typeCount = m.types().size();
@@ -278,7 +283,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       switch (r.kind()) {
         case STATE -> {
           total[cell] += clipped;
-          durations(cellDurations, cell).add(r.duration());
+          if (grouped) {
+            durations(cellDurations, cell).add(r.duration());
+          }
           durations(typeDurations, r.type()).add(r.duration());
         }
         case LINK -> total[cell] += clipped;
@@ -326,7 +333,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         double typeTotal = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
         kindTotals[t.category().ordinal()] += typeTotal;
         rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, cells.size(),
-            distribution(typeDurations[t.id()]), groupRows(t, typeTotal, cells, top)));
+            distribution(typeDurations[t.id()]), grouped ? groupRows(t, typeTotal, cells, top) : List.of()));
       }
       List<Row> shared = new ArrayList<>();
       for (Row r : rows) {
