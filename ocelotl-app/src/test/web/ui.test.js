@@ -535,6 +535,52 @@ test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, 
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });
 
+test('Statistics: the nancy ranks in [8, 9) s wait in PMPI_Waitall most of the time', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '20');
+  await page.fill('#start', '8');
+  await page.fill('#end', '9');
+  await page.click('#apply');
+  await page.waitForFunction(() => /spatiotemporal/.test(document.getElementById('caption').dataset.view || '')
+    && document.getElementById('caption').dataset.start === '8', null, { timeout: 60_000 });
+  const box = await plotBox();
+  const plot = await plotRect();
+  const Y = leaf => box.y + plot.y + plot.h * leaf / 64; // nancy holds ranks 16 to 31 of 64
+  // From the plot's left edge to past its right one: the whole window, [8, 9) exactly.
+  await page.mouse.move(box.x + plot.x, Y(16.3));
+  await page.mouse.down();
+  await page.mouse.move(box.x + plot.x + plot.w / 2, Y(24), { steps: 3 });
+  await page.mouse.move(box.x + plot.x + plot.w + 20, Y(31.7), { steps: 3 });
+  await page.mouse.up();
+  assert.match(await page.textContent('#selection'), / on nancy\./);
+  await page.click('#open-stats');
+  await page.waitForFunction(() => document.querySelector('#stats-dominant'), null, { timeout: 60_000 });
+  const q = new URL(page.url()).searchParams;
+  assert.deepEqual([q.get('stats'), q.get('sfrom'), q.get('sto'), q.get('sproducers')], ['1', '8', '9', 'nancy']);
+  assert.match(await page.textContent('#stats-dominant'), /^Dominant state type: PMPI_Waitall, 47\.9% of the state time/);
+  // The same figure as `ocelotl stats … --from 8 --to 9 --producers nancy`: 0.47895… of the state time.
+  const first = await page.$$eval('#stats-types tbody tr', rows => [...rows[0].cells].map(c => c.textContent.trim()));
+  assert.equal(first[0], 'PMPI_Waitall');
+  assert.equal(first[3], '47.9%');
+  const producers = await page.$$eval('#stats-groups tbody tr', rows => rows.map(r => r.cells[0].textContent));
+  assert.equal(producers.length, 11, 'the ten largest and the others');
+  assert.ok(producers.slice(0, 10).every(p => /^nancy\/nancy-c[12]\/nancy-c[12]-\d\/rank-\d+$/.test(p)), producers.join());
+  assert.match(producers[10], /^\(others\) \(6 producers\)$/);
+  // Hovering a producer's row outlines its row in the overview.
+  await page.hover('#stats-groups tbody tr:first-child');
+  const highlighted = await page.$eval('#overview', c => c.dataset.highlight || '');
+  assert.equal(highlighted.split(' ')[0], producers[0]);
+  await shot('11-stats');
+  // Another type's producers: a click on its row.
+  await page.click('#stats-types tbody tr:nth-child(2)');
+  assert.match(await page.textContent('#stats-producers h3'), /^PMPI_Allreduce per producer/);
+  await page.click('#stats-close');
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('stats'), null, { timeout: 10_000 });
+  assert.equal(await page.$eval('#stats', s => s.hidden), true);
+});
+
 test('a wide Chrome trace shows its structure, on a time axis from 0 in a readable unit', async () => {
   const chrome = [resolve(root, '../shared/traces/chrome/node_trace.json'), '/work/shared/traces/chrome/node_trace.json'].find(existsSync);
   const before = await caption();

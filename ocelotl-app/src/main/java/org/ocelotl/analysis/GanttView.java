@@ -115,17 +115,8 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     if (width < 10 || height < 10 || width > 16_384 || height > 16_384) {
       throw new IllegalArgumentException("the chart's size must be 10 to 16384 pixels a side, got " + width + "×" + height);
     }
-    Set<EventCategory> categories = EnumSet.noneOf(EventCategory.class);
-    for (String kind : kinds) {
-      try {
-        categories.add(EventCategory.valueOf(kind.toUpperCase(Locale.ROOT)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("kind: expected state, event, variable or link, got '" + kind + "'");
-      }
-    }
-    if (categories.isEmpty()) {
-      categories = EnumSet.of(EventCategory.STATE, EventCategory.EVENT, EventCategory.LINK);
-    }
+    Set<EventCategory> categories = RecordQuery.kindsNamed(kinds,
+        EnumSet.of(EventCategory.STATE, EventCategory.EVENT, EventCategory.LINK));
     // Rows: the producers with records of these kinds, in the overview's tree order.
     int n = m.producers().size();
     String[] names = new String[n];

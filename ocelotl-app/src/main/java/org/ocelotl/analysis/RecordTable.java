@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -51,17 +50,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("match: not a regular expression: " + e.getDescription() + " in '" + match + "'");
     }
-    Set<EventCategory> categories = EnumSet.noneOf(EventCategory.class);
-    for (String kind : kinds) {
-      try {
-        categories.add(EventCategory.valueOf(kind.toUpperCase(Locale.ROOT)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("kind: expected state, event, variable or link, got '" + kind + "'");
-      }
-    }
-    if (categories.isEmpty()) {
-      categories = EnumSet.allOf(EventCategory.class);
-    }
+    Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
     boolean descending = sort.startsWith("-");
     RecordQuery.Column column = RecordQuery.Column.parse(descending ? sort.substring(1) : sort);
     RecordQuery.Selection selection = new RecordQuery.Selection(start, end, RecordQuery.producersNamed(m, producers),

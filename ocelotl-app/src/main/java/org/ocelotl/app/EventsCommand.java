@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.store.TraceStore;
@@ -23,24 +21,10 @@ import picocli.CommandLine.Spec;
 public final class EventsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
+  @Mixin SelectionOptions selection;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
-  Double from;
-
-  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive (default: trace end).")
-  Double to;
-
-  @Option(names = "--producers", paramLabel = "NAME", split = ",", description = "Only these producers and their subtrees.")
-  List<String> producers = new ArrayList<>();
-
-  @Option(names = "--types", paramLabel = "NAME", split = ",", description = "Only these types (names, or a group).")
-  List<String> types = new ArrayList<>();
-
-  @Option(names = "--kind", paramLabel = "KIND", split = ",", description = "state, event, variable, link (default: all).")
-  List<String> kinds = new ArrayList<>();
 
   @Option(names = "--match", paramLabel = "REGEX", description = "Only records whose type, producer or value it finds.")
   String match;
@@ -67,8 +51,8 @@ public final class EventsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    RecordTable.Result result = new RecordTable(store, from == null ? Double.NaN : from, to == null ? Double.NaN : to,
-        producers, types, kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
+    RecordTable.Result result = new RecordTable(store, selection.from(), selection.to(), selection.producers,
+        selection.types, selection.kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
     PrintWriter out = spec.commandLine().getOut();
     out.print(new String(json ? result.json() : result.csv(), StandardCharsets.UTF_8));
     out.flush();

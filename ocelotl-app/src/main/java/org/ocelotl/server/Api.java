@@ -20,6 +20,7 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.analysis.Progress;
+import org.ocelotl.analysis.Statistics;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.analysis.TopologyRequest;
 import org.ocelotl.analysis.TopologyResult;
@@ -112,6 +113,11 @@ public final class Api implements AutoCloseable {
         OcelotlServer.requireMethod(method, "GET");
         return events(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "match", "min_duration",
             "max_duration", "sort", "offset", "limit", "format")));
+      }
+      case "stats" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return stats(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "by", "top", "buckets",
+            "format")));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -501,6 +507,17 @@ public final class Api implements AutoCloseable {
         params.integer("offset", 0, 0, Integer.MAX_VALUE), params.integer("limit", 100, 0, RecordTable.MAX_LIMIT)).answer();
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "events.csv");
+  }
+
+  /** The statistics of a selection: the bytes of {@code ocelotl stats} (JSON, or CSV). */
+  private Response stats(Params params) throws IOException {
+    String format = params.choice("format", "json", List.of("json", "csv"));
+    Statistics.Result result = new Statistics(traces.get(params.string("trace")), params.number("from"),
+        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+        params.string("by", "type"), params.integer("top", 0, 0, Integer.MAX_VALUE),
+        params.integer("buckets", Statistics.DEFAULT_BUCKETS, 1, Statistics.MAX_BUCKETS)).answer();
+    return format.equals("json") ? Response.json(result.json())
+        : Response.download("text/csv; charset=utf-8", result.csv(), "stats.csv");
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

@@ -22,6 +22,7 @@ final class Assets {
       Map.entry("curves.js", "text/javascript; charset=utf-8"),
       Map.entry("filters.js", "text/javascript; charset=utf-8"),
       Map.entry("details.js", "text/javascript; charset=utf-8"),
+      Map.entry("stats.js", "text/javascript; charset=utf-8"),
       Map.entry("format.js", "text/javascript; charset=utf-8"),
       Map.entry("treemap.js", "text/javascript; charset=utf-8"),
       Map.entry("topology.js", "text/javascript; charset=utf-8"),

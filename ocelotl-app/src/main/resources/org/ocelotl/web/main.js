@@ -9,6 +9,7 @@ import { TreemapView } from './treemap.js';
 import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
+import { StatsView } from './stats.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -43,6 +44,9 @@ const details = new DetailsView($('details'), api, (from, to) => {
   if (from === null) go({ ...state, gantt: '', gfrom: '', gto: '', gproducers: [] }, true);
   else go({ ...state, gfrom: String(roundTime(from, to - from)), gto: String(roundTime(to, to - from)) }, true);
 });
+const stats = new StatsView($('stats'), api, () => go({ ...state, stats: '', sfrom: '', sto: '', sproducers: [] }, true),
+  path => overview.highlight(path),
+  name => last?.overview.legend.find(l => l.name === name)?.colour || traceData.types.find(t => t.name === name)?.color || '#bbb');
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
@@ -169,6 +173,7 @@ async function render() {
     await loadTrace(state.trace);
     syncControls();
     details.show(state);
+    stats.show(state);
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
     $('busy-text').textContent = 'computing…';
@@ -422,6 +427,17 @@ function openGantt() {
     gproducers: producers }, true);
 }
 $('open-gantt').addEventListener('click', openGantt);
+/** The statistics of the selection, or without one of the window shown and its producer filter. */
+function openStats() {
+  if (!state.trace) return;
+  const start = selection ? selection.start : last ? last.start : trace?.start;
+  const end = selection ? selection.end : last ? last.end : trace?.end;
+  if (start === undefined || end === undefined) return;
+  const producers = selection && selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
+  go({ ...state, stats: '1', sfrom: String(roundTime(start, end - start)), sto: String(roundTime(end, end - start)),
+    sproducers: producers }, true);
+}
+$('open-stats').addEventListener('click', openStats);
 $('back').addEventListener('click', () => history.back());
 $('forward').addEventListener('click', () => history.forward());
 $('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] }, true));
@@ -435,6 +451,8 @@ document.addEventListener('keydown', e => {
     zoom();
   } else if ((e.key === 'g' || e.key === 'G') && selection) {
     openGantt();
+  } else if (e.key === 's' || e.key === 'S') {
+    openStats();
   } else if (e.key === 'Escape') {
     overview.clearSelection();
     selection = null;

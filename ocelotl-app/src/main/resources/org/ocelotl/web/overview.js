@@ -39,6 +39,16 @@ export class OverviewView {
     this.draw();
   }
 
+  /**
+   * Outlines the rows of a producer (its path below the root), or of the deepest row that holds
+   * it when it is drawn inside a coarser one; null clears. Nothing to show without a producer axis.
+   */
+  highlight(path) {
+    if (path === this.highlighted) return;
+    this.highlighted = path;
+    this.draw();
+  }
+
   #plot() {
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
@@ -71,6 +81,8 @@ export class OverviewView {
     if (o.producers.length) this.#producerAxis(g, o, plot);
     else if (o.valueMax > 0) this.#valueAxis(g, o, plot);
     else this.#allProducersLabel(g, plot);
+    delete c.dataset.highlight;
+    if (this.highlighted && o.producers.length) this.#highlight(g, o, plot);
     if (this.selection) {
       const s = this.selection;
       g.fillStyle = SELECTION;
@@ -105,6 +117,18 @@ export class OverviewView {
         if (x1 - x0 >= 3 && y1 - y0 >= 3) g.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0 - 1, y1 - y0 - 1);
       }
     }
+  }
+
+  #highlight(g, o, plot) {
+    const node = holdingNode(o.producers, this.highlighted);
+    if (!node) return;
+    const y0 = Math.round(plot.y + node.y0 * plot.h), y1 = Math.round(plot.y + node.y1 * plot.h);
+    g.fillStyle = 'rgba(255,200,0,0.25)';
+    g.fillRect(plot.x, y0, plot.w, Math.max(1, y1 - y0));
+    g.strokeStyle = '#d08000';
+    g.lineWidth = 2;
+    g.strokeRect(plot.x + 1, y0 + 1, plot.w - 2, Math.max(1, y1 - y0 - 2));
+    this.canvas.dataset.highlight = `${node.path} ${node.y0} ${node.y1}`;
   }
 
   #mark(g, mark, x0, y0, x1, y1) {
@@ -313,6 +337,21 @@ export function coveringNode(axis, y0, y1) {
     const eps = 1e-9;
     if (a.y0 <= y0 + eps && a.y1 >= y1 - eps && (!best || a.depth > best.depth)) {
       best = { node: a.node, name: a.name, depth: a.depth, path: stack.slice(1).map(n => n.name).join('/') };
+    }
+  }
+  return best;
+}
+
+/** The axis node of the producer at `path`, or of its deepest ancestor on the axis, with its path. */
+function holdingNode(axis, path) {
+  const stack = [];
+  let best = null;
+  for (const a of axis) {
+    while (stack.length && stack[stack.length - 1].depth >= a.depth) stack.pop();
+    stack.push(a);
+    const p = stack.slice(1).map(n => n.name).join('/');
+    if (p !== '' && (path === p || path.startsWith(p + '/')) && (!best || a.depth > best.depth)) {
+      best = { y0: a.y0, y1: a.y1, depth: a.depth, path: p };
     }
   }
   return best;

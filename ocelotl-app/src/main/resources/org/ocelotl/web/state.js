@@ -10,15 +10,16 @@ const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
 const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
-  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers'];
-const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', 'gproducers']);
+  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
+  'sproducers'];
+const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', 'gproducers', 'sproducers']);
 
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
   return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
-    gantt: '', gfrom: '', gto: '', gproducers: [] };
+    gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
 }
 
 export function fromUrl(search) {

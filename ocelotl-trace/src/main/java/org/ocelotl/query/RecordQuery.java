@@ -339,6 +339,27 @@ public final class RecordQuery {
     return ids;
   }
 
+  /**
+   * The categories named (state, event, variable, link, in any case); {@code otherwise} for an
+   * empty list.
+   *
+   * @throws IllegalArgumentException naming the unknown kind
+   */
+  public static Set<EventCategory> kindsNamed(List<String> names, Set<EventCategory> otherwise) {
+    if (names.isEmpty()) {
+      return otherwise;
+    }
+    Set<EventCategory> kinds = java.util.EnumSet.noneOf(EventCategory.class);
+    for (String name : names) {
+      try {
+        kinds.add(EventCategory.valueOf(name.toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("kind: expected state, event, variable or link, got '" + name + "'");
+      }
+    }
+    return kinds;
+  }
+
   /** The kind of a record as people name it: state, event, variable, link. */
   public static String kindName(EventCategory kind) {
     return kind.name().toLowerCase(Locale.ROOT);

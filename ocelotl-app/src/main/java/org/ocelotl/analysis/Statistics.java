@@ -1,0 +1,441 @@
+package org.ocelotl.analysis;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.query.RecordQuery;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+
+/**
+ * The statistics of a selection (window × producers × types × kinds, docs/analysis.md): per
+ * type its total, share, record count and, for states, the distribution of durations; the same
+ * per producer or per node of the producer tree; and the density of records over the window.
+ * One JSON and one CSV form, shared by {@code ocelotl stats} and {@code GET /api/stats}.
+ *
+ * <p>Totals clip records to the window: the time a state or link spends inside it, the events
+ * in it, the time-weighted mean of a variable over the time its steps cover inside it. Duration
+ * quantiles are of the states' own, unclipped durations, exact (every duration is kept in a
+ * primitive array and sorted), by nearest rank: the q-quantile of n sorted durations is the
+ * ⌈q·n⌉-th.
+ *
+ * @param producers names or paths (with their subtrees); empty: all
+ * @param types     type names or groups; empty: all
+ * @param kinds     state, event, variable, link; empty: all
+ * @param by        {@code type}, {@code producer} or {@code depth:K} (the ancestors K levels below the root)
+ * @param top       per type, the largest {@code top} groups and one "(others)" row; 0: every group
+ * @param buckets   the density's number of equal time buckets
+ */
+public record Statistics(TraceStore store, double from, double to, List<String> producers, List<String> types,
+    List<String> kinds, String by, int top, int buckets) {
+  public static final int DEFAULT_BUCKETS = 50;
+  public static final int MAX_BUCKETS = 10_000;
+  /** The name of the row that sums the groups beyond the top N. */
+  public static final String OTHERS = "(others)";
+
+  /** The statistics, checked: every refusal names the parameter. */
+  public Result answer() {
+    StoreMetadata m = store.metadata();
+    double start = Double.isNaN(from) ? m.start() : from;
+    double end = Double.isNaN(to) ? m.end() : to;
+    if (!(end > start)) {
+      throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
+    }
+    if (buckets < 1 || buckets > MAX_BUCKETS) {
+      throw new IllegalArgumentException("buckets must be 1 to " + MAX_BUCKETS + ", got " + buckets);
+    }
+    int depth = groupDepth(by);
+    if (top < 0 || top > 0 && depth < 0) {
+      throw new IllegalArgumentException(top < 0 ? "top must be ≥ 0 (0: every group), got " + top
+          : "top: only with by producer or depth:K, where rows are groups");
+    }
+    Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
+    Tally tally = new Tally(m, groups(m, RecordQuery.producersNamed(m, producers), depth), depth >= 0, start, end,
+        buckets);
+    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, RecordQuery.typesNamed(m, types),
+        categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
+    RecordQuery.forEach(store, selection, tally::add);
+    return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
+        tally.density);
+  }
+
+  /** -1 for {@code type}, 0 for {@code producer} (every producer its own group), K for {@code depth:K}. */
+  private static int groupDepth(String by) {
+    if (by.equals("type")) {
+      return -1;
+    }
+    if (by.equals("producer")) {
+      return 0;
+    }
+    if (by.startsWith("depth:")) {
+      try {
+        int k = Integer.parseInt(by.substring("depth:".length()));
+        if (k >= 1) {
+          return k;
+        }
+      } catch (NumberFormatException e) {
+        // refused below, with the other spellings
+      }
+    }
+    throw new IllegalArgumentException("by: expected type, producer or depth:K (K ≥ 1), got '" + by + "'");
+  }
+
+  /**
+   * The rows' producers: per store producer, the index of the row its records go to, or -1 when
+   * it is not selected; and per row, its producer: the root for {@code type}, each producer for
+   * {@code producer}, the ancestor at depth K (or a shallower producer itself) for {@code depth:K}.
+   */
+  private record Groups(int[] of, int[] producer) {}
+
+  private static Groups groups(StoreMetadata m, Set<Integer> selected, int depth) {
+    int n = m.producers().size();
+    int[] levels = new int[n];
+    Arrays.fill(levels, -1);
+    int[] indexOf = new int[n];
+    Arrays.fill(indexOf, -1);
+    int[] of = new int[n];
+    int[] producer = new int[n];
+    int count = 0;
+    for (int p = 0; p < n; p++) {
+      if (selected != null && !selected.contains(p)) {
+        of[p] = -1;
+        continue;
+      }
+      int group = depth < 0 ? root(m, p) : depth == 0 ? p : ancestorAt(m, p, depth, levels);
+      if (indexOf[group] < 0) {
+        indexOf[group] = count;
+        producer[count++] = group;
+      }
+      of[p] = indexOf[group];
+    }
+    return new Groups(of, Arrays.copyOf(producer, count));
+  }
+
+  private static int root(StoreMetadata m, int p) {
+    while (m.producers().get(p).parent() >= 0) {
+      p = m.producers().get(p).parent();
+    }
+    return p;
+  }
+
+  private static int level(StoreMetadata m, int p, int[] levels) {
+    if (levels[p] < 0) {
+      int parent = m.producers().get(p).parent();
+      levels[p] = parent < 0 ? 0 : level(m, parent, levels) + 1;
+    }
+    return levels[p];
+  }
+
+  private static int ancestorAt(StoreMetadata m, int p, int depth, int[] levels) {
+    while (level(m, p, levels) > depth) {
+      p = m.producers().get(p).parent();
+    }
+    return p;
+  }
+
+  /**
+   * The figures of one type, or of one group of producers for one type.
+   *
+   * @param producer  the group's producer path ({@link #OTHERS} for the rest); null for a whole type
+   * @param total     time inside the window (states, links), events in it, or the variable's
+   *                  time-weighted mean (NaN when its steps cover no time in the window)
+   * @param share     of the total of the type's kind (of the type's total, for a group); NaN for variables
+   * @param merged    groups summed in this row: 1 for a group, more for {@link #OTHERS} and a type
+   * @param durations min, mean, median, p90, p99, max of the states' durations; null for other kinds
+   * @param groups    a type's rows per group, by total descending (empty unless grouped, and for a group)
+   */
+  public record Row(String type, EventCategory kind, String producer, double total, double share, long records,
+      int merged, double[] durations, List<Row> groups) {}
+
+  /** The answer, with what it needs to be written. */
+  public record Result(Statistics request, TraceSummary trace, double from, double to, boolean grouped,
+      List<Row> types, long records, long[] density) {
+    public byte[] json() {
+      ObjectNode json = JsonForm.object();
+      json.set("trace", JsonForm.trace(trace));
+      json.put("from", from);
+      json.put("to", to);
+      json.put("unit", trace.unit());
+      json.put("by", request.by());
+      json.put("top", request.top());
+      json.put("records", records);
+      ArrayNode rows = json.putArray("types");
+      for (Row type : types) {
+        ObjectNode row = figures(rows.addObject().put("type", type.type())
+            .put("kind", RecordQuery.kindName(type.kind())), type);
+        if (grouped) {
+          ArrayNode groups = row.putArray("groups");
+          for (Row g : type.groups()) {
+            figures(groups.addObject().put("producer", g.producer()), g).put("merged", g.merged());
+          }
+        }
+      }
+      ObjectNode d = json.putObject("density");
+      d.put("buckets", density.length);
+      d.put("width", (to - from) / density.length);
+      ArrayNode counts = d.putArray("counts");
+      for (long c : density) {
+        counts.add(c);
+      }
+      return JsonForm.bytes(json);
+    }
+
+    private static ObjectNode figures(ObjectNode o, Row r) {
+      number(o, "total", r.total());
+      number(o, "share", r.share());
+      o.put("records", r.records());
+      if (r.durations() != null) {
+        ObjectNode d = o.putObject("durations");
+        String[] names = {"min", "mean", "median", "p90", "p99", "max"};
+        for (int k = 0; k < names.length; k++) {
+          d.put(names[k], r.durations()[k]);
+        }
+      }
+      return o;
+    }
+
+    private static void number(ObjectNode o, String name, double value) {
+      if (Double.isNaN(value)) {
+        o.putNull(name);
+      } else {
+        o.put(name, value);
+      }
+    }
+
+    /** One row per type, or per group of each type when grouped; the density is in the JSON only. */
+    public byte[] csv() {
+      StringBuilder csv = new StringBuilder("type,kind," + (grouped ? "producer," : "")
+          + "total,share,records,min,mean,median,p90,p99,max\n");
+      for (Row type : types) {
+        for (Row r : grouped ? type.groups() : List.of(type)) {
+          csv.append(AnalysisResult.csvField(type.type())).append(',').append(RecordQuery.kindName(type.kind()));
+          if (grouped) {
+            csv.append(',').append(AnalysisResult.csvField(r.producer()));
+          }
+          csv.append(',').append(field(r.total())).append(',').append(field(r.share())).append(',').append(r.records());
+          for (int k = 0; k < 6; k++) {
+            csv.append(',').append(r.durations() == null ? "" : String.valueOf(r.durations()[k]));
+          }
+          csv.append('\n');
+        }
+      }
+      return csv.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String field(double value) {
+      return Double.isNaN(value) ? "" : String.valueOf(value);
+    }
+  }
+
+  /** Sums per (group, type) cell in primitive arrays, filled record by record. */
+  private static final class Tally {
+    final StoreMetadata m;
+    final Groups groups;
+    /** Whether rows per group are asked for: without them, durations are kept per type only. */
+    final boolean grouped;
+    final double from;
+    final double to;
+    final int typeCount;
+    /** Per cell (group × types + type): clipped time, event count, or Σ value × clipped time. */
+    final double[] total;
+    /** Per cell: the clipped time a variable's steps cover (the weight of its mean). */
+    final double[] covered;
+    final long[] cellRecords;
+    final Durations[] cellDurations;
+    /** Per type, over every group: the durations of its states. */
+    final Durations[] typeDurations;
+    final long[] density;
+    long records;
+
+    Tally(StoreMetadata m, Groups groups, boolean grouped, double from, double to, int buckets) {
+      this.m = m;
+      this.groups = groups;
+      this.grouped = grouped;
+      this.from = from;
+      this.to = to;
+      this.typeCount = m.types().size();
+      int cells = groups.producer().length * typeCount;
+      total = new double[cells];
+      covered = new double[cells];
+      cellRecords = new long[cells];
+      cellDurations = new Durations[cells];
+      typeDurations = new Durations[typeCount];
+      density = new long[buckets];
+    }
+
+    void add(RecordQuery.Record r) {
+      // A link belongs to its source producer, as the store's per-producer counts say.
+      int group = groups.of()[r.producer()];
+      if (group < 0) {
+        return;
+      }
+      int cell = group * typeCount + r.type();
+      records++;
+      cellRecords[cell]++;
+      double clipped = Math.min(r.end(), to) - Math.max(r.start(), from);
+      switch (r.kind()) {
+        case STATE -> {
+          total[cell] += clipped;
+          if (grouped) {
+            durations(cellDurations, cell).add(r.duration());
+          }
+          durations(typeDurations, r.type()).add(r.duration());
+        }
+        case LINK -> total[cell] += clipped;
+        case EVENT -> total[cell]++;
+        case VARIABLE -> {
+          total[cell] += r.value() * clipped;
+          covered[cell] += clipped;
+        }
+        default -> throw new AssertionError(r.kind());
+      }
+      if (r.start() >= from) {
+        // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
+        density[Math.min(density.length - 1, (int) ((r.start() - from) * density.length / (to - from)))]++;
+      }
+    }
+
+    private static Durations durations(Durations[] all, int k) {
+      if (all[k] == null) {
+        all[k] = new Durations();
+      }
+      return all[k];
+    }
+
+    /** Types with records: by kind, then total descending; each with its groups, top N and the others. */
+    List<Row> rows(int top) {
+      double[] kindTotals = new double[EventCategory.values().length];
+      List<Row> rows = new ArrayList<>();
+      for (StoreMetadata.EventType t : m.types()) {
+        long count = 0;
+        double sum = 0;
+        double weight = 0;
+        List<Integer> cells = new ArrayList<>();
+        for (int g = 0; g < groups.producer().length; g++) {
+          int cell = g * typeCount + t.id();
+          if (cellRecords[cell] > 0) {
+            count += cellRecords[cell];
+            sum += total[cell];
+            weight += covered[cell];
+            cells.add(cell);
+          }
+        }
+        if (count == 0) {
+          continue;
+        }
+        double typeTotal = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
+        kindTotals[t.category().ordinal()] += typeTotal;
+        rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, cells.size(),
+            distribution(typeDurations[t.id()]), grouped ? groupRows(t, typeTotal, cells, top) : List.of()));
+      }
+      List<Row> shared = new ArrayList<>();
+      for (Row r : rows) {
+        double kindTotal = kindTotals[r.kind().ordinal()];
+        shared.add(new Row(r.type(), r.kind(), null, r.total(), share(r.kind(), r.total(), kindTotal), r.records(),
+            r.merged(), r.durations(), r.groups()));
+      }
+      shared.sort(Comparator.comparing(Row::kind).thenComparing(Row::total, Comparator.reverseOrder())
+          .thenComparing(Row::type));
+      return shared;
+    }
+
+    /** A group's row and the cell it was read from. */
+    private record Group(Row row, int cell) {}
+
+    private List<Row> groupRows(StoreMetadata.EventType t, double typeTotal, List<Integer> cells, int top) {
+      List<Group> all = new ArrayList<>();
+      for (int cell : cells) {
+        double value = t.category() == EventCategory.VARIABLE ? total[cell] / covered[cell] : total[cell];
+        all.add(new Group(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
+            share(t.category(), value, typeTotal), cellRecords[cell], 1, distribution(cellDurations[cell]), List.of()),
+            cell));
+      }
+      all.sort(Comparator.comparing((Group g) -> g.row().total(), Comparator.reverseOrder())
+          .thenComparing(g -> g.row().producer()));
+      List<Row> rows = new ArrayList<>();
+      for (Group g : all.subList(0, top == 0 ? all.size() : Math.min(top, all.size()))) {
+        rows.add(g.row());
+      }
+      if (rows.size() < all.size()) {
+        rows.add(others(t, typeTotal, all.subList(rows.size(), all.size())));
+      }
+      return rows;
+    }
+
+    /** The groups beyond the top N summed into one row, their durations pooled. */
+    private Row others(StoreMetadata.EventType t, double typeTotal, List<Group> rest) {
+      long count = 0;
+      double sum = 0;
+      double weight = 0;
+      Durations pooled = t.category() == EventCategory.STATE ? new Durations() : null;
+      for (Group g : rest) {
+        count += cellRecords[g.cell()];
+        sum += total[g.cell()];
+        weight += covered[g.cell()];
+        if (pooled != null) {
+          pooled.addAll(cellDurations[g.cell()]);
+        }
+      }
+      double value = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
+      return new Row(t.name(), t.category(), OTHERS, value, share(t.category(), value, typeTotal), count, rest.size(),
+          distribution(pooled), List.of());
+    }
+
+    private static double share(EventCategory kind, double value, double whole) {
+      return kind == EventCategory.VARIABLE ? Double.NaN : whole > 0 ? value / whole : 0;
+    }
+
+    /** min, mean, median, p90, p99, max of the durations (sorted in place), or null without any. */
+    private static double[] distribution(Durations d) {
+      if (d == null || d.size == 0) {
+        return null;
+      }
+      double[] v = d.values;
+      int n = d.size;
+      Arrays.sort(v, 0, n);
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        sum += v[i];
+      }
+      return new double[] {v[0], sum / n, nearestRank(v, n, 50), nearestRank(v, n, 90), nearestRank(v, n, 99),
+          v[n - 1]};
+    }
+
+    /** The ⌈q·n⌉-th of n sorted values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */
+    private static double nearestRank(double[] sorted, int n, int percent) {
+      long rank = ((long) percent * n + 99) / 100;
+      return sorted[(int) rank - 1]; // ≥ 1: percent·n ≥ 1
+    }
+  }
+
+  /** A growable array of doubles: no boxing for millions of durations. */
+  private static final class Durations {
+    double[] values = new double[16];
+    int size;
+
+    void add(double x) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = x;
+    }
+
+    void addAll(Durations other) {
+      if (other == null) {
+        return;
+      }
+      if (size + other.size > values.length) {
+        values = Arrays.copyOf(values, Math.max(size + other.size, size * 2));
+      }
+      System.arraycopy(other.values, 0, values, size, other.size);
+      size += other.size;
+    }
+  }
+}

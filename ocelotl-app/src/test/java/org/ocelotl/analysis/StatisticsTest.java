@@ -1,0 +1,376 @@
+package org.ocelotl.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * Statistics equal a straightforward computation over pj_dump's records (the reference CSV
+ * beside each SimGrid trace) on several selections, windows that cut records included; quantiles
+ * equal their nearest-rank values on known distributions.
+ *
+ * <p>pj_dump prints times and durations with 6 decimals, the store keeps the trace's own: a
+ * printed time is within 5e-7 of the stored one, so a clipped duration within 1e-6, a total of n
+ * records within n·1e-6, and an order statistic of durations (printed within 5e-7) within 5e-7.
+ * Record counts are exact.
+ */
+class StatisticsTest {
+  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
+  static final Path TRACES = (Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces")).resolve("paje/simgrid");
+  static final double PRINTED = 5e-7;
+
+  @TempDir static Path dir;
+  static Workspace workspace;
+  static Map<String, TraceStore> stores = new HashMap<>();
+  static Map<String, Reference> references = new HashMap<>();
+
+  @BeforeAll
+  static void importTraces() throws IOException {
+    workspace = Workspace.open(dir.resolve("ws"));
+    for (String name : List.of("smpi_small_flat", "s4u_mw_small")) {
+      stores.put(name, workspace.store(TRACES.resolve(name + ".trace"), ImportOptions.DEFAULT, ImportProgress.NONE));
+      references.put(name, Reference.read(TRACES.resolve(name + ".pjdump.csv")));
+    }
+  }
+
+  /** pj_dump's records and container tree, and the statistics computed from them by brute force. */
+  record Reference(List<String[]> records, Map<String, String> parents) {
+    static Reference read(Path csv) throws IOException {
+      List<String[]> records = new ArrayList<>();
+      Map<String, String> parents = new HashMap<>();
+      for (String line : Files.readAllLines(csv)) {
+        String[] f = line.split(",\\s*");
+        if (f[0].equals("Container")) {
+          if (!f[6].equals("0")) {
+            parents.put(f[6], f[1]);
+          }
+        } else {
+          records.add(f);
+        }
+      }
+      return new Reference(records, parents);
+    }
+
+    /** The path below the root, as the store spells it ("nancy/nancy-c2/nancy-c2-4"). */
+    String path(String container) {
+      String parent = parents.get(container);
+      return parent == null || parent.equals("0") ? container : path(parent) + "/" + container;
+    }
+
+    /** The container's ancestor (or itself) at depth k below the root; depth 0: itself. */
+    String group(String container, int depth) {
+      String[] steps = path(container).split("/");
+      return depth == 0 || steps.length <= depth ? path(container) : String.join("/", Arrays.copyOf(steps, depth));
+    }
+
+    boolean inSubtrees(String container, Set<String> producers) {
+      if (producers.isEmpty()) {
+        return true;
+      }
+      for (String c = container; c != null && !c.equals("0"); c = parents.get(c)) {
+        if (producers.contains(c)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /**
+     * Per "type" or "type\tgroup": {records, total or Σ value·time, covered time, kind}; durations
+     * of states per key apart.
+     */
+    Map<String, Figures> figures(double from, double to, Set<String> producers, Set<String> types, int depth) {
+      Map<String, Figures> all = new TreeMap<>();
+      for (String[] f : records) {
+        String kind = f[0];
+        String producer = kind.equals("Link") ? f[7] : f[1];
+        String type = kind.equals("State") ? f[7] : f[2];
+        double start = Double.parseDouble(f[3]);
+        double end = Double.parseDouble(f[4]);
+        boolean overlaps = start < to && (end > from || end == start && start >= from);
+        if (!overlaps || !inSubtrees(producer, producers) || !types.isEmpty() && !types.contains(type)) {
+          continue;
+        }
+        double clipped = Math.min(end, to) - Math.max(start, from);
+        for (String key : depth < 0 ? List.of(type) : List.of(type, type + "\t" + group(producer, depth))) {
+          Figures x = all.computeIfAbsent(key, k -> new Figures(kind));
+          x.records++;
+          if (kind.equals("Variable")) {
+            double value = Double.parseDouble(f[6]);
+            x.sum += value * clipped;
+            x.covered += clipped;
+            x.maxValue = Math.max(x.maxValue, Math.abs(value));
+          } else {
+            x.sum += clipped;
+          }
+          if (kind.equals("State")) {
+            x.durations.add(Double.parseDouble(f[5]));
+          }
+        }
+      }
+      return all;
+    }
+  }
+
+  static final class Figures {
+    final String kind;
+    long records;
+    double sum;
+    double covered;
+    double maxValue;
+    final List<Double> durations = new ArrayList<>();
+
+    Figures(String kind) {
+      this.kind = kind;
+    }
+
+    double total() {
+      return kind.equals("Variable") ? sum / covered : sum;
+    }
+
+    /** How far a total may be from the store's: n·1e-6 on time sums; for a mean A/W, both A and W. */
+    double tolerance() {
+      return kind.equals("Variable") ? records * 2 * PRINTED * (maxValue + Math.abs(total())) / covered
+          : records * 2 * PRINTED + 1e-9;
+    }
+
+    /** min, mean, median, p90, p99, max written out by their definitions. */
+    double[] distribution() {
+      double[] d = durations.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      int n = d.length;
+      return new double[] {d[0], Arrays.stream(d).sum() / n, d[(int) Math.ceil(n * 0.5) - 1],
+          d[(int) Math.ceil(n * 0.9 - 1e-9) - 1], d[(int) Math.ceil(n * 0.99 - 1e-9) - 1], d[n - 1]};
+    }
+  }
+
+  static Statistics.Result stats(String trace, double from, double to, List<String> producers, List<String> types,
+      String by, int top) {
+    return new Statistics(stores.get(trace), from, to, producers, types, List.of(), by, top, 50).answer();
+  }
+
+  static void assertRow(Figures expected, Statistics.Row row, String what) {
+    assertEquals(expected.records, row.records(), what + ": records");
+    assertEquals(expected.total(), row.total(), expected.tolerance(), what + ": total");
+    if (expected.kind.equals("State")) {
+      double[] reference = expected.distribution();
+      for (int k = 0; k < 6; k++) {
+        assertEquals(reference[k], row.durations()[k], PRINTED + 1e-12, what + ": duration figure " + k);
+      }
+    } else {
+      assertNull(row.durations(), what);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} [{1}, {2}) producers {3} types {4}")
+  @CsvSource(delimiter = ';', value = {
+      "smpi_small_flat; 0; 0.7; ; ",
+      "smpi_small_flat; 0.1; 0.2; ; ",
+      "smpi_small_flat; 0.25; 0.2500001; ; ",
+      "smpi_small_flat; 0.3333; 0.5; rank-3,rank-7; PMPI_Waitall,computing,MPI_LINK",
+      "smpi_small_flat; 0.05; 0.45; nancy,rank-12; ",
+      "s4u_mw_small; 0; 414.1; ; ",
+      "s4u_mw_small; 100.5; 290.25; nancy; ",
+      "s4u_mw_small; 33.3; 33.4; w-nancy-c2-4-9,rennes; execute,speed_used"})
+  void perTypeFiguresEqualPjDumps(String trace, double from, double to, String producers, String types) {
+    List<String> p = producers == null ? List.of() : List.of(producers.split(","));
+    List<String> t = types == null ? List.of() : List.of(types.split(","));
+    Map<String, Figures> expected = references.get(trace).figures(from, to, Set.copyOf(p), Set.copyOf(t), -1);
+    Statistics.Result result = stats(trace, from, to, p, t, "type", 0);
+    Map<String, Statistics.Row> rows = new TreeMap<>();
+    result.types().forEach(r -> rows.put(r.type(), r));
+    assertEquals(expected.keySet(), rows.keySet(), "the types with records");
+    Map<String, Double> kindTotals = new HashMap<>();
+    for (Map.Entry<String, Figures> e : expected.entrySet()) {
+      assertRow(e.getValue(), rows.get(e.getKey()), e.getKey());
+      kindTotals.merge(e.getValue().kind, e.getValue().total(), Double::sum);
+    }
+    for (Map.Entry<String, Figures> e : expected.entrySet()) {
+      Figures f = e.getValue();
+      if (!f.kind.equals("Variable") && kindTotals.get(f.kind) > 0) {
+        assertEquals(f.total() / kindTotals.get(f.kind), rows.get(e.getKey()).share(), 1e-5, e.getKey() + ": share");
+      }
+    }
+    assertEquals(expected.values().stream().mapToLong(f -> f.records).sum(), result.records());
+  }
+
+  @ParameterizedTest(name = "{0} [{1}, {2}) by {3} top {4}")
+  @CsvSource({
+      "smpi_small_flat, 0.1, 0.45, producer, 0",
+      "smpi_small_flat, 0.1, 0.45, producer, 5",
+      "s4u_mw_small, 50.2, 200.7, depth:1, 0",
+      "s4u_mw_small, 0, 414.1, depth:3, 4",
+      "s4u_mw_small, 10, 11, depth:9, 3"})
+  void perGroupFiguresEqualPjDumps(String trace, double from, double to, String by, int top) {
+    Reference reference = references.get(trace);
+    int depth = by.equals("producer") ? 0 : Integer.parseInt(by.substring("depth:".length()));
+    Map<String, Figures> expected = reference.figures(from, to, Set.of(), Set.of(), depth);
+    Statistics.Result result = stats(trace, from, to, List.of(), List.of(), by, top);
+    assertTrue(result.grouped());
+    for (Statistics.Row type : result.types()) {
+      assertRow(expected.get(type.type()), type, type.type());
+      List<Map.Entry<String, Figures>> groups = expected.entrySet().stream()
+          .filter(e -> e.getKey().startsWith(type.type() + "\t")).toList();
+      int shown = top == 0 ? groups.size() : Math.min(top, groups.size());
+      assertEquals(groups.size() > shown ? shown + 1 : shown, type.groups().size(), type.type() + ": rows");
+      double lastTotal = Double.POSITIVE_INFINITY;
+      long records = 0;
+      for (Statistics.Row g : type.groups().subList(0, shown)) {
+        String what = type.type() + " on " + g.producer();
+        assertRow(expected.get(type.type() + "\t" + g.producer()), g, what);
+        assertTrue(g.total() <= lastTotal, what + ": sorted by total, descending");
+        lastTotal = g.total();
+        records += g.records();
+      }
+      for (Map.Entry<String, Figures> g : groups) {
+        if (type.groups().stream().noneMatch(r -> g.getKey().equals(type.type() + "\t" + r.producer()))) {
+          assertTrue(g.getValue().total() <= lastTotal + g.getValue().tolerance(), g.getKey() + " is not in the top");
+        }
+      }
+      if (groups.size() > shown) {
+        Statistics.Row others = type.groups().get(shown);
+        assertEquals(Statistics.OTHERS, others.producer());
+        assertEquals(groups.size() - shown, others.merged());
+        assertEquals(type.records() - records, others.records(), type.type() + ": the others hold the rest");
+        assertTrue(others.records() > 0);
+      }
+    }
+  }
+
+  /** Records per bucket by their start; those that began before the window are in none. */
+  @ParameterizedTest(name = "[{0}, {1}) in {2} buckets")
+  @CsvSource({"0, 0.6543031, 50", "0.03333333, 0.53333333, 7", "0.1000003, 0.1200003, 1"})
+  void densityCountsStartsPerBucket(double from, double to, int buckets) {
+    long[] expected = new long[buckets];
+    for (String[] f : references.get("smpi_small_flat").records()) {
+      double start = Double.parseDouble(f[3]);
+      if (start >= from && start < to) {
+        expected[(int) Math.floor((start - from) / (to - from) * buckets)]++;
+      }
+    }
+    long[] density = new Statistics(stores.get("smpi_small_flat"), from, to, List.of(), List.of(), List.of(), "type", 0,
+        buckets).answer().density();
+    assertArrayEquals(expected, density);
+  }
+
+  /**
+   * A trace drawn by hand: producer a has states x lasting 1, 2, …, 100 one after the other
+   * (x_k in [k(k−1)/2, k(k+1)/2)), b has ten states y lasting 10, 20, …, 100 from time 0, and 3
+   * events e at 0.5, 1.5, 2.5 on a.
+   */
+  static Path handDrawn() throws IOException {
+    StringBuilder t = new StringBuilder(String.join("\n",
+        "%EventDef PajeDefineContainerType 0", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
+        "%EventDef PajeCreateContainer 1", "% Time date", "% Alias string", "% Type string", "% Container string",
+        "% Name string", "%EndEventDef",
+        "%EventDef PajeDefineStateType 2", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
+        "%EventDef PajeSetState 3", "% Time date", "% Type string", "% Container string", "% Value string",
+        "%EndEventDef",
+        "%EventDef PajeDefineEventType 4", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
+        "%EventDef PajeNewEvent 5", "% Time date", "% Type string", "% Container string", "% Value string",
+        "%EndEventDef",
+        "0 P 0 \"Process\"", "2 S P \"State\"", "4 E P \"Event\"", "1 0.0 a P 0 \"a\"", "1 0.0 b P 0 \"b\"", ""));
+    List<String[]> lines = new ArrayList<>();
+    for (int k = 1; k <= 100; k++) {
+      lines.add(new String[] {String.valueOf(k * (k - 1) / 2), "3 %s S a x"});
+    }
+    lines.add(new String[] {"5050", "3 %s S a idle"});
+    for (int k = 0; k <= 10; k++) {
+      lines.add(new String[] {String.valueOf(5 * k * (k + 1)), k < 10 ? "3 %s S b y" : "3 %s S b idle"});
+    }
+    for (String time : List.of("0.5", "1.5", "2.5")) {
+      lines.add(new String[] {time, "5 %s E a e"});
+    }
+    lines.sort((u, v) -> Double.compare(Double.parseDouble(u[0]), Double.parseDouble(v[0])));
+    for (String[] l : lines) {
+      t.append(String.format(l[1], l[0])).append('\n');
+    }
+    Path file = dir.resolve("hand.trace");
+    Files.writeString(file, t);
+    return file;
+  }
+
+  @Test
+  void quantilesOfKnownDistributionsAreTheirNearestRanks() throws IOException {
+    TraceStore store = workspace.store(handDrawn(), ImportOptions.DEFAULT, ImportProgress.NONE);
+    Statistics.Result result = new Statistics(store, 0, 5050, List.of("a"), List.of("x"), List.of(), "type", 0, 50)
+        .answer();
+    Statistics.Row x = result.types().get(0);
+    assertEquals(100, x.records());
+    assertEquals(5050.0, x.total());
+    assertArrayEquals(new double[] {1, 50.5, 50, 90, 99, 100}, x.durations());
+    // b's ten states: ⌈0.5·10⌉ = 5th, ⌈0.9·10⌉ = 9th, ⌈0.99·10⌉ = 10th.
+    Statistics.Row y = new Statistics(store, 0, 550, List.of(), List.of("y"), List.of(), "type", 0, 50).answer()
+        .types().get(0);
+    assertArrayEquals(new double[] {10, 55, 50, 90, 100, 100}, y.durations());
+    // A window [100, 200) cuts x_14 [91, 105) and x_20 [190, 210), and y_5 [150, 210): totals are
+    // the time inside it; durations stay the states' own.
+    Statistics.Result cut = new Statistics(store, 100, 200, List.of(), List.of(), List.of(), "producer", 1, 4).answer();
+    Statistics.Row xCut = cut.types().stream().filter(r -> r.type().equals("x")).findFirst().orElseThrow();
+    assertEquals(100.0, xCut.total());
+    assertEquals(7, xCut.records(), "x_14 … x_20");
+    assertArrayEquals(new double[] {14, 17, 17, 20, 20, 20}, xCut.durations());
+    Statistics.Row yCut = cut.types().stream().filter(r -> r.type().equals("y")).findFirst().orElseThrow();
+    assertEquals(100.0, yCut.total(), "y_4 [100, 150) and y_5 [150, 210)");
+    assertEquals(0.5, xCut.share());
+    assertEquals(List.of("a"), xCut.groups().stream().map(Statistics.Row::producer).toList());
+    assertArrayEquals(new long[] {3, 1, 3, 1}, cut.density(), "starts 100, 105, 120 | 136 | 150, 153, 171 | 190");
+    // Events count once each; top 1 of two groups leaves one "(others)".
+    Statistics.Result events = new Statistics(store, 1, 3, List.of(), List.of(), List.of("event"), "type", 0, 2)
+        .answer();
+    assertEquals(2.0, events.types().get(0).total());
+    assertEquals(1.0, events.types().get(0).share());
+    // a's idle is an instant at 5050, b's lasts [550, 5050).
+    Statistics.Result twoGroups = new Statistics(store, 0, 5051, List.of(), List.of("idle", "x", "y"), List.of("state"),
+        "producer", 1, 50).answer();
+    Statistics.Row idle = twoGroups.types().stream().filter(r -> r.type().equals("idle")).findFirst().orElseThrow();
+    assertEquals(List.of("b", Statistics.OTHERS), idle.groups().stream().map(Statistics.Row::producer).toList());
+    assertEquals(4500.0, idle.groups().get(0).total());
+    assertEquals(1, idle.groups().get(1).records());
+    assertArrayEquals(new double[] {0, 0, 0, 0, 0, 0}, idle.groups().get(1).durations());
+  }
+
+  @Test
+  void badInputIsRefusedNamingTheParameter() {
+    TraceStore store = stores.get("smpi_small_flat");
+    List<String> none = List.of();
+    assertEquals("unknown producer 'nope'", refused(new Statistics(store, 0, 1, List.of("nope"), none, none, "type", 0, 50)));
+    assertEquals("unknown type 'nope'", refused(new Statistics(store, 0, 1, none, List.of("nope"), none, "type", 0, 50)));
+    assertEquals("the window needs from < to, got from = 0.5, to = 0.2",
+        refused(new Statistics(store, 0.5, 0.2, none, none, none, "type", 0, 50)));
+    assertEquals("by: expected type, producer or depth:K (K ≥ 1), got 'depth:0'",
+        refused(new Statistics(store, 0, 1, none, none, none, "depth:0", 0, 50)));
+    assertEquals("by: expected type, producer or depth:K (K ≥ 1), got 'host'",
+        refused(new Statistics(store, 0, 1, none, none, none, "host", 0, 50)));
+    assertEquals("top: only with by producer or depth:K, where rows are groups",
+        refused(new Statistics(store, 0, 1, none, none, none, "type", 3, 50)));
+    assertEquals("buckets must be 1 to 10000, got 0", refused(new Statistics(store, 0, 1, none, none, none, "type", 0, 0)));
+    assertEquals("kind: expected state, event, variable or link, got 'frame'",
+        refused(new Statistics(store, 0, 1, none, none, List.of("frame"), "type", 0, 50)));
+  }
+
+  private static String refused(Statistics request) {
+    return assertThrows(IllegalArgumentException.class, request::answer).getMessage();
+  }
+}
