@@ -21,7 +21,10 @@ import org.ocelotl.model.ProducerTree;
  * ({@link BreakpointSearch#POINT}).
  *
  * <p>Cost: proportional to the pieces handled (Σ over subproblems and cuts of the sizes of the two
- * envelopes summed) instead of one full programme per optimum; envelopes are cut to p ∈ [0, 1].
+ * envelopes summed) instead of one full programme per optimum. Envelopes are cut to p ∈ [0, limit]
+ * where limit is the p from which the whole model as one part is optimal: at a p the programme
+ * compares subproblems at that p only, so above limit, where the answer is known, their pieces
+ * would be work for nothing (on real traces most pieces of the small subproblems lie there).
  * Memory: the envelopes of one node live until its parent is built. The parts of the optima are
  * not kept: the caller builds those it needs by the programme.
  */
@@ -31,11 +34,19 @@ final class Envelopes {
   private final double[][] gain;
   private final double[][] loss;
   private final double penalty;
+  private final double limit;
+  private final Qualities.Evaluation beyond;
   private final Env[][] best; // B(h, interval) until the parent of h is built
   private final Env root;
 
+  /**
+   * @param limit  the envelopes cover [0, limit]
+   * @param beyond the optimum on [limit, 1]: the whole model as one part
+   */
   Envelopes(ProducerTree tree, int slices, double[][] gain, double[][] loss, int[][] levels,
-      double penalty, Work work) {
+      double penalty, double limit, Qualities.Evaluation beyond, Work work) {
+    this.limit = limit;
+    this.beyond = beyond;
     this.tree = tree;
     this.slices = slices;
     this.gain = gain;
@@ -59,6 +70,9 @@ final class Envelopes {
    * is higher at p (at a breakpoint both are optimal, to rounding).
    */
   Qualities.Evaluation evaluate(double p) {
+    if (p >= limit) {
+      return beyond;
+    }
     int k = root.find(p);
     int chosen = k;
     for (int other = Math.max(0, k - 1); other <= Math.min(root.size - 1, k + 1); other++) {
@@ -107,6 +121,9 @@ final class Envelopes {
     Env[] v = new Env[intervals];
     Env[] b = new Env[intervals];
     Lines[] s = SCRATCH.get().lines;
+    for (Lines lines : s) {
+      lines.limit = limit;
+    }
     double[] g = gain[node];
     double[] l = loss[node];
     boolean leaf = tree.isLeaf(node);
@@ -176,7 +193,7 @@ final class Envelopes {
   }
 
   /**
-   * out = max(a, b) on [0, 1], both convex: a walk over the pieces of both; two lines cross at
+   * out = max(a, b) on [0, limit], both convex: a walk over the pieces of both; two lines cross at
    * most once on a common range, so a division is needed only where the winner changes. On equal
    * values a wins (it holds the options the programme tries first).
    */
@@ -274,9 +291,11 @@ final class Envelopes {
     final double[] loss;
     final int[] parts;
     final int size;
+    final double limit;
 
     Env(Lines lines) {
       size = lines.size;
+      limit = lines.limit;
       start = Arrays.copyOf(lines.start, size);
       gain = Arrays.copyOf(lines.gain, size);
       loss = Arrays.copyOf(lines.loss, size);
@@ -288,7 +307,7 @@ final class Envelopes {
     }
 
     double end(int k) {
-      return k + 1 < size ? start[k + 1] : 1;
+      return k + 1 < size ? start[k + 1] : limit;
     }
 
     double value(int k, double p, double penalty) {
@@ -318,13 +337,15 @@ final class Envelopes {
     double[] loss = new double[16];
     int[] parts = new int[16];
     int size;
+    /** Where the last piece ends: the envelopes' range is [0, limit]. */
+    double limit = 1;
 
     void clear() {
       size = 0;
     }
 
     double end(int k) {
-      return k + 1 < size ? start[k + 1] : 1;
+      return k + 1 < size ? start[k + 1] : limit;
     }
 
     void add(double s, double g, double l, int n) {

@@ -192,7 +192,11 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), work());
+    Evaluation whole = evaluate(1, null, null);
+    double limit = wholeFrom(whole);
+    // One part optimal from p = 0 on: a model with nothing to tell apart; nothing to cut.
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), limit > 0 ? limit : 1, whole,
+        work());
     List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());
     for (int k = 0; k < found.size(); k++) {
@@ -203,6 +207,32 @@ final class SpatiotemporalQualities extends Qualities {
           () -> partsOfLine(line.size(), p, next))));
     }
     return List.copyOf(lazy);
+  }
+
+  /**
+   * The least p at which {@code whole}, the optimum at p = 1 (the model as one part, the steepest
+   * line), is optimal: from the optimum at 0, each step evaluates the programme where the last
+   * optimum found crosses {@code whole}; an optimum above {@code whole} there crosses it further
+   * right, so the steps move right until none is above. A few evaluations: the optima near the
+   * coarse end are few.
+   */
+  private double wholeFrom(Evaluation whole) {
+    Evaluation current = evaluate(0, null, null);
+    double p = 0;
+    while (Math.abs(current.gain() - whole.gain()) > tolerance() || Math.abs(current.loss() - whole.loss()) > tolerance()) {
+      double slopes = (whole.gain() + whole.loss()) - (current.gain() + current.loss());
+      double crossing = slopes > 0 ? (whole.loss() - current.loss()) / slopes : 1;
+      if (!(crossing > p)) { // rounding: no progress
+        break;
+      }
+      p = Math.min(1, crossing);
+      Evaluation next = evaluate(p, null, null);
+      if (!(next.pic(p) > whole.pic(p) + tolerance())) {
+        break;
+      }
+      current = next;
+    }
+    return p;
   }
 
   /**
