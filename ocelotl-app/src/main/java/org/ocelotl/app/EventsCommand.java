@@ -27,17 +27,7 @@ public final class EventsCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
-  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
-  Double from;
-
-  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive (default: trace end).")
-  Double to;
-
-  @Option(names = "--producers", paramLabel = "NAME", split = ",", description = "Only these producers and their subtrees.")
-  List<String> producers = new ArrayList<>();
-
-  @Option(names = "--types", paramLabel = "NAME", split = ",", description = "Only these types (names, or a group).")
-  List<String> types = new ArrayList<>();
+  @Mixin SelectionOptions selection;
 
   @Option(names = "--kind", paramLabel = "KIND", split = ",", description = "state, event, variable, link (default: all).")
   List<String> kinds = new ArrayList<>();
@@ -67,8 +57,8 @@ public final class EventsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    RecordTable.Result result = new RecordTable(store, from == null ? Double.NaN : from, to == null ? Double.NaN : to,
-        producers, types, kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
+    SelectionOptions.Filter filter = selection.filter(traceOptions.workspace(), store);
+    RecordTable.Result result = new RecordTable(store, filter.from(), filter.to(), filter.producers(), filter.types(), kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
     PrintWriter out = spec.commandLine().getOut();
     out.print(new String(json ? result.json() : result.csv(), StandardCharsets.UTF_8));
     out.flush();

@@ -68,7 +68,7 @@ public final class TopologyCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Format format = Format.ofFileName(out.getFileName().toString());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest model = modelOptions.request(TreemapCommand.SLICES);
+    ModelRequest model = modelOptions.request(TreemapCommand.SLICES, traceOptions, store);
     var parsed = spec.commandLine().getParseResult();
     if (!parsed.hasMatchedOption("--metric") && !parsed.hasMatchedOption("--types")) {
       model = TopologyRequest.capacityModel(store.metadata(), model);
