@@ -558,3 +558,34 @@ test('a file given by its path on the server is imported, listed and shown', asy
   assert.match(await page.textContent('#message'), /not a regular file/);
   await shot('7-imported');
 });
+
+test('a selection is saved by name, survives a reload, and applies its window and producers', async () => {
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=20&start=8&end=9&include=nancy`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const shown = await caption();
+  assert.equal(shown.start, 8);
+  const answers = ['nancy-8-9', 'the slow uplink'];
+  const onDialog = dialog => dialog.accept(answers.shift());
+  page.on('dialog', onDialog);
+  await page.click('#save-selection');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'saved selection nancy-8-9');
+  page.off('dialog', onDialog);
+
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=20`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const whole = await caption();
+  assert.equal(whole.start, 0);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#selections option[value="nancy-8-9"]'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const before = await caption();
+  await page.selectOption('#selections', 'nancy-8-9');
+  const applied = await captionChange(before, ['start', 'end', 'leaves']);
+  assert.equal(applied.start, 8);
+  assert.equal(applied.end, 9);
+  assert.equal(applied.leaves, shown.leaves);
+  assert.equal(applied.parts, shown.parts);
+  assert.ok(decodeURIComponent(page.url()).includes('include=nancy'), page.url());
+  assert.match(await page.textContent('#message'), /selection nancy-8-9: the slow uplink/);
+  await shot('selection-applied');
+});

@@ -9,6 +9,7 @@ import { TreemapView } from './treemap.js';
 import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
+import { SelectionsPanel } from './selections.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -46,6 +47,38 @@ const details = new DetailsView($('details'), api, (from, to) => {
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
+const selections = new SelectionsPanel($('selections'), $('save-selection'), api, savedSelection, applySelection,
+  (text, error) => message(text, error));
+
+/** The names of the metric's types the view keeps, or [] when it keeps them all. */
+function keptTypes() {
+  if (!state.xtypes.length) return [];
+  const category = traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name);
+  return [...new Set(category)].filter(name => !state.xtypes.includes(name));
+}
+
+function metricCategory(metric) {
+  return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
+    'link-count': 'link' }[metric];
+}
+
+/** What "Save selection" keeps: the dragged range (and producer), else the view's window and filters. */
+function savedSelection() {
+  const start = selection ? selection.start : state.start === '' ? trace.start : Number(state.start);
+  const end = selection ? selection.end : state.end === '' ? trace.end : Number(state.end);
+  const producers = selection && selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
+  return { start, end, producers, types: keptTypes() };
+}
+
+/** Shows a saved selection: its window, producers and (of the metric's category) types become the view's. */
+function applySelection(s) {
+  const category = [...new Set(traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name))];
+  const kept = category.filter(name => s.types.length === 0 || s.types.includes(name));
+  const xtypes = kept.length === 0 || kept.length === category.length ? [] : category.filter(name => !kept.includes(name));
+  go({ ...state, start: String(s.from), end: String(s.to), include: s.producers, exclude: [], xkinds: [], xtypes, p: '' }, true)
+    .then(() => { if (!$('message').classList.contains('error')) message(`selection ${s.name}${s.note ? ': ' + s.note : ''}`); });
+}
+
 function message(text, error = false) {
   $('message').textContent = text;
   $('message').classList.toggle('error', error);
@@ -66,14 +99,14 @@ function selectionText(s) {
 const HISTORY_BURST_MS = 1000;
 let lastPush = -Infinity;
 
-/** Makes `next` the state: writes the URL (push = a new history entry) and draws it. */
+/** Makes `next` the state: writes the URL (push = a new history entry) and draws it (the promise: drawn). */
 function go(next, push) {
   state = next;
   const url = `${location.pathname}?${S.toQuery(state, token)}`;
   const now = performance.now();
   if (push && now - lastPush > HISTORY_BURST_MS) history.pushState(null, '', url); else history.replaceState(null, '', url);
   if (push) lastPush = now;
-  render();
+  return render();
 }
 
 /** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
@@ -157,6 +190,7 @@ async function loadTrace(id) {
   for (const option of $('metric').options) option.disabled = !info.metrics.includes(option.value);
   if (!info.metrics.includes(state.metric) && info.metrics.length > 0) state = { ...state, metric: info.metrics[0] };
   producers.setNodes(tree.producers);
+  await selections.load(id);
 }
 
 async function render() {
