@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ocelotl.analysis.SubTrace;
+import org.ocelotl.export.SubTrace;
 import org.ocelotl.export.AtomicFile;
 import org.ocelotl.export.PajeTraceWriter;
 import org.ocelotl.export.PjDumpCsvWriter;

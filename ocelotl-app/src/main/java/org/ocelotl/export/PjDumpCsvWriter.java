@@ -2,7 +2,6 @@ package org.ocelotl.export;
 
 import java.io.IOException;
 import java.io.Writer;
-import org.ocelotl.analysis.SubTrace;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
 

@@ -1,4 +1,4 @@
-package org.ocelotl.analysis;
+package org.ocelotl.export;
 
 import java.util.ArrayList;
 import java.util.Arrays;
