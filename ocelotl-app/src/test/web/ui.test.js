@@ -480,6 +480,22 @@ test('Cancel stops a long computation on the server, with progress shown until t
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
 });
 
+test('a long spatiotemporal search shows the partition at p first, then the curves', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '70'); // a search of seconds: time to see the first picture
+  await page.click('#apply');
+  await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === '1', null, { timeout: 60_000 });
+  assert.match(await page.textContent('#caption'), /PROVISIONAL: breakpoints being searched/);
+  assert.match(await page.textContent('#part-count'), /breakpoints being searched/);
+  assert.ok(await page.$eval('#curves', c => c.dataset.empty), 'the curves say they are coming');
+  await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === undefined
+    && /spatiotemporal/.test(document.getElementById('caption').dataset.view || ''), null, { timeout: 120_000 });
+  assert.match(await page.textContent('#part-count'), /breakpoint \d+ of \d+/);
+  assert.equal(await page.$eval('#curves', c => c.dataset.empty), undefined);
+});
+
 test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, first in the table', async () => {
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
@@ -616,4 +632,35 @@ test('a file given by its path on the server is imported, listed and shown', asy
   await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
   assert.match(await page.textContent('#message'), /not a regular file/);
   await shot('7-imported');
+});
+
+test('a selection is saved by name, survives a reload, and applies its window and producers', async () => {
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=20&start=8&end=9&include=nancy`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const shown = await caption();
+  assert.equal(shown.start, 8);
+  const answers = ['nancy-8-9', 'the slow uplink'];
+  const onDialog = dialog => dialog.accept(answers.shift());
+  page.on('dialog', onDialog);
+  await page.click('#save-selection');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'saved selection nancy-8-9');
+  page.off('dialog', onDialog);
+
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=20`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const whole = await caption();
+  assert.equal(whole.start, 0);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('#selections option[value="nancy-8-9"]'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const before = await caption();
+  await page.selectOption('#selections', 'nancy-8-9');
+  const applied = await captionChange(before, ['start', 'end', 'leaves']);
+  assert.equal(applied.start, 8);
+  assert.equal(applied.end, 9);
+  assert.equal(applied.leaves, shown.leaves);
+  assert.equal(applied.parts, shown.parts);
+  assert.ok(decodeURIComponent(page.url()).includes('include=nancy'), page.url());
+  assert.match(await page.textContent('#message'), /selection nancy-8-9: the slow uplink/);
+  await shot('selection-applied');
 });

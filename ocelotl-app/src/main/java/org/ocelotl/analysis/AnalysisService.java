@@ -96,6 +96,38 @@ public final class AnalysisService {
     return drawn(analysis(resolved(request), request.aggregation(), progress), request, progress);
   }
 
+  /**
+   * A quick first answer while the full one would take long: for a spatiotemporal request whose
+   * analysis is not known yet, the optimal partition at the request's p (or at {@code
+   * Qualities.provisionalP}) by one dynamic programme, without the breakpoint search; empty when
+   * the full answer is already kept or is quick anyway (temporal and spatial searches, model files).
+   */
+  public java.util.Optional<ProvisionalResult> provisional(AnalysisRequest request, Progress progress)
+      throws IOException {
+    ModelInput input = resolved(request);
+    if (request.aggregation() != Aggregation.SPATIOTEMPORAL || !(input instanceof ModelInput.FromTrace trace)) {
+      return java.util.Optional.empty();
+    }
+    ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
+        trace.request());
+    if (analyses.has(new AnalysisKey(modelKey, request.aggregation()))) {
+      return java.util.Optional.empty();
+    }
+    progress.stage("building the model");
+    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace)), progress);
+    return java.util.Optional.of(cappedNow(() -> {
+      progress.stage("computing qualities and the partition at p");
+      Qualities q = Qualities.of(built.model(), request.aggregation(), progress);
+      boolean guessed = Double.isNaN(request.p());
+      double p = guessed ? q.provisionalP() : request.p();
+      Partition partition = q.best(p);
+      Overview overview = request.view() == null ? null : OverviewGeometry.build(built.model(), partition,
+          request.view(), window(built), built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
+      return new ProvisionalResult(TraceSummary.of(trace.store()), built, request.aggregation(), request.view(),
+          trace.request().producers().depth(), p, guessed, partition, q.best(1), overview);
+    }));
+  }
+
   /** The partition at the request's p, the curves and the view of an analysis. */
   private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
     progress.stage("drawing");
@@ -257,6 +289,17 @@ public final class AnalysisService {
         () -> capped(() -> aggregate(TraceSummary.of(trace.store()), built, aggregation,
             Analysis.filters(trace.request()), trace.request().producers().depth(), progress)),
         progress);
+  }
+
+  /** {@link #capped}, called directly rather than through a memo. */
+  private <V> V cappedNow(java.util.concurrent.Callable<V> computation) throws IOException {
+    try {
+      return capped(computation);
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
   }
 
   /** Runs a computation within the cap on concurrent ones. */

@@ -27,6 +27,7 @@ import org.ocelotl.view.Topology;
 import org.ocelotl.view.Treemap;
 import org.ocelotl.view.TreemapCell;
 import org.ocelotl.view.TypeShare;
+import org.ocelotl.view.ViewKind;
 
 /**
  * The JSON of every answer, written by Jackson: the analysis result (docs/analysis.md) and the
@@ -104,30 +105,59 @@ public final class JsonForm {
 
   static ObjectNode result(AnalysisResult r) {
     Analysis a = r.analysis();
-    BuiltModel built = a.built();
-    MicroscopicModel model = built.model();
-    Partition partition = r.partition();
     Partition last = r.lastPartition();
+    ObjectNode json = shown(a.trace(), a.built(), a.aggregation(), r.view(), a.producerDepth(), r.timeScale(),
+        r.metricLabel(), r.p(), r.partition(), last);
+    json.put("defaultP", a.defaultP());
+    ArrayNode breakpoints = json.putArray("breakpoints");
+    for (Breakpoint b : a.breakpoints()) {
+      breakpoints.add(breakpoint(b, last));
+    }
+    json.set("curves", curves(r.curves()));
+    json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
+    return json;
+  }
+
+  /**
+   * The first answer to a long spatiotemporal request: the partition at the request's p, or at a
+   * provisional one, before the breakpoints are known — the same fields as {@link #result}, with
+   * {@code provisional: true}, no breakpoints and no curves.
+   */
+  static ObjectNode provisional(ProvisionalResult r) {
+    ObjectNode json = shown(r.trace(), r.built(), r.aggregation(), r.view(), r.producerDepth(), r.timeScale(),
+        r.metricLabel(), r.p(), r.partition(), r.whole());
+    json.put("provisional", true);
+    json.put("provisionalP", r.guessedP());
+    json.set("defaultP", NODES.nullNode());
+    json.putArray("breakpoints");
+    json.set("curves", NODES.nullNode());
+    json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
+    return json;
+  }
+
+  /** What every answer says of the model and of the partition shown. */
+  private static ObjectNode shown(TraceSummary trace, BuiltModel built, Aggregation aggregation, ViewKind view,
+      int producerDepth, TimeScale scale, String metricLabel, double p, Partition partition, Partition last) {
+    MicroscopicModel model = built.model();
     ObjectNode json = object();
-    json.set("trace", a.trace() == null ? NODES.nullNode() : trace(a.trace()));
+    json.set("trace", trace == null ? NODES.nullNode() : trace(trace));
     json.put("metric", built.metric() == null ? null : built.metric().cliName());
-    json.put("metricLabel", r.metricLabel());
+    json.put("metricLabel", metricLabel);
     json.put("valueUnit", built.unit());
     json.put("timeUnit", built.timeUnit());
-    TimeScale scale = r.timeScale();
     json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
-    json.put("aggregation", name(a.aggregation()));
-    json.put("view", r.view() == null ? null : r.view().view());
+    json.put("aggregation", name(aggregation));
+    json.put("view", view == null ? null : view.view());
     json.put("start", built.grid().start());
     json.put("end", built.grid().end());
     json.put("slices", model.slices());
     json.put("leaves", model.leaves());
-    json.put("producerDepth", a.producerDepth());
+    json.put("producerDepth", producerDepth);
     ArrayNode types = json.putArray("types");
     model.types().forEach(types::add);
     json.put("exact", built.exact());
-    json.put("p", r.p());
-    json.put("defaultP", a.defaultP());
+    json.put("p", p);
+    json.putNull("defaultP"); // its place; a full answer sets it
     json.put("partCount", partition.size());
     json.put("gain", partition.gain());
     json.put("loss", partition.loss());
@@ -135,14 +165,8 @@ public final class JsonForm {
     json.put("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
     ArrayNode parts = json.putArray("parts");
     for (Part part : partition.parts()) {
-      parts.add(part(built, a.aggregation(), part));
+      parts.add(part(built, aggregation, part));
     }
-    ArrayNode breakpoints = json.putArray("breakpoints");
-    for (Breakpoint b : a.breakpoints()) {
-      breakpoints.add(breakpoint(b, last));
-    }
-    json.set("curves", curves(r.curves()));
-    json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
     return json;
   }
 

@@ -95,6 +95,12 @@ final class Memo<K, V> {
     }
   }
 
+  /** Whether the value of {@code key} is kept, computed (a computation under way is not). */
+  synchronized boolean has(K key) {
+    FutureTask<V> task = entries.get(key);
+    return task != null && task.isDone();
+  }
+
   synchronized void clear() {
     entries.clear();
   }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.RecordTable;
 import org.ocelotl.store.TraceStore;
@@ -26,6 +28,9 @@ public final class EventsCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
+  @Option(names = "--kind", paramLabel = "KIND", split = ",", description = "state, event, variable, link (default: all).")
+  List<String> kinds = new ArrayList<>();
+
   @Option(names = "--match", paramLabel = "REGEX", description = "Only records whose type, producer or value it finds.")
   String match;
 
@@ -36,7 +41,7 @@ public final class EventsCommand implements Callable<Integer> {
   double maxDuration = Double.POSITIVE_INFINITY;
 
   @Option(names = "--sort", paramLabel = "COLUMN", defaultValue = "start",
-      description = "start, end, duration, producer, type or kind; -COLUMN for descending, e.g. -duration (default: ${DEFAULT-VALUE}).")
+      description = "start, end, duration, producer, type, kind or value; -COLUMN for descending, e.g. -duration (default: ${DEFAULT-VALUE}).")
   String sort;
 
   @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "Rows (default: ${DEFAULT-VALUE}).")
@@ -51,8 +56,9 @@ public final class EventsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    RecordTable.Result result = new RecordTable(store, selection.from(), selection.to(), selection.producers,
-        selection.types, selection.kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
+    SelectionOptions.Filter filter = selection.filter(traceOptions.workspace(), store);
+    RecordTable.Result result = new RecordTable(store, filter.from(), filter.to(), filter.producers(), filter.types(),
+        kinds, match, minDuration, maxDuration, sort, offset, limit).answer();
     PrintWriter out = spec.commandLine().getOut();
     out.print(new String(json ? result.json() : result.csv(), StandardCharsets.UTF_8));
     out.flush();

@@ -28,17 +28,7 @@ public final class GanttCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
-  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
-  Double from;
-
-  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive (default: trace end).")
-  Double to;
-
-  @Option(names = "--producers", paramLabel = "NAME", split = ",", description = "Only these producers and their subtrees.")
-  List<String> producers = new ArrayList<>();
-
-  @Option(names = "--types", paramLabel = "NAME", split = ",", description = "Only these types (names, or a group).")
-  List<String> types = new ArrayList<>();
+  @Mixin SelectionOptions selection;
 
   @Option(names = "--kind", paramLabel = "KIND", split = ",",
       description = "state, event, variable, link (default: state, event, link).")
@@ -59,8 +49,8 @@ public final class GanttCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    GanttView.Result result = new GanttView(store, from == null ? Double.NaN : from, to == null ? Double.NaN : to,
-        producers, types, kinds, GanttPicture.chartWidth(width), GanttPicture.chartHeight(height)).answer();
+    SelectionOptions.Filter filter = selection.filter(traceOptions.workspace(), store);
+    GanttView.Result result = new GanttView(store, filter.from(), filter.to(), filter.producers(), filter.types(), kinds, GanttPicture.chartWidth(width), GanttPicture.chartHeight(height)).answer();
     GanttPicture.write(result.gantt(), result.timeScale(), result.trace().name(), result.records(), out, width, height);
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));

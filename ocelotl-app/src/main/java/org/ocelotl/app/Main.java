@@ -12,7 +12,7 @@ import picocli.CommandLine;
     subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
         InfoCommand.class, AggregateCommand.class, OverviewCommand.class, TreemapCommand.class, TopologyCommand.class,
         DemoCommand.class, ModelCommand.class, ServeCommand.class, ViewCommand.class, EventsCommand.class,
-        GanttCommand.class, StatsCommand.class})
+        GanttCommand.class, StatsCommand.class, SelectionCommand.class, ExportCommand.class})
 public final class Main implements Runnable {
   /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */
   static final String DEBUG_VARIABLE = "OCELOTL_DEBUG";

@@ -53,8 +53,8 @@ public final class ModelCommand implements Callable<Integer> {
     if (modelOptions.slices == null) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
-    ModelRequest request = modelOptions.request(modelOptions.slices);
     TraceStore store = options.open(trace, spec.commandLine().getErr());
+    ModelRequest request = modelOptions.request(modelOptions.slices, options, store);
     // The automatic depth is the one the overview would choose for its default drawing height.
     int rows = (int) (AnalysisRequest.DEFAULT_HEIGHT / OverviewGeometry.VISUAL_THRESHOLD_PX);
     BuiltModel built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, rows));

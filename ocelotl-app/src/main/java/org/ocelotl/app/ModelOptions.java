@@ -1,10 +1,13 @@
 package org.ocelotl.app;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.store.TraceStore;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,15 +23,7 @@ public final class ModelOptions {
   @Option(names = "--slices", paramLabel = "N", description = "Number of time slices, 1 to 10000.")
   Integer slices;
 
-  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
-  Double from;
-
-  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive, in the trace's time unit (default: trace end).")
-  Double to;
-
-  @Option(names = "--producers", paramLabel = "NAME", split = ",",
-      description = "Keep only these producers and their subtrees (names, or paths a/b/c where names repeat).")
-  List<String> producers = new ArrayList<>();
+  @Mixin SelectionOptions selection;
 
   @Option(names = "--exclude", paramLabel = "NAME", split = ",", description = "Remove these producers and their subtrees.")
   List<String> exclude = new ArrayList<>();
@@ -37,10 +32,6 @@ public final class ModelOptions {
       description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level; "
           + "auto: the deepest level whose producers get rows of 4 pixels in a 600-pixel overview).")
   String depth;
-
-  @Option(names = "--types", paramLabel = "NAME", split = ",",
-      description = "Keep only these event types (type names, or a group such as a Pajé state type).")
-  List<String> types = new ArrayList<>();
 
   @Option(names = "--approximate",
       description = "Allow a model rebuilt from a cached finer one by splitting slices in proportion (faster zooms on "
@@ -62,11 +53,13 @@ public final class ModelOptions {
     throw new IllegalArgumentException("--depth takes a depth ≥ 0 or auto, got '" + depth + "'");
   }
 
-  /** The request these options describe, with {@code defaultSlices} when --slices is absent. */
-  public ModelRequest request(int defaultSlices) {
-    return new ModelRequest(Metric.parse(metric),
-        from == null ? Double.NaN : from, to == null ? Double.NaN : to,
-        slices == null ? defaultSlices : slices,
-        new ProducerSelection(producers, exclude, depth()), types, !approximate);
+  /**
+   * The request these options describe on {@code store} (whose saved selection {@code --selection}
+   * may name), with {@code defaultSlices} when --slices is absent.
+   */
+  public ModelRequest request(int defaultSlices, TraceOptions trace, TraceStore store) throws IOException {
+    SelectionOptions.Filter filter = selection.filter(trace.workspace(), store);
+    return new ModelRequest(Metric.parse(metric), filter.from(), filter.to(), slices == null ? defaultSlices : slices,
+        new ProducerSelection(filter.producers(), exclude, depth()), filter.types(), !approximate);
   }
 }

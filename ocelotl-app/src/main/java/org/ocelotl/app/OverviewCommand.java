@@ -82,7 +82,7 @@ public final class OverviewCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     ViewKind kind = ViewKind.of(mode, view);
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest model = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES);
+    ModelRequest model = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES, traceOptions, store);
     AnalysisRequest request = new AnalysisRequest(new ModelInput.FromTrace(store, model),
         AnalysisRequest.aggregationOf(kind), kind, chosenP(), AnalysisRequest.DEFAULT_HEIGHT);
     AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);

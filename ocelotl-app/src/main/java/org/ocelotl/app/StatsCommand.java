@@ -28,6 +28,9 @@ public final class StatsCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
+  @Option(names = "--kind", paramLabel = "KIND", split = ",", description = "state, event, variable, link (default: all).")
+  java.util.List<String> kinds = new java.util.ArrayList<>();
+
   @Option(names = "--by", paramLabel = "GROUP", defaultValue = "type",
       description = "type, producer, or depth:K (the tree's nodes K levels below the root) (default: ${DEFAULT-VALUE}).")
   String by;
@@ -54,8 +57,9 @@ public final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    Statistics.Result result = new Statistics(store, selection.from(), selection.to(), selection.producers,
-        selection.types, selection.kinds, by, top, buckets).answer();
+    SelectionOptions.Filter filter = selection.filter(traceOptions.workspace(), store);
+    Statistics.Result result = new Statistics(store, filter.from(), filter.to(), filter.producers(), filter.types(),
+        kinds, by, top, buckets).answer();
     PrintWriter out = spec.commandLine().getOut();
     out.print(new String(output.json ? result.json() : result.csv(), StandardCharsets.UTF_8));
     out.flush();

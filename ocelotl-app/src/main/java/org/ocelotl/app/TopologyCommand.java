@@ -68,9 +68,9 @@ public final class TopologyCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Format format = Format.ofFileName(out.getFileName().toString());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest model = modelOptions.request(TreemapCommand.SLICES);
+    ModelRequest model = modelOptions.request(TreemapCommand.SLICES, traceOptions, store);
     var parsed = spec.commandLine().getParseResult();
-    if (!parsed.hasMatchedOption("--metric") && !parsed.hasMatchedOption("--types")) {
+    if (!parsed.hasMatchedOption("--metric") && model.types().isEmpty()) {
       model = TopologyRequest.capacityModel(store.metadata(), model);
     }
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model), Aggregation.SPATIAL, null,

@@ -67,7 +67,7 @@ public final class TreemapCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Format format = Format.ofFileName(out.getFileName().toString());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, modelOptions.request(SLICES)),
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, modelOptions.request(SLICES, traceOptions, store)),
         Aggregation.SPATIAL, null, OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
     TreemapRequest request = new TreemapRequest(analysis, cutDepth == null ? -1 : cutDepth, step == null ? -1 : step,
         width, height);

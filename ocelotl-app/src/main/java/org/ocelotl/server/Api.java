@@ -19,6 +19,9 @@ import org.ocelotl.analysis.GanttView;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.RecordTable;
+import org.ocelotl.analysis.Selection;
+import org.ocelotl.analysis.SelectionFile;
+import org.ocelotl.analysis.SelectionRequest;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.Statistics;
 import org.ocelotl.analysis.TraceSummary;
@@ -48,13 +51,13 @@ import org.ocelotl.workspace.Workspace;
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
       "start", "end", "slices", "p", "include", "exclude", "xkinds", "depth", "xtypes", "exact", "height", "client",
-      "seq");
+      "seq", "selection");
   private static final Set<String> EXPORT_PARAMS = union(OVERVIEW_PARAMS, Set.of("format", "width"));
   private static final Set<String> TREEMAP_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
-      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq", "selection"),
       Set.of("cut", "step", "width", "height", "format"));
   private static final Set<String> TOPOLOGY_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
-      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq"),
+      "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq", "selection"),
       Set.of("cut", "step", "toggles", "width", "height", "format"));
   private static final int DEFAULT_SLICES = 100;
   /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
@@ -107,17 +110,21 @@ public final class Api implements AutoCloseable {
       }
       case "gantt" -> {
         OcelotlServer.requireMethod(method, "GET");
-        return gantt(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "width", "height", "format")));
+        return gantt(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "width", "height", "format",
+            "selection")));
       }
       case "events" -> {
         OcelotlServer.requireMethod(method, "GET");
         return events(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "match", "min_duration",
-            "max_duration", "sort", "offset", "limit", "format")));
+            "max_duration", "sort", "offset", "limit", "format", "selection")));
+      }
+      case "selections" -> {
+        return selections(method, params, body);
       }
       case "stats" -> {
         OcelotlServer.requireMethod(method, "GET");
         return stats(params.only(Set.of("trace", "from", "to", "producers", "types", "kind", "by", "top", "buckets",
-            "format")));
+            "format", "selection")));
       }
       case "progress" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -126,7 +133,7 @@ public final class Api implements AutoCloseable {
       }
       case "overview" -> {
         OcelotlServer.requireMethod(method, "GET");
-        return overview(params.only(OVERVIEW_PARAMS));
+        return overview(params.only(union(OVERVIEW_PARAMS, Set.of("progressive"))));
       }
       case "breakpoints" -> {
         OcelotlServer.requireMethod(method, "GET");
@@ -262,8 +269,9 @@ public final class Api implements AutoCloseable {
     TraceStore store = traces.get(params.string("trace"));
     StoreMetadata m = store.metadata();
     Metric metric = Metric.parse(params.choice("metric", Metric.STATE_DURATION.cliName(), metricNames()));
-    double start = params.number("start");
-    double end = params.number("end");
+    Selection selection = selection(params, store, "start", "end", "include", "xtypes");
+    double start = selection != null ? selection.from() : params.number("start");
+    double end = selection != null ? selection.to() : params.number("end");
     start = Double.isNaN(start) ? m.start() : start;
     end = Double.isNaN(end) ? m.end() : end;
     if (!(end > start)) {
@@ -272,11 +280,13 @@ public final class Api implements AutoCloseable {
     int slices = params.integer("slices", defaultSlices, 2, SliceGrid.MAX_SLICES);
     int depth = "auto".equals(params.optional("depth")) ? ProducerSelection.AUTO_DEPTH
         : params.integer("depth", 0, 0, 1000);
-    ProducerSelection producers = new ProducerSelection(params.list("include"),
+    ProducerSelection producers = new ProducerSelection(selection != null ? selection.producers() : params.list("include"),
         excluded(store, params.list("exclude"), params.list("xkinds")), depth);
     // Exact unless asked: the same URL must give the same answer, whatever the cache holds.
     boolean exact = params.choice("exact", "true", List.of("true", "false")).equals("true");
-    return new ModelRequest(metric, start, end, slices, producers, keptTypes(m, metric, params.list("xtypes")), exact);
+    // A selection's types are kept as the command line keeps them, so both answer the same bytes.
+    List<String> types = selection != null ? selection.types() : keptTypes(m, metric, params.list("xtypes"));
+    return new ModelRequest(metric, start, end, slices, producers, types, exact);
   }
 
   /** The p asked for, or NaN for the default. */
@@ -348,10 +358,21 @@ public final class Api implements AutoCloseable {
     return kept;
   }
 
+  /**
+   * With {@code progressive=1}, a spatiotemporal request whose breakpoints are not known yet gets
+   * the partition at p at once ({@code provisional: true}); the page then asks again without it.
+   */
   private Response overview(Params params) throws IOException {
     AnalysisRequest request = query(params);
+    boolean progressive = params.choice("progressive", "0", List.of("0", "1")).equals("1");
     Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
     try {
+      if (progressive) {
+        java.util.Optional<org.ocelotl.analysis.ProvisionalResult> first = service.provisional(request, job);
+        if (first.isPresent()) {
+          return Response.json(first.get().json());
+        }
+      }
       return Response.json(service.answer(request, job).json());
     } finally {
       jobs.end(job);
@@ -444,7 +465,7 @@ public final class Api implements AutoCloseable {
     int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
     TraceStore store = traces.get(params.string("trace"));
     ModelRequest model = modelRequest(params, TREEMAP_SLICES);
-    if (params.optional("metric") == null && params.optional("xtypes") == null) {
+    if (params.optional("metric") == null && params.optional("xtypes") == null && model.types().isEmpty()) {
       model = TopologyRequest.capacityModel(store.metadata(), model);
     }
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model),
@@ -482,8 +503,9 @@ public final class Api implements AutoCloseable {
     int width = params.integer("width", 1000, 10, OverviewPicture.MAX_SIDE);
     int height = params.integer("height", 600, 10, OverviewPicture.MAX_SIDE);
     boolean picture = !format.equals("json");
-    GanttView.Result result = new GanttView(traces.get(params.string("trace")), params.number("from"),
-        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+    TraceStore store = traces.get(params.string("trace"));
+    Window w = window(params, store);
+    GanttView.Result result = new GanttView(store, w.from(), w.to(), w.producers(), w.types(), params.list("kind"),
         picture ? GanttPicture.chartWidth(width) : width, picture ? GanttPicture.chartHeight(height) : height).answer();
     if (!picture) {
       return Response.json(result.json());
@@ -500,8 +522,9 @@ public final class Api implements AutoCloseable {
     String format = params.choice("format", "json", List.of("json", "csv"));
     double min = params.number("min_duration");
     double max = params.number("max_duration");
-    RecordTable.Result result = new RecordTable(traces.get(params.string("trace")), params.number("from"),
-        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+    TraceStore store = traces.get(params.string("trace"));
+    Window w = window(params, store);
+    RecordTable.Result result = new RecordTable(store, w.from(), w.to(), w.producers(), w.types(), params.list("kind"),
         params.optional("match"), Double.isNaN(min) ? Double.NEGATIVE_INFINITY : min,
         Double.isNaN(max) ? Double.POSITIVE_INFINITY : max, params.string("sort", "start"),
         params.integer("offset", 0, 0, Integer.MAX_VALUE), params.integer("limit", 100, 0, RecordTable.MAX_LIMIT)).answer();
@@ -512,12 +535,137 @@ public final class Api implements AutoCloseable {
   /** The statistics of a selection: the bytes of {@code ocelotl stats} (JSON, or CSV). */
   private Response stats(Params params) throws IOException {
     String format = params.choice("format", "json", List.of("json", "csv"));
-    Statistics.Result result = new Statistics(traces.get(params.string("trace")), params.number("from"),
-        params.number("to"), params.list("producers"), params.list("types"), params.list("kind"),
+    TraceStore store = traces.get(params.string("trace"));
+    Window w = window(params, store);
+    Statistics.Result result = new Statistics(store, w.from(), w.to(), w.producers(), w.types(), params.list("kind"),
         params.string("by", "type"), params.integer("top", 0, 0, Integer.MAX_VALUE),
         params.integer("buckets", Statistics.DEFAULT_BUCKETS, 1, Statistics.MAX_BUCKETS)).answer();
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "stats.csv");
+  }
+
+  // ---- saved selections ------------------------------------------------------------------
+
+  /**
+   * The saved selection named by the parameter {@code selection}, or null; refused beside any of
+   * the parameters it replaces.
+   */
+  private Selection selection(Params params, TraceStore store, String... replaced) throws IOException {
+    String name = params.optional("selection");
+    if (name == null || name.isEmpty()) {
+      return null;
+    }
+    boolean given = false;
+    for (String p : replaced) {
+      given |= params.optional(p) != null;
+    }
+    Selection.exclusive(name, given, String.join(", ", replaced));
+    return SelectionFile.of(traces.workspace(), store).get(name);
+  }
+
+  /** The window, producers and types of a record query: its parameters, or a saved selection's. */
+  private record Window(double from, double to, List<String> producers, List<String> types) {}
+
+  private Window window(Params params, TraceStore store) throws IOException {
+    Selection s = selection(params, store, "from", "to", "producers", "types");
+    return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
+        : new Window(params.number("from"), params.number("to"), params.list("producers"), params.list("types"));
+  }
+
+  /**
+   * {@code GET} lists a trace's selections, {@code POST} saves one (the body: name, from, to,
+   * producers, types, note, and optionally a rule {kind: active|share, types, above}),
+   * {@code DELETE} removes one by name.
+   */
+  private Response selections(String method, Params params, String body) throws IOException {
+    switch (method) {
+      case "GET" -> {
+        params.only(Set.of("trace"));
+        SelectionFile file = SelectionFile.of(traces.workspace(), traces.get(params.string("trace")));
+        ObjectNode answer = JsonForm.object();
+        ArrayNode list = answer.putArray("selections");
+        file.list().forEach(s -> list.add(SelectionFile.json(s)));
+        return Response.json(JsonForm.bytes(answer));
+      }
+      case "POST" -> {
+        params.only(Set.of("trace"));
+        TraceStore store = traces.get(params.string("trace"));
+        Selection saved = selectionRequest(body).resolve(store);
+        SelectionFile.of(traces.workspace(), store).add(saved);
+        return Response.json(JsonForm.bytes(SelectionFile.json(saved)));
+      }
+      case "DELETE" -> {
+        params.only(Set.of("trace", "name"));
+        String name = params.string("name");
+        SelectionFile.of(traces.workspace(), traces.get(params.string("trace"))).delete(name);
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("deleted", name);
+        return Response.json(JsonForm.bytes(answer));
+      }
+      default -> throw new HttpError(405, "method " + method + " not allowed here; use GET, POST or DELETE");
+    }
+  }
+
+  private static SelectionRequest selectionRequest(String body) {
+    JsonNode json;
+    try {
+      json = JsonForm.parse(body == null || body.isBlank() ? "null" : body);
+    } catch (IllegalArgumentException e) {
+      throw HttpError.badRequest("the body must be a JSON selection: " + e.getMessage());
+    }
+    if (json == null || !json.isObject()) {
+      throw HttpError.badRequest("the body must be a JSON object {\"name\", \"from\", \"to\", \"producers\", \"types\", "
+          + "\"note\", \"rule\"}");
+    }
+    JsonNode rule = json.get("rule");
+    boolean hasRule = rule != null && !rule.isNull();
+    String kind = hasRule ? text(rule, "kind") : null;
+    if (hasRule && !kind.equals(Selection.Rule.ACTIVE) && !kind.equals(Selection.Rule.SHARE)) {
+      throw HttpError.badRequest("rule.kind: expected active or share, found '" + HttpError.quote(kind) + "'");
+    }
+    List<String> ruleTypes = hasRule ? strings(rule, "types") : List.of();
+    boolean share = hasRule && kind.equals(Selection.Rule.SHARE);
+    if (share && ruleTypes.size() != 1) {
+      throw HttpError.badRequest("rule.types: a share rule takes one type");
+    }
+    return new SelectionRequest(text(json, "name"), number(json, "from"), number(json, "to"), strings(json, "producers"),
+        strings(json, "types"), json.path("note").asText(""), share ? List.of() : ruleTypes,
+        share ? ruleTypes.get(0) : null, share ? number(rule, "above") : Double.NaN);
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isTextual()) {
+      throw HttpError.badRequest("field '" + field + "': expected a string");
+    }
+    return value.asText();
+  }
+
+  /** A number, or NaN when absent or null. */
+  private static double number(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return Double.NaN;
+    }
+    if (!value.isNumber()) {
+      throw HttpError.badRequest("field '" + field + "': expected a number");
+    }
+    return value.asDouble();
+  }
+
+  private static List<String> strings(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return List.of();
+    }
+    List<String> list = new ArrayList<>();
+    if (value.isArray()) {
+      value.forEach(item -> list.add(item.isTextual() ? item.asText() : null));
+    }
+    if (!value.isArray() || list.contains(null)) {
+      throw HttpError.badRequest("field '" + field + "': expected a list of strings");
+    }
+    return list;
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

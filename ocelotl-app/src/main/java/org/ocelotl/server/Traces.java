@@ -25,6 +25,10 @@ final class Traces {
     this.workspace = workspace;
   }
 
+  Workspace workspace() {
+    return workspace;
+  }
+
   /** Every trace of the workspace, by name. */
   List<TraceStore> list() throws IOException {
     List<TraceStore> stores = new ArrayList<>();

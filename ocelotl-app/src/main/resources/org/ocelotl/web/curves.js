@@ -25,11 +25,25 @@ export class CurvesView {
 
   show(curves) {
     this.curves = curves;
+    delete this.canvas.dataset.empty;
     // Breakpoints crowd the low end of p (beyond the last one the partition is a single
     // part): the axis ends a little past the last breakpoint, or past p, so they can be told apart.
     const last = curves.breakpoints[curves.breakpoints.length - 1];
     this.pMax = Math.min(1, Math.max(0.01, last * 1.25, curves.p * 1.05));
     this.draw();
+  }
+
+  /** No curves (yet): the canvas says why. */
+  clear(why) {
+    this.curves = null;
+    const c = this.canvas;
+    const g = c.getContext('2d');
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, c.width, c.height);
+    g.fillStyle = '#666';
+    g.font = '13px sans-serif';
+    g.fillText(why, 12, 24);
+    c.dataset.empty = why;
   }
 
   /** The p of the breakpoint `step` places away from the current one (clamped). */

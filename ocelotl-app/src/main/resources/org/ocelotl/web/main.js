@@ -10,6 +10,7 @@ import { TopologyView } from './topology.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
+import { SelectionsPanel } from './selections.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -50,6 +51,38 @@ const stats = new StatsView($('stats'), api, () => go({ ...state, stats: '', sfr
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
+const selections = new SelectionsPanel($('selections'), $('save-selection'), api, savedSelection, applySelection,
+  (text, error) => message(text, error));
+
+/** The names of the metric's types the view keeps, or [] when it keeps them all. */
+function keptTypes() {
+  if (!state.xtypes.length) return [];
+  const category = traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name);
+  return [...new Set(category)].filter(name => !state.xtypes.includes(name));
+}
+
+function metricCategory(metric) {
+  return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
+    'link-count': 'link' }[metric];
+}
+
+/** What "Save selection" keeps: the dragged range (and producer), else the view's window and filters. */
+function savedSelection() {
+  const start = selection ? selection.start : state.start === '' ? trace.start : Number(state.start);
+  const end = selection ? selection.end : state.end === '' ? trace.end : Number(state.end);
+  const producers = selection && selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
+  return { start, end, producers, types: keptTypes() };
+}
+
+/** Shows a saved selection: its window, producers and (of the metric's category) types become the view's. */
+function applySelection(s) {
+  const category = [...new Set(traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name))];
+  const kept = category.filter(name => s.types.length === 0 || s.types.includes(name));
+  const xtypes = kept.length === 0 || kept.length === category.length ? [] : category.filter(name => !kept.includes(name));
+  go({ ...state, start: String(s.from), end: String(s.to), include: s.producers, exclude: [], xkinds: [], xtypes, p: '' }, true)
+    .then(() => { if (!$('message').classList.contains('error')) message(`selection ${s.name}${s.note ? ': ' + s.note : ''}`); });
+}
+
 function message(text, error = false) {
   $('message').textContent = text;
   $('message').classList.toggle('error', error);
@@ -70,14 +103,14 @@ function selectionText(s) {
 const HISTORY_BURST_MS = 1000;
 let lastPush = -Infinity;
 
-/** Makes `next` the state: writes the URL (push = a new history entry) and draws it. */
+/** Makes `next` the state: writes the URL (push = a new history entry) and draws it (the promise: drawn). */
 function go(next, push) {
   state = next;
   const url = `${location.pathname}?${S.toQuery(state, token)}`;
   const now = performance.now();
   if (push && now - lastPush > HISTORY_BURST_MS) history.pushState(null, '', url); else history.replaceState(null, '', url);
   if (push) lastPush = now;
-  render();
+  return render();
 }
 
 /** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
@@ -161,6 +194,7 @@ async function loadTrace(id) {
   for (const option of $('metric').options) option.disabled = !info.metrics.includes(option.value);
   if (!info.metrics.includes(state.metric) && info.metrics.length > 0) state = { ...state, metric: info.metrics[0] };
   producers.setNodes(tree.producers);
+  await selections.load(id);
 }
 
 async function render() {
@@ -183,7 +217,7 @@ async function render() {
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
-    const result = await api.overview(params, progress => {
+    const onProgress = progress => {
       // Within a stage the engine says how far it is (rows, nodes); the search counts evaluations.
       const known = progress.total > 0;
       $('busy-bar').hidden = !known;
@@ -193,7 +227,18 @@ async function render() {
       const eta = fraction > 0.05 && fraction < 1 ? ` · about ${Math.ceil(progress.elapsedMs * (1 - fraction) / fraction / 1000)} s left` : '';
       $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * fraction)}%`
         : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
-    });
+    };
+    // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
+    // or a provisional one) by one programme, drawn at once; the full answer follows.
+    if (state.aggregation === 'spatiotemporal') {
+      const first = await api.overview(new URLSearchParams([...params, ['progressive', '1']]), onProgress);
+      if (!first) return; // superseded by a newer request: that one will draw
+      if (first.provisional) {
+        first.clientMs = performance.now() - started;
+        drawProvisional(first);
+      }
+    }
+    const result = await api.overview(params, onProgress);
     if (!result) return; // superseded by a newer request: that one will draw
     last = result;
     last.clientMs = performance.now() - started;
@@ -208,7 +253,24 @@ async function render() {
   }
 }
 
+/** The partition at p before the breakpoints are known: no curves yet, and the caption says so. */
+function drawProvisional(r) {
+  overview.show(r);
+  curves.clear(r.provisionalP ? 'searching the breakpoints: p shown is a first guess, the default p follows'
+    : 'searching the breakpoints…');
+  legend(r);
+  $('p-value').textContent = pValue(r.p);
+  $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoints being searched`;
+  $('caption').textContent = [r.trace.name, `N = ${r.slices}`, ...filterCaption(), r.metricLabel,
+    `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}${r.provisionalP ? ' (provisional)' : ''}`,
+    `${r.partCount} part${r.partCount === 1 ? '' : 's'}`, 'PROVISIONAL: breakpoints being searched',
+    `${Math.round(r.clientMs)} ms`].join(' · ');
+  $('caption').dataset.provisional = '1';
+  $('overview').classList.remove('stale');
+}
+
 function draw(r) {
+  delete $('caption').dataset.provisional;
   overview.show(r);
   curves.show(r.curves);
   types.set(traceData.types, state.xtypes, state.metric, r.overview.legend);

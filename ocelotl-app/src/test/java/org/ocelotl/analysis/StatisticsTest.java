@@ -311,6 +311,57 @@ class StatisticsTest {
     return file;
   }
 
+  /**
+   * OTF2: per region, the count and total duration of its states over the whole trace equal those
+   * of otf2-print's ENTER/LEAVE pairs, and so does the longest. Pairs as the reader forms them: per
+   * location a stack, a LEAVE closing the innermost open region (this EZTrace archive leaves
+   * "Working" while "EZTrace finalize" is open), what is still open closed at the location's last
+   * timestamp.
+   */
+  @Test
+  void otf2StatesEqualOtf2PrintsEnterLeavePairs() throws IOException {
+    Path archive = SHARED.getParent().resolve("traces/otf2/ez_mpi4");
+    archive = Files.isDirectory(archive) ? archive : Path.of("/work/shared/traces/otf2/ez_mpi4");
+    TraceStore store = workspace.store(archive.resolve("eztrace_log.otf2"), ImportOptions.DEFAULT, ImportProgress.NONE);
+    Map<String, long[]> expected = new java.util.TreeMap<>(); // region → count, total ticks, longest
+    Map<String, java.util.ArrayDeque<Object[]>> open = new HashMap<>();
+    Map<String, Long> lastTime = new HashMap<>();
+    java.util.function.BiConsumer<Object[], Long> close = (entered, time) -> {
+      long d = time - (Long) entered[1];
+      long[] figures = expected.computeIfAbsent((String) entered[0], k -> new long[3]);
+      figures[0]++;
+      figures[1] += d;
+      figures[2] = Math.max(figures[2], d);
+    };
+    for (String line : Files.readAllLines(archive.resolve("eztrace_log.print.txt"))) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length < 4 || !(f[0].equals("ENTER") || f[0].equals("LEAVE"))) {
+        continue;
+      }
+      long time = Long.parseLong(f[2]);
+      String region = line.substring(line.indexOf('"') + 1, line.lastIndexOf('"'));
+      java.util.ArrayDeque<Object[]> stack = open.computeIfAbsent(f[1], k -> new java.util.ArrayDeque<>());
+      lastTime.put(f[1], time);
+      if (f[0].equals("ENTER")) {
+        stack.push(new Object[] {region, time});
+      } else {
+        close.accept(stack.pop(), time);
+      }
+    }
+    open.forEach((location, stack) -> stack.forEach(entered -> close.accept(entered, lastTime.get(location))));
+    Statistics.Result result = new Statistics(store, Double.NaN, Double.NaN, List.of(), List.of(expected.keySet().toArray(String[]::new)),
+        List.of("state"), "type", 0, 50).answer();
+    Map<String, long[]> got = new java.util.TreeMap<>();
+    for (Statistics.Row row : result.types()) {
+      got.put(row.type(), new long[] {row.records(), Math.round(row.total()), Math.round(row.durations()[5])});
+    }
+    assertEquals(expected.keySet(), got.keySet());
+    for (String region : expected.keySet()) {
+      assertEquals(java.util.Arrays.toString(expected.get(region)), java.util.Arrays.toString(got.get(region)),
+          region + ": count, total ticks, longest");
+    }
+  }
+
   @Test
   void quantilesOfKnownDistributionsAreTheirNearestRanks() throws IOException {
     TraceStore store = workspace.store(handDrawn(), ImportOptions.DEFAULT, ImportProgress.NONE);

@@ -87,6 +87,33 @@ public abstract sealed class Qualities
     return evaluate(p, null, null).partition();
   }
 
+  /** Evaluations of {@link #provisionalP}: p = 2^(−k/2) for k = 0 … this. */
+  static final int PROVISIONAL_STEPS = 24;
+
+  /**
+   * A p to show while the breakpoints are being searched (minutes on large spatiotemporal models,
+   * where one evaluation is a fraction of a second): of the p = 2^(−k/2), k = 0 … {@value
+   * #PROVISIONAL_STEPS} (down to 1/4096), the one whose optimum scores best as {@link
+   * Breakpoint#defaultP} scores the breakpoints (gain and loss as fractions of the one-part
+   * partition's; the lower p on ties). An approximation of the default p, said so by its callers.
+   */
+  public final double provisionalP() {
+    Evaluation whole = evaluate(1, null, null);
+    double chosen = 1;
+    double best = Double.NEGATIVE_INFINITY;
+    for (int k = PROVISIONAL_STEPS; k >= 0; k--) {
+      double p = Math.pow(2, -k / 2.0);
+      Evaluation e = k == 0 ? whole : evaluate(p, null, null);
+      double score = Breakpoint.fraction(e.gain(), whole.gain()) - Breakpoint.fraction(e.loss(), whole.loss());
+      if (score > best) {
+        best = score;
+        chosen = p;
+      }
+      work.check();
+    }
+    return chosen;
+  }
+
   /**
    * The optimum for one p, with what an evaluation between two others may reuse. Its line (gain,
    * loss) is known at once; the partition (its parts) is built on demand, since the breakpoint

@@ -1,0 +1,85 @@
+package org.ocelotl.app;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.ocelotl.export.SubTrace;
+import org.ocelotl.export.AtomicFile;
+import org.ocelotl.export.PajeTraceWriter;
+import org.ocelotl.export.PjDumpCsvWriter;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.Workspace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ocelotl export TRACE --format paje|csv --out FILE}: the records of a selection as a
+ * trace of their own. Here {@code --format} names what is written; the trace is recognised from
+ * its content (or was imported with {@code ocelotl import --format}).
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+    description = {"Write the records of a selection (window, producers, types; or --selection NAME), clipped to the",
+        "window, as a Pajé trace that pj_dump and Ocelotl read back, or as CSV in pj_dump's layout."})
+public final class ExportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin WorkspaceOption workspaceOption;
+  @Mixin SelectionOptions selection;
+
+  @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
+  Path trace;
+
+  @Option(names = "--format", paramLabel = "paje|csv", defaultValue = "paje",
+      description = "What to write: a Pajé trace or pj_dump's CSV (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file to write.")
+  Path out;
+
+  @Option(names = "--force", description = "Replace FILE if it exists.")
+  boolean force;
+
+  @Option(names = "--lenient", description = "On first use, import the trace skipping malformed lines.")
+  boolean lenient;
+
+  @Override
+  public Integer call() throws IOException {
+    boolean paje = switch (format.toLowerCase(Locale.ROOT)) {
+      case "paje" -> true;
+      case "csv" -> false;
+      default -> throw new IllegalArgumentException("--format: expected paje or csv, got '" + format + "'");
+    };
+    SelectionCommand.refuseExisting(out, force);
+    Workspace workspace = workspaceOption.open();
+    TraceStore store;
+    try (ProgressBar bar = ProgressBar.onTerminal(spec.commandLine().getErr())) {
+      store = workspace.store(trace, new ImportOptions(null, lenient), bar);
+    }
+    SelectionOptions.Filter filter = selection.filter(workspace, store);
+    SubTrace sub = SubTrace.of(store, filter.from(), filter.to(), filter.producers(), filter.types());
+    AtomicFile.write(out, o -> {
+      Writer writer = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
+      if (paje) {
+        PajeTraceWriter.write(sub, writer);
+      } else {
+        PjDumpCsvWriter.write(sub, writer);
+      }
+      writer.flush();
+    });
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.printf(Locale.ROOT, "%s: [%s, %s) %s, %d containers, %d records → %s%n", store.metadata().name(), sub.from(),
+        sub.to(), store.metadata().timeUnit(), sub.containers().size(), sub.records().size(), out);
+    stdout.flush();
+    return 0;
+  }
+}
