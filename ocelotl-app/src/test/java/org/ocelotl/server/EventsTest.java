@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,10 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.app.Main;
-import org.ocelotl.workspace.Workspace;
 
 /**
  * The event table behind an aggregate: on the bundled trace, host lyon-c1-2 ran at 20 % speed in
@@ -31,8 +27,7 @@ import org.ocelotl.workspace.Workspace;
  * sorted by duration. The command line and the API give the same bytes.
  */
 class EventsTest {
-  static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz")
-      .normalize();
+  static final Path BUNDLED = BundledServer.BUNDLED;
   @TempDir static Path dir;
   static OcelotlServer server;
   static String token;
@@ -40,15 +35,10 @@ class EventsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
-    token = URI.create(server.url()).getQuery().substring("token=".length());
-    HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
-        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", BUNDLED.toString())))).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, imported.statusCode(), imported.body());
-    id = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"), StandardCharsets.UTF_8);
+    BundledServer bundled = BundledServer.start(dir);
+    server = bundled.server();
+    token = bundled.token();
+    id = bundled.id();
   }
 
   @AfterAll

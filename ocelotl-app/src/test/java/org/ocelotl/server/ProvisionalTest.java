@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.workspace.Workspace;
 
 /**
  * The first answer to a spatiotemporal overview whose breakpoints are not searched yet
@@ -37,15 +32,10 @@ class ProvisionalTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
-    token = URI.create(server.url()).getQuery().substring("token=".length());
-    HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
-        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", EventsTest.BUNDLED.toString())))).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, imported.statusCode(), imported.body());
-    id = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"), StandardCharsets.UTF_8);
+    BundledServer bundled = BundledServer.start(dir);
+    server = bundled.server();
+    token = bundled.token();
+    id = bundled.id();
   }
 
   @AfterAll

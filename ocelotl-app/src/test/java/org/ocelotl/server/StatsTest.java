@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,10 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.app.Main;
-import org.ocelotl.workspace.Workspace;
 
 /**
  * {@code ocelotl stats} and {@code GET /api/stats} on the bundled trace: the same bytes, and the
@@ -38,15 +34,10 @@ class StatsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
-    token = URI.create(server.url()).getQuery().substring("token=".length());
-    HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
-        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", BUNDLED.toString())))).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, imported.statusCode(), imported.body());
-    id = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"), StandardCharsets.UTF_8);
+    BundledServer bundled = BundledServer.start(dir);
+    server = bundled.server();
+    token = bundled.token();
+    id = bundled.id();
   }
 
   @AfterAll

@@ -149,7 +149,7 @@ public final class ModelBuilder {
         EventColumns c = store.eventColumns();
         for (Chunk chunk : store.chunks(EventCategory.EVENT, from, to)) {
           store.read(chunk, c);
-          ScanKernels.occurrences(layout, lo, hi, c.size(), c.producer(), c.type(), c.time(), cells);
+          ScanKernels.occurrences(layout, lo, hi, c.size(), c.producer(), c.type(), c.time(), null, cells);
         }
       }
       case VARIABLE_MEAN -> {
@@ -159,18 +159,13 @@ public final class ModelBuilder {
           ScanKernels.steps(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
         }
       }
-      case LINK_COUNT -> {
+      case LINK_COUNT, LINK_VOLUME -> {
         LinkColumns c = store.linkColumns();
+        boolean volume = sums.metric() == Metric.LINK_VOLUME;
         for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
           store.read(chunk, c);
-          ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), cells);
-        }
-      }
-      case LINK_VOLUME -> {
-        LinkColumns c = store.linkColumns();
-        for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
-          store.read(chunk, c);
-          ScanKernels.volumes(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), c.volume(), cells);
+          ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), volume ? c.volume() : null,
+              cells);
         }
       }
     }

@@ -62,11 +62,14 @@ public final class ScanKernels {
   }
 
   /**
-   * Adds 1 per record to the slice of its time; used for punctual events and for links (by
-   * start, {@code producer} being the link's start producer).
+   * Adds 1 per record, or its weight, to the slice of its time; used for punctual events and for
+   * links (by start, {@code producer} being the link's start producer; weighted by volume for
+   * link-volume, where a NaN volume, unknown, adds nothing).
+   *
+   * @param weight null: 1 per record
    */
   public static void occurrences(ModelLayout layout, int lo, int hi, int count, int[] producer,
-      int[] type, double[] time, double[] cells) {
+      int[] type, double[] time, double[] weight, double[] cells) {
     double[] bounds = layout.bounds();
     double t0 = bounds[lo];
     double t1 = bounds[hi];
@@ -77,30 +80,11 @@ public final class ScanKernels {
       int leaf = leafOf[producer[i]];
       int slot = typeOf[type[i]];
       double t = time[i];
-      if (leaf < 0 || slot < 0 || t < t0 || t >= t1) {
+      double w = weight == null ? 1 : weight[i];
+      if (leaf < 0 || slot < 0 || t < t0 || t >= t1 || Double.isNaN(w)) {
         continue;
       }
-      cells[layout.base(leaf, slot) + layout.sliceOf(t) * types] += 1;
-    }
-  }
-
-  /** Like {@link #occurrences}, each record weighted by its volume; an unknown volume (NaN) adds nothing. */
-  public static void volumes(ModelLayout layout, int lo, int hi, int count, int[] producer, int[] type, double[] time,
-      double[] volume, double[] cells) {
-    double[] bounds = layout.bounds();
-    double t0 = bounds[lo];
-    double t1 = bounds[hi];
-    int types = layout.types();
-    int[] leafOf = layout.leafOf();
-    int[] typeOf = layout.typeOf();
-    for (int i = 0; i < count; i++) {
-      int leaf = leafOf[producer[i]];
-      int slot = typeOf[type[i]];
-      double t = time[i];
-      if (leaf < 0 || slot < 0 || t < t0 || t >= t1 || Double.isNaN(volume[i])) {
-        continue;
-      }
-      cells[layout.base(leaf, slot) + layout.sliceOf(t) * types] += volume[i];
+      cells[layout.base(leaf, slot) + layout.sliceOf(t) * types] += w;
     }
   }
 

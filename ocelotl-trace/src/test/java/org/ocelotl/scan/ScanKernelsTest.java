@@ -78,11 +78,19 @@ class ScanKernelsTest {
     double[] time = {0.0, 0.3, 0.3, 0.99, 1.0, -0.1, 0.5};
     int[] producer = {3, 0, 0, 1, 1, 1, 4};
     int[] type = {1, 0, 0, 1, 1, 1, 1};
-    ScanKernels.occurrences(layout, 0, 10, time.length, producer, type, time, cells);
+    ScanKernels.occurrences(layout, 0, 10, time.length, producer, type, time, null, cells);
     assertEquals(1, cells[layout.base(0, 0) + 0 * 2]);
     assertEquals(2, cells[layout.base(1, 1) + 3 * 2]);
     assertEquals(1, cells[layout.base(2, 0) + 9 * 2]);
     assertEquals(4, Arrays.stream(cells).sum(), "1.0 is outside [0,1), -0.1 too, producer 4 is filtered");
+    // Weighted (link volumes): each adds its weight; an unknown (NaN) one adds nothing.
+    double[] weighted = new double[layout.cells()];
+    double[] volume = {8, 16, Double.NaN, 32, 64, 128, 256};
+    ScanKernels.occurrences(layout, 0, 10, time.length, producer, type, time, volume, weighted);
+    assertEquals(8, weighted[layout.base(0, 0) + 0 * 2]);
+    assertEquals(16, weighted[layout.base(1, 1) + 3 * 2]);
+    assertEquals(32, weighted[layout.base(2, 0) + 9 * 2]);
+    assertEquals(56, Arrays.stream(weighted).sum());
   }
 
   @Test
