@@ -144,7 +144,7 @@ class CliTest {
   @CsvSource(delimiter = '|', value = {
       "3 3.0 S p1            | PajeSetState (id 3) expects 4 fields after the id (Time Type Container Value), found 3",
       "9 3.0 S p1 run        | unknown event id '9': expected an id defined by %EventDef",
-      "3 abc S p1 run        | Time: expected a number, found 'abc'",
+      "3 abc S p1 run        | Time: expected a finite number, found 'abc'",
       "3 3.0 S nobody run    | unknown container 'nobody' in field Container: expected the name or alias of a created container",
   })
   void badLinesFailWithFileLineAndExpectation(String line, String expected) throws IOException {

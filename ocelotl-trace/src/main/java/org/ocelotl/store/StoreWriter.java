@@ -138,6 +138,11 @@ public final class StoreWriter implements TraceSink {
 
   @Override
   public void state(int producer, int type, double start, double end, int depth) {
+    checkSpan("a state", producer, type, start, end);
+    if (depth < 0) {
+      throw new IllegalArgumentException("a state of " + producerNames.get(producer) + " has the nesting depth "
+          + depth + ": expected 0 or more");
+    }
     ChunkBuffer b = use(EventCategory.STATE, producer, type);
     int i = b.size++;
     b.doubles[StoreLayout.STATE_START][i] = start;
@@ -150,6 +155,7 @@ public final class StoreWriter implements TraceSink {
 
   @Override
   public void event(int producer, int type, double time) {
+    checkSpan("an event", producer, type, time, time);
     ChunkBuffer b = use(EventCategory.EVENT, producer, type);
     int i = b.size++;
     b.doubles[StoreLayout.EVENT_TIME][i] = time;
@@ -160,8 +166,11 @@ public final class StoreWriter implements TraceSink {
 
   @Override
   public void variable(int producer, int type, double time, double value) {
-    checkProducer(producer);
-    checkType(type);
+    checkSpan("a variable change", producer, type, time, time);
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException("variable " + types.get(type).name() + " of " + producerNames.get(producer)
+          + " takes the value " + value + " at " + time + ": expected a finite number");
+    }
     variableSteps.change(producer, type, time, value, stepSink);
   }
 
@@ -182,6 +191,11 @@ public final class StoreWriter implements TraceSink {
   @Override
   public void link(int type, int from, int to, double start, double end, double volume) {
     checkProducer(to);
+    checkSpan("a link", from, type, start, end);
+    if (volume < 0 || volume == Double.POSITIVE_INFINITY) {
+      throw new IllegalArgumentException("a link from " + producerNames.get(from) + " carries " + volume
+          + ": expected a finite size ≥ 0");
+    }
     producerEmits[to] = true;
     ChunkBuffer b = use(EventCategory.LINK, from, type);
     int i = b.size++;
@@ -208,14 +222,34 @@ public final class StoreWriter implements TraceSink {
 
   @Override
   public void end(double start, double end, String timeUnit) {
+    if (!Double.isFinite(start) || !Double.isFinite(end)) {
+      throw new IllegalArgumentException("the trace spans [" + start + ", " + end + "]: expected finite times");
+    }
     this.start = start;
     this.end = end;
     this.timeUnit = timeUnit;
   }
 
-  private ChunkBuffer use(EventCategory category, int producer, int type) {
+  /**
+   * The last line of defence of every reader: a record whose times are not finite, or that ends
+   * before it starts, would make a store that cannot be read (a chunk whose bounds are reversed)
+   * or silently wrong models; refused here, it fails the import, which then leaves nothing.
+   */
+  private void checkSpan(String what, int producer, int type, double start, double end) {
     checkProducer(producer);
     checkType(type);
+    if (!Double.isFinite(start) || !Double.isFinite(end)) {
+      throw new IllegalArgumentException(what + " of " + producerNames.get(producer) + " (" + types.get(type).name()
+          + ") has the time " + (Double.isFinite(start) ? end : start) + ": expected a finite number");
+    }
+    if (end < start) {
+      throw new IllegalArgumentException(what + " of " + producerNames.get(producer) + " (" + types.get(type).name()
+          + ") ends before it starts: [" + start + ", " + end + "]");
+    }
+  }
+
+  /** The buffer a record of (producer, type) goes to, counted; both were checked by {@link #checkSpan}. */
+  private ChunkBuffer use(EventCategory category, int producer, int type) {
     producerEmits[producer] = true;
     producerCounts[category.ordinal()][producer]++;
     typeCounts[type]++;

@@ -280,8 +280,8 @@ final class PajeImport {
   private double number(EventDefinition def, Field field) throws TraceFormatException {
     int f = 1 + def.position(field);
     double v = DecimalParser.parse(lines.buffer(), lines.start(f), lines.end(f));
-    if (Double.isNaN(v)) {
-      throw reject(Problem.NOT_A_NUMBER, field.names[0] + ": expected a number, found '"
+    if (!Double.isFinite(v)) { // not a number, or beyond a double's range such as 1e400
+      throw reject(Problem.NOT_A_NUMBER, field.names[0] + ": expected a finite number, found '"
           + lines.field(f) + "'");
     }
     return v;

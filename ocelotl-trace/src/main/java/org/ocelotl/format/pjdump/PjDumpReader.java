@@ -220,11 +220,16 @@ public final class PjDumpReader implements TraceReader {
     }
 
     private double number(String text, String what) throws TraceFormatException {
+      double value;
       try {
-        return Double.parseDouble(text);
+        value = Double.parseDouble(text);
       } catch (NumberFormatException e) {
         throw error("expected a number (" + what + "), found \"" + text + "\"");
       }
+      if (!Double.isFinite(value)) { // "Infinity", "NaN", or beyond a double's range such as 1e400
+        throw error("expected a finite number (" + what + "), found \"" + text + "\"");
+      }
+      return value;
     }
 
     private void fields(String[] f, int expected) throws TraceFormatException {

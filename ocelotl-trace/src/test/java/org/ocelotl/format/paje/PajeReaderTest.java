@@ -348,8 +348,9 @@ class PajeReaderTest {
         + " (Time Type Container Value), found 3");
     assertBad("12 1 2 r0 a b", line, "PajePushState (id 12) expects 4 fields after the id"
         + " (Time Type Container Value), found 5");
-    assertBad("12 soon 2 r0 a", line, "Time: expected a number, found 'soon'");
-    assertBad("8 1 3 r0 lots", line, "Value: expected a number, found 'lots'");
+    assertBad("12 soon 2 r0 a", line, "Time: expected a finite number, found 'soon'");
+    assertBad("8 1 3 r0 lots", line, "Value: expected a finite number, found 'lots'");
+    assertBad("12 1e400 2 r0 a", line, "Time: expected a finite number, found '1e400'"); // beyond a double
     assertBad("13 1 2 r0", line, "pop on an empty stack: expected an open state of type"
         + " 'MPI_STATE' in container 'rank-0'");
     assertBad("12 1 2 r9 a", line, "unknown container 'r9' in field Container: expected the"
