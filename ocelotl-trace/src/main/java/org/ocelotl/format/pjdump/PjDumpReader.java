@@ -53,12 +53,43 @@ public final class PjDumpReader implements TraceReader {
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     Parse parse = new Parse(file, sink, options);
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      parse.containers(reader);
+    try {
+      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        parse.containers(reader);
+      }
+      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        parse.lines(reader);
+      }
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw TraceFormatException.atLine(file, lineOfBadUtf8(file), "expected UTF-8 text, found bytes that are not",
+          null);
     }
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      parse.lines(reader);
+  }
+
+  /** The line of the first byte that is not UTF-8 (the reader reads ahead, so its count is no guide). */
+  static long lineOfBadUtf8(Path file) throws IOException {
+    java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.allocate(1 << 16);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(1 << 16);
+    long line = 1;
+    try (java.nio.channels.ReadableByteChannel channel = Files.newByteChannel(file)) {
+      boolean end = false;
+      while (!end) {
+        end = channel.read(in) < 0;
+        in.flip();
+        java.nio.charset.CoderResult result = decoder.decode(in, out, end);
+        out.flip();
+        while (out.hasRemaining()) {
+          line += out.get() == '\n' ? 1 : 0;
+        }
+        out.clear();
+        if (result.isError()) {
+          return line;
+        }
+        in.compact();
+      }
     }
+    return line;
   }
 
   private static final class Parse {
@@ -172,7 +203,7 @@ public final class PjDumpReader implements TraceReader {
           double start = time(f[3]);
           double end = time(f[4]);
           sink.state(producer(f[1]), type(f[7], EventCategory.STATE, f[2]), start, end,
-              (int) number(f[6], "imbrication"));
+              depth(f[6]));
         }
         case "Event" -> {
           fields(f, 5);
@@ -230,6 +261,14 @@ public final class PjDumpReader implements TraceReader {
         throw error("expected a finite number (" + what + "), found \"" + text + "\"");
       }
       return value;
+    }
+
+    private int depth(String text) throws TraceFormatException {
+      double depth = number(text, "imbrication");
+      if (depth < 0 || depth > Integer.MAX_VALUE || depth != Math.rint(depth)) {
+        throw error("expected a nesting depth (imbrication: an integer ≥ 0), found \"" + text + "\"");
+      }
+      return (int) depth;
     }
 
     private void fields(String[] f, int expected) throws TraceFormatException {
