@@ -44,6 +44,16 @@ public final class Workspace {
   static final String TRACES = "traces";
   private static final String TEMPORARY = ".tmp-";
   private static final String DISCARDED = ".old-";
+  /**
+   * A temporary or discarded directory: a store's name, then .tmp- or .old-, the process id and a
+   * sequence number, at the end. A store's own name ends with its hash, so a trace named
+   * "x.tmp-12-3.trace" is no temporary.
+   */
+  private static final java.util.regex.Pattern SCRATCH = java.util.regex.Pattern.compile("\\.(?:tmp|old)-(\\d+)-\\d+$");
+
+  private static boolean isScratch(String name) {
+    return SCRATCH.matcher(name).find();
+  }
   private static final AtomicLong SEQUENCE = new AtomicLong();
 
   private final Path directory;
@@ -95,11 +105,33 @@ public final class Workspace {
     return formats;
   }
 
-  /** The store of {@code trace}: reused if up to date, else imported now. */
+  /** Imports under way in this process, by store directory: a file lock excludes processes, not threads. */
+  private static final java.util.concurrent.ConcurrentHashMap<Path, Object> IMPORTING =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The store of {@code trace}: reused if up to date, else imported now, once however many
+   * processes and threads ask at the same time: the import holds a lock file
+   * ({@code locks/NAME-HASH.lock} in the workspace), and whoever waited for it looks again before
+   * importing.
+   */
   public TraceStore store(Path trace, ImportOptions options, ImportProgress progress) throws IOException {
     Path file = canonical(trace);
     Optional<TraceStore> current = current(file, options, progress);
-    return current.isPresent() ? current.get() : importTrace(file, options, progress);
+    if (current.isPresent()) {
+      return current.get();
+    }
+    Path target = storeDirectory(file);
+    synchronized (IMPORTING.computeIfAbsent(target, k -> new Object())) {
+      Path locks = Files.createDirectories(directory.resolve("locks"));
+      try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(
+              locks.resolve(target.getFileName() + ".lock"), java.nio.file.StandardOpenOption.CREATE,
+              java.nio.file.StandardOpenOption.WRITE);
+          java.nio.channels.FileLock lock = channel.lock()) {
+        current = current(file, options, ImportProgress.NONE);
+        return current.isPresent() ? current.get() : importTrace(file, options, progress);
+      }
+    }
   }
 
   /** The store of {@code trace} if one exists and the file is unchanged since its import. */
@@ -151,7 +183,7 @@ public final class Workspace {
     try (Stream<Path> entries = Files.list(directory.resolve(TRACES))) {
       for (Path dir : entries.sorted().toList()) {
         String name = dir.getFileName().toString();
-        if (name.contains(TEMPORARY) || name.contains(DISCARDED) || !Files.isDirectory(dir)) {
+        if (isScratch(name) || !Files.isDirectory(dir)) {
           continue;
         }
         try {
@@ -173,7 +205,7 @@ public final class Workspace {
    */
   public boolean remove(String trace) throws IOException {
     Path byName = directory.resolve(TRACES).resolve(trace);
-    Path dir = !trace.contains("/") && !trace.contains(TEMPORARY) && Files.isDirectory(byName)
+    Path dir = !trace.contains("/") && !isScratch(trace) && Files.isDirectory(byName)
         && TraceStore.looksLikeStore(byName) ? byName : storeDirectory(canonicalOrAbsolute(Path.of(trace)));
     if (!Files.isDirectory(dir)) {
       return false;
@@ -256,19 +288,18 @@ public final class Workspace {
     try (Stream<Path> entries = Files.list(directory.resolve(TRACES))) {
       for (Path dir : entries.toList()) {
         String name = dir.getFileName().toString();
-        int mark = Math.max(name.lastIndexOf(TEMPORARY), name.lastIndexOf(DISCARDED));
-        if (mark >= 0 && !alive(name.substring(mark + TEMPORARY.length()))) {
+        java.util.regex.Matcher scratch = SCRATCH.matcher(name);
+        if (scratch.find() && !alive(scratch.group(1))) {
           deleteTree(dir);
         }
       }
     }
   }
 
-  private static boolean alive(String pidAndSequence) {
+  private static boolean alive(String pid) {
     try {
-      long pid = Long.parseLong(pidAndSequence.substring(0, pidAndSequence.indexOf('-')));
-      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false);
+    } catch (NumberFormatException e) { // more digits than a pid has: no process
       return false;
     }
   }

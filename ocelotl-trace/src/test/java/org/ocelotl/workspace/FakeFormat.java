@@ -88,8 +88,10 @@ final class FakeFormat {
   }
 
   /** Imports args[1] into the workspace args[0]: the child process of the kill test. */
+  /** Imports args[1] into the workspace args[0], then prints how many times it read the trace. */
   public static void main(String[] args) throws IOException {
     Workspace.open(Path.of(args[0]), formats(), StoreWriter.DEFAULT_CHUNK_CAPACITY)
         .store(Path.of(args[1]), org.ocelotl.workspace.ImportOptions.DEFAULT, org.ocelotl.workspace.ImportProgress.NONE);
+    System.out.println("READS " + READS.get());
   }
 }

@@ -200,6 +200,64 @@ class WorkspaceTest {
     assertEquals(Path.of("/h/.cache/ocelotl"), Workspace.defaultDirectory(Map.of(), "/h"));
   }
 
+  /** Three processes importing one file at once: one reads it, the others wait for its store (issue 14). */
+  @Test
+  void simultaneousImportsByThreeProcessesMakeOneStore() throws Exception {
+    StringBuilder content = new StringBuilder("FAKE\n");
+    for (int i = 0; i < 200_000; i++) {
+      content.append("s ").append(i).append(' ').append(i + 1).append('\n');
+    }
+    Files.writeString(trace, content);
+    List<Process> children = new java.util.ArrayList<>();
+    for (int k = 0; k < 3; k++) {
+      children.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+          "-cp", System.getProperty("java.class.path"), FakeFormat.class.getName(), workspace.directory().toString(),
+          trace.toString()).redirectErrorStream(true).start());
+    }
+    int reads = 0;
+    for (Process child : children) {
+      String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      assertTrue(child.waitFor(120, TimeUnit.SECONDS));
+      assertEquals(0, child.exitValue(), out);
+      assertTrue(out.startsWith("READS "), out);
+      reads += Integer.parseInt(out.substring("READS ".length()));
+    }
+    assertEquals(1, reads, "one process imported; the others found its store");
+    assertEquals(200_000, store().metadata().count(EventCategory.STATE));
+    assertEquals(1, entries().size());
+  }
+
+  /** Threads of one process (a server importing one file for two pages) likewise. */
+  @Test
+  void simultaneousImportsByThreadsMakeOneStore() throws Exception {
+    int before = FakeFormat.READS.get();
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<Path>> stores = new java.util.ArrayList<>();
+      for (int k = 0; k < 4; k++) {
+        stores.add(pool.submit(() -> store().directory()));
+      }
+      Path first = stores.get(0).get();
+      for (java.util.concurrent.Future<Path> f : stores) {
+        assertEquals(first, f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(before + 1, FakeFormat.READS.get(), "read once");
+  }
+
+  /** A trace whose name looks like a temporary directory's is still a trace: listed, and kept. */
+  @Test
+  void aTraceNamedLikeATemporaryIsListedAndKept() throws IOException {
+    Path odd = tmp.resolve("x.tmp-12-3.fake");
+    Files.writeString(odd, "FAKE\ns 0 1\n");
+    TraceStore first = workspace.store(odd, ImportOptions.DEFAULT, ImportProgress.NONE);
+    store(); // another import, which removes abandoned temporaries
+    assertEquals(List.of("a.fake", "x.tmp-12-3.fake"), workspace.list().stream().map(s -> s.metadata().name()).toList());
+    assertTrue(Files.isDirectory(first.directory()));
+  }
+
   @Test
   void aKilledImportLeavesNoVisibleStore() throws Exception {
     Files.writeString(trace, "FAKE\nforever\n");

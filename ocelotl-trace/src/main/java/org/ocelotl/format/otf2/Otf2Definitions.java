@@ -191,9 +191,9 @@ final class Otf2Definitions {
     return text != null ? text : "<string " + id + ">";
   }
 
+  /** The name of a defined region. */
   String regionName(long region) {
-    Long name = regionNames.get(region);
-    return name == null ? "<region " + region + ">" : string(name);
+    return string(regionNames.get(region));
   }
 
   /**

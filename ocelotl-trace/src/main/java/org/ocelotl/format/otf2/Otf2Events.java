@@ -138,8 +138,8 @@ final class Otf2Events {
 
   private void event(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
     switch (kind) {
-      case Otf2Records.ENTER -> push(regionType(in.u32()), time);
-      case Otf2Records.LEAVE -> leave(regionType(in.u32()), producer, time);
+      case Otf2Records.ENTER -> push(regionType(in, in.u32(), "ENTER"), time);
+      case Otf2Records.LEAVE -> leave(regionType(in, in.u32(), "LEAVE"), producer, time);
       case Otf2Records.MPI_COLLECTIVE_BEGIN -> {
         in.seek(in.recordEnd());
         push(COLLECTIVE_PENDING, time);
@@ -187,9 +187,13 @@ final class Otf2Events {
     sink.event(producer, recordTypes[kind], time);
   }
 
-  private int regionType(long region) {
+  /** The state type of a region; a region the definitions lack is a broken archive, not a name to invent. */
+  private int regionType(Otf2Input in, long region, String record) throws TraceFormatException {
     Integer type = regionTypes.get(region);
     if (type == null) {
+      if (!definitions.regionNames.containsKey(region)) {
+        throw in.error(record + " of region " + region + ": expected a region the definitions define");
+      }
       type = type(definitions.regionName(region), EventCategory.STATE, "region");
       regionTypes.put(region, type);
     }

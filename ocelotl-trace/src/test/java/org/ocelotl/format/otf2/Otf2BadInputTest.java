@@ -99,6 +99,21 @@ class Otf2BadInputTest {
         + ": invalid compressed integer: length byte 9 (at most 4)", readFails(anchor).getMessage());
   }
 
+  /** An ENTER of a region the definitions lack: refused at its byte, not stored as a made-up name. */
+  @Test
+  void enterOfAnUndefinedRegionIsRefusedAtItsByte() throws IOException {
+    Path anchor = copyOf("otf2/ez_mpi4");
+    Path events = dir.resolve("eztrace_log/0.evt");
+    byte[] bytes = Files.readAllBytes(events);
+    int enter = 18 + 9 + 4 + 9; // the first ENTER: type 12, then its region (one length byte, one value byte)
+    assertEquals(12, bytes[enter]);
+    assertEquals(1, bytes[enter + 1]);
+    bytes[enter + 2] = 99;
+    Files.write(events, bytes);
+    assertEquals(events + "@" + (enter + 3) + ": ENTER of region 99: expected a region the definitions define",
+        readFails(anchor).getMessage());
+  }
+
   @Test
   void realIrregularitiesOfEzTraceAreWarnings() throws IOException {
     MemoryTrace trace = new MemoryTrace();
