@@ -8,9 +8,25 @@ import org.ocelotl.analysis.Progress;
  * The computation each client has under way, for progress reports and cancellation. A client
  * (one open page) numbers its requests; a new request cancels the previous one of the same
  * client, which stops at its next stage boundary, and a request older than the newest one is
- * refused: an answer to a stale request is never computed for nothing nor drawn.
+ * refused: an answer to a stale request is never computed for nothing nor drawn. A page polls
+ * the progress of its request while it waits; a request whose page stopped polling (closed,
+ * gone elsewhere) for {@link #ABANDONED_SECONDS} s is abandoned: it stops at its next check, so
+ * nobody's forgotten N = 200 search holds the server for minutes.
  */
 final class Jobs {
+  static final int ABANDONED_SECONDS = 10;
+
+  private final long abandonedNanos;
+
+  Jobs() {
+    this(ABANDONED_SECONDS * 1_000_000_000L);
+  }
+
+  /** @param abandonedNanos how long without a poll makes a polled request abandoned */
+  Jobs(long abandonedNanos) {
+    this.abandonedNanos = abandonedNanos;
+  }
+
   /** Pages remembered, the least recently active forgotten first: ids come from clients. */
   static final int MAX_CLIENTS = 1000;
 
@@ -26,7 +42,7 @@ final class Jobs {
 
   /** A job for a client's request; an anonymous one (client null) is never cancelled. */
   Job begin(String client, long seq) {
-    Job job = new Job(client, seq);
+    Job job = new Job(client, seq, abandonedNanos);
     if (client == null) {
       return job;
     }
@@ -61,6 +77,7 @@ final class Jobs {
       result.put("stage", "idle");
       return result;
     }
+    job.lastPoll = System.nanoTime();
     result.put("seq", job.seq);
     result.put("stage", job.stage);
     result.put("elapsedMs", (System.nanoTime() - job.started) / 1_000_000);
@@ -89,10 +106,14 @@ final class Jobs {
     private volatile String stage = "starting";
     private volatile long done;
     private volatile long total;
+    /** When its page last asked for its progress; 0: never (a client that does not poll is never abandoned). */
+    private volatile long lastPoll;
+    private final long abandonedNanos;
 
-    Job(String client, long seq) {
+    Job(String client, long seq, long abandonedNanos) {
       this.client = client;
       this.seq = seq;
+      this.abandonedNanos = abandonedNanos;
     }
 
     /** Enters a stage, unless the job was cancelled meanwhile. */
@@ -115,6 +136,11 @@ final class Jobs {
     public void check() {
       if (cancelled) {
         throw new HttpError(409, "request " + seq + " was cancelled (by the user, or by a newer request of the same page)");
+      }
+      long polled = lastPoll;
+      if (polled != 0 && System.nanoTime() - polled > abandonedNanos) {
+        cancelled = true;
+        throw new HttpError(409, "request " + seq + " was abandoned: its page stopped asking for its progress");
       }
     }
   }

@@ -206,6 +206,29 @@ class ServerAbuseTest {
   }
 
   /**
+   * Work nobody waits for stops: a request whose page polled its progress, then stopped polling
+   * (closed, gone elsewhere), is abandoned at its next check; one still polled, or never polled
+   * (a script), goes on.
+   */
+  @Test
+  void aRequestWhosePageStoppedPollingIsAbandoned() throws Exception {
+    Jobs quick = new Jobs(100_000_000L); // abandoned after 0.1 s without a poll
+    Jobs.Job left = quick.begin("gone", 1);
+    quick.progress("gone");
+    Thread.sleep(300);
+    HttpError abandoned = org.junit.jupiter.api.Assertions.assertThrows(HttpError.class, left::check);
+    assertEquals(409, abandoned.status());
+    assertEquals("request 1 was abandoned: its page stopped asking for its progress", abandoned.getMessage());
+    Jobs.Job script = quick.begin(null, 0);
+    Thread.sleep(300);
+    script.check(); // never polled: never abandoned
+    Jobs patient = new Jobs(); // 10 s
+    Jobs.Job watched = patient.begin("here", 1);
+    patient.progress("here");
+    watched.check();
+  }
+
+  /**
    * Cancel stops the work, not just the wait: a spatiotemporal search of the bundled trace at
    * N = 100 (tens of seconds) is cancelled while computing; the request answers 409 and the
    * process's CPU time stops growing.
