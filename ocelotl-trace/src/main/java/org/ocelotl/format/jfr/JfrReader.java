@@ -52,20 +52,48 @@ public final class JfrReader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     long base = chunkStartNanos(file);
     Recording recording = new Recording(sink, base);
-    try (RecordingFile events = new RecordingFile(file)) {
-      while (events.hasMoreEvents()) {
-        recording.event(events.readEvent());
+    RecordingFile opened;
+    try {
+      opened = new RecordingFile(file); // reads the first chunk's metadata: damage shows here too
+    } catch (IOException | RuntimeException | InternalError e) {
+      throw unreadable(file, e);
+    }
+    try (RecordingFile events = opened) {
+      while (true) {
+        jdk.jfr.consumer.RecordedEvent event;
+        // The JDK's parser meets damaged recordings with whatever exception its code hits
+        // (IndexOutOfBounds, NullPointer, ClassCast, InternalError): all mean the same to the user.
+        try {
+          if (!events.hasMoreEvents()) {
+            break;
+          }
+          event = events.readEvent();
+        } catch (IOException | RuntimeException | InternalError e) {
+          throw unreadable(file, e);
+        }
+        recording.event(event);
       }
     } catch (IOException e) {
       if (e instanceof TraceFormatException) {
         throw e;
       }
-      throw new TraceFormatException(file + ": not a readable JFR recording: " + e.getMessage());
+      throw unreadable(file, e);
     }
     // The JDK's reader does not tell its position: progress is reported once, at the end.
     options.bytesRead().accept(Files.size(file));
     recording.emit(file.getFileName().toString());
   }
+
+  private static TraceFormatException unreadable(Path file, Throwable e) {
+    return new TraceFormatException(file + ": not a readable JFR recording: its data is damaged or truncated (the JDK's "
+        + "reader stopped with " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+        + ")");
+  }
+
+  /** Offset of the chunk's size in bytes (a long) in a JFR chunk header. */
+  private static final int CHUNK_SIZE = 8;
+  /** The bytes of a chunk header: a chunk is at least that long. */
+  private static final int CHUNK_HEADER_BYTES = 68;
 
   private static long chunkStartNanos(Path file) throws IOException {
     byte[] header = new byte[CHUNK_START_NANOS + Long.BYTES];
@@ -79,6 +107,13 @@ public final class JfrReader implements TraceReader {
     }
     if (read < header.length) {
       throw TraceFormatException.atOffset(file, read, "JFR chunk header truncated");
+    }
+    // A chunk size the file cannot hold (0 made the JDK's reader loop for ever) is a damaged file.
+    long chunkSize = ByteBuffer.wrap(header).getLong(CHUNK_SIZE);
+    long fileSize = Files.size(file);
+    if (chunkSize < CHUNK_HEADER_BYTES || chunkSize > fileSize) {
+      throw TraceFormatException.atOffset(file, CHUNK_SIZE, "JFR chunk size " + chunkSize + ": expected "
+          + CHUNK_HEADER_BYTES + " to the file's " + fileSize + " bytes");
     }
     return ByteBuffer.wrap(header).getLong(CHUNK_START_NANOS);
   }
