@@ -158,8 +158,8 @@ final class Otf2Definitions {
     in.u32(); // name
     in.u8(); // the pre-1.2 group type, superseded by the one after the members
     long count = in.u32();
-    if (count > Integer.MAX_VALUE) {
-      throw in.error("group with " + count + " members");
+    if (count > in.remaining()) { // a member takes at least one byte
+      throw in.error("group with " + count + " members in the " + in.remaining() + " bytes left of its chunk");
     }
     long[] members = new long[(int) count];
     for (int i = 0; i < members.length; i++) {

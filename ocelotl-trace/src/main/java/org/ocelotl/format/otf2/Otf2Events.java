@@ -296,6 +296,10 @@ final class Otf2Events {
       metricValueTypes[i] = in.u8();
     }
     int[] variables = metricVariables(metric, count);
+    if (variables != null && variables.length != count) {
+      throw in.error("METRIC of metric " + metric + " with " + count + " values: expected " + variables.length
+          + ", as its definition and its first record");
+    }
     for (int i = 0; i < count; i++) {
       long raw = in.u64();
       double value = switch (metricValueTypes[i]) {

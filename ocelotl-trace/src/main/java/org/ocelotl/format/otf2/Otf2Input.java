@@ -46,7 +46,8 @@ final class Otf2Input implements AutoCloseable {
     this.channel = channel;
     this.fileSize = channel.size();
     this.chunkSize = chunkSize;
-    this.buffer = ByteBuffer.allocate(chunkSize);
+    // No chunk holds more than the file: a chunk size from a damaged anchor must not allocate GBs.
+    this.buffer = ByteBuffer.allocate((int) Math.min(chunkSize, Math.max(fileSize, 1)));
   }
 
   /**
@@ -200,6 +201,11 @@ final class Otf2Input implements AutoCloseable {
 
   boolean hasRemaining() {
     return buffer.hasRemaining();
+  }
+
+  /** Bytes left in the loaded chunk: a bound on how many values a count read from it can announce. */
+  int remaining() {
+    return buffer.remaining();
   }
 
   TraceFormatException error(String what) {
