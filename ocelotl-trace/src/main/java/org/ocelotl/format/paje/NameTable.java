@@ -9,13 +9,18 @@ import java.util.Arrays;
  * few next to events). Open addressing with linear probing.
  *
  * <p>Keys that are small decimal numbers (event ids, and the numeric aliases SimGrid gives every
- * container, type and value) skip the hash: they index a per-scope array directly. Such a key
- * is stored there only, so the two paths never disagree.
+ * container, type and value) skip the hash: they index a per-scope array directly, as long as
+ * the array stays within {@value #DIRECT_SLOTS_PER_KEY} slots per key stored in it (so 12,000
+ * scopes holding the one key "99999" cost hashed entries, not 12,000 arrays of 100,000 slots).
+ * A key is stored in one place only; a lookup tries the array, then the hash.
  */
 final class NameTable {
   private static final int EMPTY = -1;
   /** direct[scope][n] = value + 1 for the direct key n, 0 when absent. */
   private int[][] direct = new int[8][];
+  /** Keys stored in each scope's direct array. */
+  private int[] directKeys = new int[8];
+  static final int DIRECT_SLOTS_PER_KEY = 16;
 
   private int[] slots = new int[1024];
   private int[] entryScope = new int[256];
@@ -36,7 +41,9 @@ final class NameTable {
     int n = directKey(bytes, from, to);
     if (n >= 0) {
       int[] values = scope < direct.length ? direct[scope] : null;
-      return values == null || n >= values.length ? -1 : values[n] - 1;
+      if (values != null && n < values.length && values[n] != 0) {
+        return values[n] - 1;
+      }
     }
     int hash = hash(scope, bytes, from, to);
     int mask = slots.length - 1;
@@ -54,8 +61,7 @@ final class NameTable {
   /** Stores {@code value} for the key (which must not be present yet). */
   void put(int scope, byte[] bytes, int from, int to, int value) {
     int n = directKey(bytes, from, to);
-    if (n >= 0) {
-      putDirect(scope, n, value);
+    if (n >= 0 && putDirect(scope, n, value)) {
       return;
     }
     if ((size + 1) * 2 > slots.length) {
@@ -84,16 +90,34 @@ final class NameTable {
     insert(entry);
   }
 
-  private void putDirect(int scope, int n, int value) {
+  /** Slots of every direct array: what the direct keys cost (for tests). */
+  long directSlots() {
+    long slots = 0;
+    for (int[] values : direct) {
+      slots += values == null ? 0 : values.length;
+    }
+    return slots;
+  }
+
+  /** Stores a direct key in its scope's array, unless the array would outgrow its keys: then false. */
+  private boolean putDirect(int scope, int n, int value) {
     if (scope >= direct.length) {
-      direct = Arrays.copyOf(direct, Math.max(direct.length * 2, scope + 1));
+      int length = Math.max(direct.length * 2, scope + 1);
+      direct = Arrays.copyOf(direct, length);
+      directKeys = Arrays.copyOf(directKeys, length);
     }
     int[] values = direct[scope];
     if (values == null || n >= values.length) {
-      values = Arrays.copyOf(values == null ? new int[0] : values, Math.max(64, Integer.highestOneBit(n) * 2));
+      int length = Math.max(64, Integer.highestOneBit(n) * 2);
+      if (length > 64 && length > DIRECT_SLOTS_PER_KEY * (directKeys[scope] + 1)) {
+        return false;
+      }
+      values = Arrays.copyOf(values == null ? new int[0] : values, length);
       direct[scope] = values;
     }
     values[n] = value + 1;
+    directKeys[scope]++;
+    return true;
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.ocelotl.format.paje;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -60,5 +61,25 @@ class NameTableTest {
         assertEquals(e.getValue(), get(table, Integer.parseInt(parts[0]), parts[1]), "seed " + seed + " key " + e.getKey());
       }
     }
+  }
+  /** 12,000 scopes holding the one key "99999" (a 472 KB trace took 5.7 GB, issue 14): no direct arrays. */
+  @Test
+  void largeNumericKeysAloneInTheirScopesCostNoArrays() {
+    NameTable table = new NameTable();
+    for (int scope = 0; scope < 12_000; scope++) {
+      put(table, scope, "99999", scope);
+    }
+    for (int scope = 0; scope < 12_000; scope++) {
+      assertEquals(scope, get(table, scope, "99999"));
+    }
+    assertEquals(0, table.directSlots());
+    // Dense small aliases, as SimGrid writes them, still use the arrays: 16 slots a key at most.
+    for (int n = 0; n < 5000; n++) {
+      put(table, 20_000, String.valueOf(n), n);
+    }
+    for (int n = 0; n < 5000; n++) {
+      assertEquals(n, get(table, 20_000, String.valueOf(n)));
+    }
+    assertTrue(table.directSlots() >= 5000 && table.directSlots() <= 16L * 5000, String.valueOf(table.directSlots()));
   }
 }
