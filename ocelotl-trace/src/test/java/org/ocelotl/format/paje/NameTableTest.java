@@ -82,4 +82,25 @@ class NameTableTest {
     }
     assertTrue(table.directSlots() >= 5000 && table.directSlots() <= 16L * 5000, String.valueOf(table.directSlots()));
   }
+
+  /**
+   * 65,536 names built to collide under String's hash (16 pairs of "Aa" or "BB") made an import
+   * 8× slower (issue 14): under the table's hash, with its base drawn per run, they spread.
+   */
+  @Test
+  void namesBuiltToCollideUnderAFixedBaseSpread() {
+    java.util.Set<Integer> hashes = new java.util.HashSet<>();
+    java.util.Set<Integer> stringHashes = new java.util.HashSet<>();
+    for (int k = 0; k < 1 << 16; k++) {
+      StringBuilder name = new StringBuilder();
+      for (int bit = 0; bit < 16; bit++) {
+        name.append((k >> bit & 1) == 0 ? "Aa" : "BB");
+      }
+      byte[] bytes = name.toString().getBytes(StandardCharsets.US_ASCII);
+      hashes.add(NameTable.hash(0, bytes, 0, bytes.length) & 0xFFFFF);
+      stringHashes.add(name.toString().hashCode());
+    }
+    assertEquals(1, stringHashes.size(), "they do collide under a fixed base 31");
+    assertTrue(hashes.size() > 60_000, hashes.size() + " distinct table slots of 2^20 for 65,536 names");
+  }
 }
