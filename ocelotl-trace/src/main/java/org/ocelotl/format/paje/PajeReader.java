@@ -33,7 +33,8 @@ public final class PajeReader implements TraceReader {
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
-      InputStream text = isGzip(raw) ? new GZIPInputStream(raw, GZIP_BUFFER) : raw;
+      InputStream text = isGzip(raw)
+          ? new Expansion(file, new GZIPInputStream(raw, GZIP_BUFFER), Files.size(file)) : raw;
       long[] reported = {0};
       LineScanner lines = new LineScanner(text, () -> {
         if (raw.count - reported[0] >= PROGRESS_STEP) {
@@ -51,6 +52,52 @@ public final class PajeReader implements TraceReader {
     } catch (LineScanner.LineTooLongException e) {
       throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage()
           + ": not a Pajé trace (expected lines of text)");
+    }
+  }
+
+  /**
+   * How much larger than its file a gzip'd trace may expand: Pajé text compresses 10 to 50×; a
+   * gzip of 4 MB expanding to 4 GB of newlines (issue 14) is no trace. Raised with
+   * {@code OCELOTL_JAVA_OPTS=-Docelotl.gzip.maxRatio=N}; never below {@link #MIN_EXPANSION} bytes.
+   */
+  static final long MAX_RATIO = Long.getLong("ocelotl.gzip.maxRatio", 1000);
+  static final long MIN_EXPANSION = 64L << 20;
+
+  /** The decompressed text, refused beyond {@link #MAX_RATIO} × the file's size. */
+  private static final class Expansion extends java.io.FilterInputStream {
+    private final Path file;
+    private final long compressed;
+    private final long limit;
+    private long expanded;
+
+    Expansion(Path file, InputStream in, long compressed) {
+      super(in);
+      this.file = file;
+      this.compressed = compressed;
+      this.limit = Math.max(MIN_EXPANSION, MAX_RATIO * compressed);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      count(b < 0 ? 0 : 1);
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      count(Math.max(n, 0));
+      return n;
+    }
+
+    private void count(int n) throws TraceFormatException {
+      expanded += n;
+      if (expanded > limit) {
+        throw new TraceFormatException(file + ": the gzip data expands more than " + MAX_RATIO + "× its "
+            + compressed + " bytes (over " + limit + " bytes): not a trace; if it is one, raise the limit with "
+            + "OCELOTL_JAVA_OPTS=-Docelotl.gzip.maxRatio=N");
+      }
     }
   }
 

@@ -149,6 +149,25 @@ class PajeReaderTest {
   @TempDir
   Path dir;
 
+  /** A small gzip that expands to far more text than a trace would (a gzip bomb): refused, saying how to go on. */
+  @Test
+  void aGzipThatExpandsBeyondTheRatioIsRefused() throws IOException {
+    Path bomb = dir.resolve("bomb.trace.gz");
+    byte[] newlines = new byte[1 << 20];
+    java.util.Arrays.fill(newlines, (byte) '\n');
+    try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(bomb), 1 << 16)) {
+      for (int i = 0; i < 100; i++) { // 100 MiB of newlines, about 100 KB compressed: over 1000×
+        out.write(newlines);
+      }
+    }
+    long size = Files.size(bomb);
+    TraceFormatException e = assertThrows(TraceFormatException.class,
+        () -> new PajeReader().read(bomb, new MemoryTrace(), ReadOptions.STRICT));
+    assertEquals(bomb + ": the gzip data expands more than 1000× its " + size + " bytes (over "
+        + Math.max(64L << 20, 1000 * size) + " bytes): not a trace; if it is one, raise the limit with "
+        + "OCELOTL_JAVA_OPTS=-Docelotl.gzip.maxRatio=N", e.getMessage());
+  }
+
   @Test
   void stateStacksFollowPjDump() throws IOException {
     MemoryTrace t = read(SETUP + """
