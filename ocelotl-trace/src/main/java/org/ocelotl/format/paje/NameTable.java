@@ -172,19 +172,49 @@ final class NameTable {
   }
 
   /**
-   * The base of the polynomial hash, odd and drawn per run: with a fixed base (31, as String's)
-   * names that collide can be written on purpose ("Aa" and "BB"), and 65,536 of them made an
-   * import 8× slower (issue 14); with a base nobody knows in advance they cannot.
+   * Multilinear hashing (Lemire and Kaser, "Strongly universal string hashing is fast"): the sum
+   * of each byte times its own random 64-bit key. Two given names of up to
+   * {@value #KEYED_BYTES} bytes collide with probability about 2^-32 whatever they are, so names cannot be written to collide: with String's fixed base 31, 65,536 names
+   * made of "Aa" and "BB" all did, and made an import 8× slower (issue 14); a polynomial modulo
+   * 2^32 with a random base still gave 23,366 table slots for them under some bases. The keys
+   * are drawn per run; longer names fold the sum through a mixer every {@value #KEYED_BYTES}
+   * bytes.
    */
-  private static final int BASE = new java.util.SplittableRandom(System.nanoTime() ^ ProcessHandle.current().pid())
-      .nextInt() | 1;
+  private static final long[] KEYS = keys(new java.util.SplittableRandom(System.nanoTime() ^ ProcessHandle.current().pid()));
+  static final int KEYED_BYTES = 256;
+
+  static long[] keys(java.util.SplittableRandom random) {
+    long[] keys = new long[KEYED_BYTES + 3];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = random.nextLong();
+    }
+    return keys;
+  }
 
   static int hash(int scope, byte[] bytes, int from, int to) {
-    int h = scope * 0x9E3779B1;
-    for (int i = from; i < to; i++) {
-      h = BASE * h + bytes[i];
+    return hash(KEYS, scope, bytes, from, to);
+  }
+
+  static int hash(long[] keys, int scope, byte[] bytes, int from, int to) {
+    // The length is hashed too, or "a" and "a\0" would always collide.
+    long h = keys[0] + (scope & 0xFFFFFFFFL) * keys[1] + (long) (to - from) * keys[2];
+    for (int i = from, k = 3; i < to; i++, k++) {
+      if (k == keys.length) {
+        h = mix(h);
+        k = 3;
+      }
+      h += (bytes[i] & 0xFFL) * keys[k];
     }
-    // Spread the high bits down: the table index takes the low bits only.
-    return h ^ (h >>> 16);
+    // The guarantee holds for the sum's high bits, the table indexes with the low ones: mix.
+    return (int) (mix(h) >>> 32);
+  }
+
+  /** MurmurHash3's 64-bit finaliser. */
+  private static long mix(long h) {
+    h ^= h >>> 33;
+    h *= 0xFF51AFD7ED558CCDL;
+    h ^= h >>> 33;
+    h *= 0xC4CEB9FE1A85EC53L;
+    return h ^ (h >>> 33);
   }
 }

@@ -85,22 +85,48 @@ class NameTableTest {
 
   /**
    * 65,536 names built to collide under String's hash (16 pairs of "Aa" or "BB") made an import
-   * 8× slower (issue 14): under the table's hash, with its base drawn per run, they spread.
+   * 8× slower (issue 14): under the table's hash they spread, whatever keys a run draws (200
+   * seeded draws).
    */
   @Test
   void namesBuiltToCollideUnderAFixedBaseSpread() {
-    java.util.Set<Integer> hashes = new java.util.HashSet<>();
+    byte[][] names = new byte[1 << 16][];
     java.util.Set<Integer> stringHashes = new java.util.HashSet<>();
-    for (int k = 0; k < 1 << 16; k++) {
+    for (int k = 0; k < names.length; k++) {
       StringBuilder name = new StringBuilder();
       for (int bit = 0; bit < 16; bit++) {
         name.append((k >> bit & 1) == 0 ? "Aa" : "BB");
       }
-      byte[] bytes = name.toString().getBytes(StandardCharsets.US_ASCII);
-      hashes.add(NameTable.hash(0, bytes, 0, bytes.length) & 0xFFFFF);
+      names[k] = name.toString().getBytes(StandardCharsets.US_ASCII);
       stringHashes.add(name.toString().hashCode());
     }
     assertEquals(1, stringHashes.size(), "they do collide under a fixed base 31");
-    assertTrue(hashes.size() > 60_000, hashes.size() + " distinct table slots of 2^20 for 65,536 names");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(14);
+    for (int draw = 0; draw < 200; draw++) {
+      long[] keys = NameTable.keys(random);
+      java.util.BitSet slots = new java.util.BitSet(1 << 20);
+      for (byte[] name : names) {
+        slots.set(NameTable.hash(keys, 0, name, 0, name.length) & 0xFFFFF);
+      }
+      // 65,536 random draws among 2^20 slots fill 63,550 on average (σ ≈ 60).
+      assertTrue(slots.cardinality() > 63_000, "draw " + draw + ": " + slots.cardinality() + " distinct table slots of 2^20 for 65,536 names");
+    }
+  }
+
+  /** Names longer than the keyed bytes, differing only past them, still spread and are found. */
+  @Test
+  void longNamesDifferingPastTheKeyedBytesSpread() {
+    NameTable table = new NameTable();
+    String prefix = "x".repeat(NameTable.KEYED_BYTES + 10);
+    java.util.Set<Integer> hashes = new java.util.HashSet<>();
+    for (int n = 0; n < 4096; n++) {
+      put(table, 3, prefix + n, n);
+      byte[] bytes = (prefix + n).getBytes(StandardCharsets.US_ASCII);
+      hashes.add(NameTable.hash(3, bytes, 0, bytes.length));
+    }
+    for (int n = 0; n < 4096; n++) {
+      assertEquals(n, get(table, 3, prefix + n));
+    }
+    assertTrue(hashes.size() > 4090, hashes.size() + " distinct hashes of 4,096 names");
   }
 }
