@@ -233,6 +233,7 @@ public final class ModelCache {
     }
     try {
       Files.createDirectories(directory);
+      removeAbandoned(directory);
       Path file = directory.resolve(ModelCacheFile.fileName(plan.key(), plan.grid()));
       Path temporary = directory.resolve(".tmp-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
       ModelCacheFile.write(file, identity, plan.key(), sums, temporary);
@@ -240,6 +241,20 @@ public final class ModelCache {
     } catch (IOException e) {
       // A cache that cannot be written (read-only workspace, full disk) only costs speed:
       // the model itself is complete.
+    }
+  }
+
+  private static final java.util.regex.Pattern TEMPORARY = java.util.regex.Pattern.compile("\\.tmp-(\\d{1,18})-\\d+");
+
+  /** Deletes the temporaries of processes that died writing them (killed, out of memory). */
+  private static void removeAbandoned(Path directory) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, ".tmp-*")) {
+      for (Path file : files) {
+        java.util.regex.Matcher temporary = TEMPORARY.matcher(file.getFileName().toString());
+        if (temporary.matches() && !ProcessHandle.of(Long.parseLong(temporary.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+          Files.deleteIfExists(file);
+        }
+      }
     }
   }
 
