@@ -23,9 +23,14 @@ import org.ocelotl.store.TraceStore;
  * {@value #DIRECTORY}/ (a re-import replaces the store directory, and with it the cache).
  *
  * <p>What is cached are the additive sums of a scanned model ({@link ModelSums}), one file per
- * (metric and resolved filters, window, N). A request is served, best first, by:
+ * (metric, window, N), at the finest granularity: every producer its own row, every type its own
+ * column. A request with producer or type filters (a subset, an exclusion, a depth cut) is
+ * answered from that file by summing its rows and columns as the filters route them, without
+ * touching the trace; only a finest model too large to keep (see {@code finest}) is replaced by a
+ * file of the filtered model itself. A request is served, best first, by:
  * <ol>
- *   <li>a cached model on the very same grid: bit-identical to a rescan;
+ *   <li>a cached model on the very same grid: bit-identical to a rescan (a filtered one when its
+ *       filters keep producers apart; a depth cut adds the same sums in another order);
  *   <li>unless the request demands exact: a cached model of the same filters whose window
  *       covers the request's and whose slices are no wider, rebuilt by summing its slices —
  *       exact when every new boundary is an old one (preferred), else approximate (slices
@@ -105,23 +110,75 @@ public final class ModelCache {
    */
   public BuiltModel build(TraceStore store, ModelRequest request) throws IOException {
     ModelPlan plan = ModelPlan.of(store, request);
+    ModelPlan fine = finest(store, request, plan);
     Path directory = store.directory().resolve(DIRECTORY);
     long identity = identity(store.metadata().source());
-    Candidate best = Files.isDirectory(directory) ? best(directory, identity, plan, request.exact()) : null;
-    if (best != null) {
-      ModelSums fine = remembered(best.file, identity, plan);
-      if (fine != null) {
-        touch(best.file);
-        if (best.rebinning == null) {
-          return ModelBuilder.model(plan, fine.copy(), true); // the remembered arrays stay unshared
-        }
-        return ModelBuilder.model(plan, fine.rebin(best.rebinning, plan.grid()), best.rebinning.exact());
+    if (Files.isDirectory(directory)) {
+      Served served = cached(directory, identity, plan, request.exact());
+      if (served == null && fine != plan) {
+        served = cached(directory, identity, fine, request.exact());
+        ModelSums projected = served == null ? null : served.sums.projected(fine, plan);
+        served = projected == null ? null : new Served(projected, served.exact);
+      }
+      if (served != null) {
+        return ModelBuilder.model(plan, served.sums, served.exact);
       }
     }
-    ModelSums sums = ModelBuilder.scan(store, plan, Runtime.getRuntime().availableProcessors());
+    ModelPlan scanned = fine != null ? fine : plan;
+    ModelSums sums = ModelBuilder.scan(store, scanned, Runtime.getRuntime().availableProcessors());
     scans.incrementAndGet();
-    save(directory, identity, plan, sums);
+    save(directory, identity, scanned, sums);
+    if (scanned != plan) {
+      ModelSums projected = sums.projected(fine, plan);
+      if (projected != null) {
+        return ModelBuilder.model(plan, projected, true);
+      }
+      sums = ModelBuilder.scan(store, plan, Runtime.getRuntime().availableProcessors());
+      scans.incrementAndGet();
+    }
     return ModelBuilder.model(plan, sums, true);
+  }
+
+  /**
+   * The plan of the request without its producer and type filters — every producer its own row,
+   * every type its own column — of which filtered models are projections, so that one scan and
+   * one cache file serve every filter ({@code plan} itself when it has none). Null when that
+   * model would take more than an eighth of the heap or more than the cache's limit: the
+   * filtered model is then scanned and cached alone, as its filters make it smaller.
+   */
+  private ModelPlan finest(TraceStore store, ModelRequest request, ModelPlan plan) {
+    ModelPlan fine;
+    try {
+      fine = ModelPlan.of(store, request.withProducers(ProducerSelection.ALL).withTypes(List.of()));
+    } catch (IllegalArgumentException tooLarge) {
+      return null;
+    }
+    if (fine.key().equals(plan.key())) {
+      return plan;
+    }
+    long bytes = (long) ModelSums.arrayCount(plan.metric()) * fine.leaves() * fine.grid().slices() * fine.types()
+        * Double.BYTES;
+    return bytes <= Math.min(limitBytes, Runtime.getRuntime().maxMemory() / 8) ? fine : null;
+  }
+
+  /** Sums served from the cache, on the requested grid; exact unless split in proportion. */
+  private record Served(ModelSums sums, boolean exact) {}
+
+  /** The plan's sums from a cached file of its rows and columns, or null. */
+  private Served cached(Path directory, long identity, ModelPlan plan, boolean exactOnly) throws IOException {
+    Candidate best = best(directory, identity, plan, exactOnly);
+    if (best == null) {
+      return null;
+    }
+    ModelSums sums = remembered(best.file, identity, plan);
+    if (sums == null) {
+      return null;
+    }
+    touch(best.file);
+    if (best.rebinning == null) {
+      return new Served(sums.copy(), true); // the remembered arrays stay unshared
+    }
+    return new Served(sums.rebin(best.rebinning, plan.grid()), best.rebinning.exact());
   }
 
   // A server rebuilding zooms from one fine model reads its file once.
@@ -213,7 +270,11 @@ public final class ModelCache {
         Files.deleteIfExists(file);
         return null;
       }
-      return ModelCacheFile.readSums(channel, header);
+      ModelSums sums = ModelCacheFile.readSums(channel, header);
+      if (sums == null) {
+        Files.deleteIfExists(file);
+      }
+      return sums;
     } catch (NoSuchFileException evictedMeanwhile) {
       return null;
     }

@@ -27,16 +27,21 @@ import java.util.Arrays;
  * 40  window end           double
  * 48  store identity       long  (hash of the trace file's path, size, time and fingerprint)
  * 56  key length           int   (bytes of the UTF-8 key)
- * 60  reserved, zero       int
+ * 60  occupied cells       int   (cells where some array holds a value other than +0.0)
  * 64  key, zero-padded to a multiple of 8
- * then the arrays, each leaves × slices × types doubles in model order
+ * then the occupancy bitmap: ⌈leaves × slices × types / 64⌉ longs, bit c of long c / 64
+ *      set for an occupied cell c (model order)
+ * then the arrays, each as the doubles of the occupied cells in model order
  * </pre>
+ * Sparse because most cells are empty: a producer runs a few of a trace's state types in a
+ * slice, and the one cache file of a trace holds every producer and type (the large SimGrid
+ * trace at N = 1000: see docs/models.md).
  * A file that disagrees with what the reader expects in any field is not an error for the
  * user: the cache drops it and scans again.
  */
 final class ModelCacheFile {
   static final byte[] MAGIC = "OCLMODEL".getBytes(StandardCharsets.US_ASCII);
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   static final int VERSION_OFFSET = MAGIC.length;
   static final int METRIC_OFFSET = VERSION_OFFSET + Integer.BYTES;
   static final int LEAVES_OFFSET = METRIC_OFFSET + Integer.BYTES;
@@ -47,21 +52,40 @@ final class ModelCacheFile {
   static final int END_OFFSET = START_OFFSET + Double.BYTES;
   static final int IDENTITY_OFFSET = END_OFFSET + Double.BYTES;
   static final int KEY_LENGTH_OFFSET = IDENTITY_OFFSET + Long.BYTES;
-  static final int KEY_OFFSET = KEY_LENGTH_OFFSET + 2 * Integer.BYTES;
+  static final int OCCUPIED_OFFSET = KEY_LENGTH_OFFSET + Integer.BYTES;
+  static final int KEY_OFFSET = OCCUPIED_OFFSET + Integer.BYTES;
   static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
   static final String SUFFIX = ".model";
 
   private ModelCacheFile() {}
 
   /** What a header says. */
-  record Header(Metric metric, int leaves, SliceGrid grid, int types, int arrays, long identity, String key) {}
+  record Header(Metric metric, int leaves, SliceGrid grid, int types, int arrays, long identity, String key,
+      int occupied) {}
 
   static int headerBytes(String key) {
     return KEY_OFFSET + (int) align8(key.getBytes(StandardCharsets.UTF_8).length);
   }
 
   static long fileBytes(String key, ModelSums sums) {
-    return headerBytes(key) + (long) sums.arrays().length * sums.cells() * Double.BYTES;
+    return fileBytes(key, sums.cells(), sums.arrays().length, occupancy(sums).cardinality());
+  }
+
+  private static long fileBytes(String key, long cells, int arrays, long occupied) {
+    return headerBytes(key) + (cells + 63) / 64 * Long.BYTES + arrays * occupied * Double.BYTES;
+  }
+
+  /** The cells where some array holds a value other than +0.0 (-0.0 is kept, bit for bit). */
+  private static java.util.BitSet occupancy(ModelSums sums) {
+    java.util.BitSet occupied = new java.util.BitSet(sums.cells());
+    for (double[] array : sums.arrays()) {
+      for (int c = 0; c < array.length; c++) {
+        if (Double.doubleToRawLongBits(array[c]) != 0) {
+          occupied.set(c);
+        }
+      }
+    }
+    return occupied;
   }
 
   private static long align8(long bytes) {
@@ -90,15 +114,22 @@ final class ModelCacheFile {
     header.putDouble(END_OFFSET, sums.grid().end());
     header.putLong(IDENTITY_OFFSET, identity);
     header.putInt(KEY_LENGTH_OFFSET, keyBytes.length);
+    java.util.BitSet occupied = occupancy(sums);
+    header.putInt(OCCUPIED_OFFSET, occupied.cardinality());
     header.put(KEY_OFFSET, keyBytes);
-    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-        StandardOpenOption.WRITE)) {
-      writeFully(channel, header, 0);
-      long at = header.capacity();
+    try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        java.io.DataOutputStream out = new java.io.DataOutputStream(new java.io.BufferedOutputStream(
+            java.nio.channels.Channels.newOutputStream(channel), 1 << 16))) {
+      out.write(header.array());
+      long[] words = occupied.toLongArray();
+      long wordCount = (sums.cells() + 63L) / 64;
+      for (int w = 0; w < wordCount; w++) {
+        out.writeLong(Long.reverseBytes(w < words.length ? words[w] : 0));
+      }
       for (double[] array : sums.arrays()) {
-        MappedByteBuffer out = channel.map(FileChannel.MapMode.READ_WRITE, at, (long) array.length * Double.BYTES);
-        out.order(ORDER).asDoubleBuffer().put(array);
-        at += (long) array.length * Double.BYTES;
+        for (int c = occupied.nextSetBit(0); c >= 0; c = occupied.nextSetBit(c + 1)) {
+          out.writeLong(Long.reverseBytes(Double.doubleToRawLongBits(array[c])));
+        }
       }
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(temporary);
@@ -146,22 +177,34 @@ final class ModelCacheFile {
       return null;
     }
     long cells = (long) leaves * slices * types;
-    if (size != headerBytes(key) + arrays * cells * Double.BYTES || cells > Integer.MAX_VALUE) {
+    int occupied = fixed.getInt(OCCUPIED_OFFSET);
+    if (cells > Integer.MAX_VALUE || occupied < 0 || occupied > cells
+        || size != fileBytes(key, cells, arrays, occupied)) {
       return null;
     }
     return new Header(metric, leaves, new SliceGrid(start, end, slices), types, arrays,
-        fixed.getLong(IDENTITY_OFFSET), key);
+        fixed.getLong(IDENTITY_OFFSET), key, occupied);
   }
 
-  /** The sums stored after a validated header. */
+  /** The sums stored after a validated header, or null when its bitmap disagrees with it. */
   static ModelSums readSums(FileChannel channel, Header header) throws IOException {
     int cells = header.leaves() * header.grid().slices() * header.types();
+    int words = (int) ((cells + 63L) / 64);
+    MappedByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, headerBytes(header.key()),
+        (long) words * Long.BYTES + (long) header.arrays() * header.occupied() * Double.BYTES);
+    in.order(ORDER);
+    long[] bits = new long[words];
+    in.asLongBuffer().get(bits);
+    java.util.BitSet occupied = java.util.BitSet.valueOf(bits);
+    if (occupied.cardinality() != header.occupied() || occupied.length() > cells) {
+      return null;
+    }
+    java.nio.DoubleBuffer values = in.position(words * Long.BYTES).slice().order(ORDER).asDoubleBuffer();
     double[][] arrays = new double[header.arrays()][cells];
-    long at = headerBytes(header.key());
     for (double[] array : arrays) {
-      MappedByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, at, (long) cells * Double.BYTES);
-      in.order(ORDER).asDoubleBuffer().get(array);
-      at += (long) cells * Double.BYTES;
+      for (int c = occupied.nextSetBit(0); c >= 0; c = occupied.nextSetBit(c + 1)) {
+        array[c] = values.get();
+      }
     }
     return new ModelSums(header.metric(), header.grid(), header.leaves(), header.types(), arrays);
   }

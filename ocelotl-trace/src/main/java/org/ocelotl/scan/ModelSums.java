@@ -104,4 +104,57 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     }
     return new ModelSums(metric, target, leaves, types, result);
   }
+
+  /**
+   * These sums, of {@code fine} (every producer its own row, every type its own column), summed
+   * into the rows and columns of {@code target}, a plan of the same metric and grid with producer
+   * and type filters: each store producer's row goes where the target routes that producer's
+   * records, so the result is what a scan with the filters sums, added in another order where the
+   * target merges producers (a depth cut). Null when a row of {@code fine} is not one producer's.
+   */
+  ModelSums projected(ModelPlan fine, ModelPlan target) {
+    int[] rowOf = new int[leaves];
+    java.util.Arrays.fill(rowOf, -2);
+    int[] fineLeafOf = fine.tree().leafOf();
+    int[] leafOf = target.tree().leafOf();
+    for (int p = 0; p < fineLeafOf.length; p++) {
+      int row = fineLeafOf[p];
+      if (row >= 0) {
+        if (rowOf[row] != -2) {
+          return null;
+        }
+        rowOf[row] = leafOf[p];
+      }
+    }
+    int[] columnOf = new int[types];
+    java.util.Arrays.fill(columnOf, -1);
+    for (int t = 0; t < fine.typeOf().length; t++) {
+      if (fine.typeOf()[t] >= 0) {
+        columnOf[fine.typeOf()[t]] = target.typeOf()[t];
+      }
+    }
+    int slices = grid.slices();
+    int targetTypes = target.types();
+    ModelSums result = zero(metric, grid, target.leaves(), targetTypes);
+    for (int a = 0; a < arrays.length; a++) {
+      double[] from = arrays[a];
+      double[] to = result.arrays[a];
+      for (int row = 0; row < leaves; row++) {
+        int into = rowOf[row];
+        if (into < 0) {
+          continue;
+        }
+        for (int k = 0; k < slices; k++) {
+          int at = (row * slices + k) * types;
+          int out = (into * slices + k) * targetTypes;
+          for (int u = 0; u < types; u++) {
+            if (columnOf[u] >= 0) {
+              to[out + columnOf[u]] += from[at + u];
+            }
+          }
+        }
+      }
+    }
+    return result;
+  }
 }

@@ -168,16 +168,31 @@ class ModelCacheTest {
   }
 
   @Test
-  void filtersSpelledDifferentlyShareAnEntryAndDifferentFiltersDoNot() throws IOException {
+  void everyFilterIsAnsweredFromTheOneFineFile() throws IOException {
     ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
     ModelRequest all = ModelRequest.of(Metric.STATE_DURATION, 50);
     cache.build(store, all);
     cache.build(store, all.withTypes(List.of("STATE"))); // the group: every type
     assertEquals(1, cache.scans());
     BuiltModel one = cache.build(store, all.withTypes(List.of("state-2")));
-    assertEquals(2, cache.scans());
+    assertEquals(1, cache.scans());
+    assertEquals(1, cacheFiles().size());
     assertEquals(List.of("state-2"), one.model().types());
     assertArrayEquals(rescan(store, all.withTypes(List.of("state-2"))), one.model().values());
+  }
+
+  /** A finest model larger than the cache's limit is not kept: the filtered one is, alone. */
+  @Test
+  void aFilteredModelIsScannedAloneWhenTheFineOneWouldNotFit() throws IOException {
+    ModelRequest one = ModelRequest.of(Metric.STATE_DURATION, 50).withTypes(List.of("state-2"));
+    long fineBytes = (long) rescan(store, ModelRequest.of(Metric.STATE_DURATION, 50)).length * Double.BYTES;
+    ModelCache cache = new ModelCache(fineBytes - 1);
+    BuiltModel first = cache.build(store, one);
+    BuiltModel second = cache.build(store, one);
+    assertEquals(1, cache.scans());
+    assertEquals(1, cacheFiles().size());
+    assertArrayEquals(rescan(store, one), first.model().values());
+    assertArrayEquals(rescan(store, one), second.model().values());
   }
 
   @Test

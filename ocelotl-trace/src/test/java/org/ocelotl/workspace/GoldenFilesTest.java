@@ -64,12 +64,12 @@ class GoldenFilesTest {
   }
 
   @Test
-  void modelCacheV1IsWrittenByteForByte() throws IOException {
+  void modelCacheV2IsWrittenByteForByte() throws IOException {
     TraceStore store = importContractTrace();
     new ModelCache(1 << 20).build(store, MODEL);
     byte[] written = Files.readAllBytes(onlyCacheFile(store));
     ByteBuffer.wrap(written).order(ByteOrder.LITTLE_ENDIAN).putLong(IDENTITY_OFFSET, 0);
-    assertGolden("model-cache-v1.model", written);
+    assertGolden("model-cache-v2.model", written);
   }
 
   @Test
@@ -90,7 +90,7 @@ class GoldenFilesTest {
     BuiltModel scanned = cache.build(fresh, MODEL);
     Path file = onlyCacheFile(fresh);
     long identity = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getLong(IDENTITY_OFFSET);
-    byte[] goldenModel = golden("model-cache-v1.model");
+    byte[] goldenModel = golden("model-cache-v2.model");
     ByteBuffer.wrap(goldenModel).order(ByteOrder.LITTLE_ENDIAN).putLong(IDENTITY_OFFSET, identity);
     Files.write(file, goldenModel);
     ModelCache reader = new ModelCache(1 << 20);
