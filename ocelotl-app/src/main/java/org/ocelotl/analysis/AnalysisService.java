@@ -114,7 +114,7 @@ public final class AnalysisService {
       return java.util.Optional.empty();
     }
     progress.stage("building the model");
-    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace)), progress);
+    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
     return java.util.Optional.of(cappedNow(() -> {
       progress.stage("computing qualities and the partition at p");
       Qualities q = Qualities.of(built.model(), request.aggregation(), progress);
@@ -284,7 +284,7 @@ public final class AnalysisService {
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
-    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace)), progress);
+    BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
         () -> capped(() -> aggregate(TraceSummary.of(trace.store()), built, aggregation,
             Analysis.filters(trace.request()), trace.request().producers().depth(), progress)),
@@ -321,8 +321,8 @@ public final class AnalysisService {
     return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters, depth);
   }
 
-  private BuiltModel fromTrace(ModelInput.FromTrace input) throws IOException {
-    BuiltModel built = models.build(input.store(), input.request());
+  private BuiltModel fromTrace(ModelInput.FromTrace input, Progress progress) throws IOException {
+    BuiltModel built = models.build(input.store(), input.request(), progress);
     if (input.request().types().isEmpty()) {
       return built;
     }

@@ -1,6 +1,7 @@
 package org.ocelotl.analysis;
 
 import java.io.IOException;
+import org.ocelotl.aggregation.Work;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelCache;
 import org.ocelotl.scan.ModelRequest;
@@ -16,7 +17,7 @@ public interface ModelSource {
    * @throws IllegalArgumentException for a request the trace cannot satisfy (unknown producer,
    *     no type of the metric's category left); the message is shown to the user
    */
-  BuiltModel build(TraceStore store, ModelRequest request) throws IOException;
+  BuiltModel build(TraceStore store, ModelRequest request, Work work) throws IOException;
 
   /** Models from {@link ModelCache#standard()}: cached next to each store, rebuilt from finer ones. */
   static ModelSource cached() {

@@ -17,9 +17,9 @@ import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.analysis.Progress;
 import org.ocelotl.model.ProducerTree;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     })
 public final class AggregateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
+  @Mixin ProgressOption progress;
 
   @Option(names = "--model", required = true, paramLabel = "M.csv", description = "Model file: producer,slice,type,value.")
   Path model;
@@ -69,7 +70,10 @@ public final class AggregateCommand implements Callable<Integer> {
       }
       AnalysisRequest request = new AnalysisRequest(new ModelInput.FromFiles(model, tree, slices), aggregation, null,
           p == null ? Double.NaN : p, AnalysisRequest.DEFAULT_HEIGHT);
-      AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);
+      AnalysisResult result;
+      try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
+        result = AnalysisService.standard().answer(request, bar);
+      }
       if (json) {
         out.print(new String(result.json(), StandardCharsets.UTF_8));
         out.print('\n');

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.analysis.Progress;
 import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
@@ -52,7 +52,11 @@ public final class DemoCommand implements Callable<Integer> {
           new ModelInput.FromTrace(store, ModelRequest.of(Metric.STATE_DURATION, slices)),
           AnalysisRequest.aggregationOf(view), view, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
       String stem = "demo-" + view.aggregation();
-      OverviewCommand.write(service.answer(request, Progress.NONE), out.resolve(stem + ".png"),
+      AnalysisResult result;
+      try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
+        result = service.answer(request, bar);
+      }
+      OverviewCommand.write(result, out.resolve(stem + ".png"),
           OverviewCommand.DEFAULT_WIDTH, null, out.resolve(stem + ".json"), null, spec.commandLine().getOut());
     }
     spec.commandLine().getOut().println("Open the pictures in " + out.toAbsolutePath()

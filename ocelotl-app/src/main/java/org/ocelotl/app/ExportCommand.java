@@ -35,6 +35,7 @@ public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin WorkspaceOption workspaceOption;
   @Mixin SelectionOptions selection;
+  @Mixin ProgressOption progress;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
@@ -62,7 +63,7 @@ public final class ExportCommand implements Callable<Integer> {
     SelectionCommand.refuseExisting(out, force);
     Workspace workspace = workspaceOption.open();
     TraceStore store;
-    try (ProgressBar bar = ProgressBar.onTerminal(spec.commandLine().getErr())) {
+    try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
       store = workspace.store(trace, new ImportOptions(null, lenient), bar);
     }
     SelectionOptions.Filter filter = selection.filter(workspace, store);

@@ -26,7 +26,7 @@ public final class ImportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     long start = System.nanoTime();
     TraceStore store;
-    try (ProgressBar bar = ProgressBar.onTerminal(spec.commandLine().getErr())) {
+    try (ProgressBar bar = options.progress(spec.commandLine().getErr())) {
       store = options.workspace().importTrace(file, options.importOptions(), bar);
     }
     double seconds = (System.nanoTime() - start) / 1e9;

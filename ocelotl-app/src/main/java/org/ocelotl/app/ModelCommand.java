@@ -57,7 +57,11 @@ public final class ModelCommand implements Callable<Integer> {
     ModelRequest request = modelOptions.request(modelOptions.slices, options, store);
     // The automatic depth is the one the overview would choose for its default drawing height.
     int rows = (int) (AnalysisRequest.DEFAULT_HEIGHT / OverviewGeometry.VISUAL_THRESHOLD_PX);
-    BuiltModel built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, rows));
+    BuiltModel built;
+    try (ProgressBar bar = options.progress(spec.commandLine().getErr())) {
+      bar.stage("building the model");
+      built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, rows), bar);
+    }
     if (out.equals("-")) {
       PrintWriter stdout = spec.commandLine().getOut();
       ModelCsv.write(built.model(), stdout);

@@ -9,7 +9,6 @@ import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.analysis.Progress;
 import org.ocelotl.export.AtomicFile;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.scan.ModelRequest;
@@ -85,7 +84,10 @@ public final class OverviewCommand implements Callable<Integer> {
     ModelRequest model = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES, traceOptions, store);
     AnalysisRequest request = new AnalysisRequest(new ModelInput.FromTrace(store, model),
         AnalysisRequest.aggregationOf(kind), kind, chosenP(), AnalysisRequest.DEFAULT_HEIGHT);
-    AnalysisResult result = AnalysisService.standard().answer(request, Progress.NONE);
+    AnalysisResult result;
+    try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
+      result = AnalysisService.standard().answer(request, bar);
+    }
     write(result, out, width, height, json, csv, spec.commandLine().getOut());
     if (partsCsv != null) {
       AtomicFile.write(partsCsv, o -> o.write(result.partsCsv()));

@@ -9,7 +9,6 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TopologyRequest;
 import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.export.AtomicFile;
@@ -80,7 +79,10 @@ public final class TopologyCommand implements Callable<Integer> {
     collapse.forEach(path -> toggles.add("-" + path));
     TopologyRequest request = new TopologyRequest(analysis, cutDepth == null ? -1 : cutDepth, step == null ? -1 : step,
         toggles);
-    TopologyResult result = AnalysisService.standard().topology(request, Progress.NONE);
+    TopologyResult result;
+    try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
+      result = AnalysisService.standard().topology(request, bar);
+    }
     AtomicFile.write(out, o -> result.render(format, width, height, o));
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));

@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
  */
 public final class TraceOptions {
   @Mixin WorkspaceOption workspace;
+  @Mixin ProgressOption progress;
 
   @Option(names = "--format", paramLabel = "NAME",
       description = "The trace's format, when it cannot be recognised from its content.")
@@ -29,13 +30,18 @@ public final class TraceOptions {
     return workspace.open();
   }
 
+  /** The progress report of the command's long steps: close it before printing results. */
+  ProgressBar progress(PrintWriter err) {
+    return progress.bar(err);
+  }
+
   public ImportOptions importOptions() {
     return new ImportOptions(format, lenient);
   }
 
-  /** The store of {@code trace}, imported now (progress bar on a terminal) if it has none yet. */
+  /** The store of {@code trace}, imported now (with a progress report) if it has none yet. */
   public TraceStore open(Path trace, PrintWriter err) throws IOException {
-    try (ProgressBar bar = ProgressBar.onTerminal(err)) {
+    try (ProgressBar bar = progress(err)) {
       return workspace().store(trace, importOptions(), bar);
     }
   }

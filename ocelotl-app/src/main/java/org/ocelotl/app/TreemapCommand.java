@@ -8,7 +8,6 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.AtomicFile;
@@ -71,7 +70,10 @@ public final class TreemapCommand implements Callable<Integer> {
         Aggregation.SPATIAL, null, OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
     TreemapRequest request = new TreemapRequest(analysis, cutDepth == null ? -1 : cutDepth, step == null ? -1 : step,
         width, height);
-    TreemapResult result = AnalysisService.standard().treemap(request, Progress.NONE);
+    TreemapResult result;
+    try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
+      result = AnalysisService.standard().treemap(request, bar);
+    }
     AtomicFile.write(out, o -> result.render(format, o));
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));

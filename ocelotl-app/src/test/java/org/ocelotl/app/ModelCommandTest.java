@@ -62,6 +62,23 @@ class ModelCommandTest {
         result.err());
   }
 
+  /** Off a terminal (as here), stderr has the summary only, unless --progress asks for plain lines. */
+  @Test
+  void progressIsReportedOffATerminalOnlyWhenAsked() {
+    trace = CliTest.TRACES.resolve("paje/simgrid/smpi_small_grouped.trace");
+    CliTest.Result quiet = model("--slices", 50, "--out", tmp.resolve("quiet.csv"));
+    assertEquals(0, quiet.status(), quiet.err());
+    assertEquals(1, quiet.err().lines().count(), quiet.err());
+
+    workspace = tmp.resolve("another");
+    CliTest.Result told = model("--slices", 40, "--out", tmp.resolve("told.csv"), "--progress");
+    assertEquals(0, told.status(), told.err());
+    List<String> lines = told.err().lines().toList();
+    assertTrue(lines.get(0).matches("importing \\[[#.]{30}\\] +[0-9.]+/[0-9.]+ MB .*"), told.err());
+    assertTrue(lines.contains("building the model"), told.err());
+    assertEquals(quiet.err().replace("50 slices", "40 slices"), lines.get(lines.size() - 1) + "\n");
+  }
+
   @Test
   void writesToStandardOutputWithADash() {
     CliTest.Result result = model("--metric", "state-average", "--slices", 1, "--from", 1.5, "--to", 3, "--out", "-");

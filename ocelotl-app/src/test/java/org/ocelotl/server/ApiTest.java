@@ -397,7 +397,7 @@ class ApiTest {
   void aNewerRequestOfTheSamePageCancelsTheOlderOne() throws Exception {
     CountDownLatch building = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    ModelSource slow = (store, request) -> {
+    ModelSource slow = (store, request, work) -> {
       if (request.slices() == 7) {
         building.countDown();
         try {
@@ -406,7 +406,7 @@ class ApiTest {
           Thread.currentThread().interrupt();
         }
       }
-      return ModelSource.cached().build(store, request);
+      return ModelSource.cached().build(store, request, work);
     };
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
         new Api(Workspace.open(dir.resolve("workspace")), new AnalysisService(slow)))) {

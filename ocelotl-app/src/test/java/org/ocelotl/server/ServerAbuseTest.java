@@ -270,14 +270,14 @@ class ServerAbuseTest {
   void moreComputationsThanTheCapAreRefusedAndListsStillAnswer() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch building = new CountDownLatch(AnalysisService.MAX_CONCURRENT);
-    ModelSource slow = (store, request) -> {
+    ModelSource slow = (store, request, work) -> {
       building.countDown();
       try {
         release.await(60, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      return ModelSource.cached().build(store, request);
+      return ModelSource.cached().build(store, request, work);
     };
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
         new Api(Workspace.open(dir.resolve("workspace")), new AnalysisService(slow)), token)) {

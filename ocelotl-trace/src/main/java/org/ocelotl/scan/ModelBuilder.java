@@ -3,6 +3,8 @@ package org.ocelotl.scan;
 import org.ocelotl.model.Metric;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.ocelotl.aggregation.Work;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.store.Chunk;
@@ -32,7 +34,7 @@ public final class ModelBuilder {
    */
   public static BuiltModel build(TraceStore store, ModelRequest request) {
     ModelPlan plan = ModelPlan.of(store, request);
-    return model(plan, scan(store, plan, Runtime.getRuntime().availableProcessors()), true);
+    return model(plan, scan(store, plan, Runtime.getRuntime().availableProcessors(), Work.NONE), true);
   }
 
   /**
@@ -65,16 +67,25 @@ public final class ModelBuilder {
     return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours());
   }
 
-  /** The additive sums of the plan's model, scanned with up to {@code threads} threads. */
-  static ModelSums scan(TraceStore store, ModelPlan plan, int threads) {
+  /**
+   * The additive sums of the plan's model, scanned with up to {@code threads} threads, telling
+   * {@code work} of each chunk read (of the chunks all bands read: a chunk across a band's
+   * boundary is read by both) and checking it is still wanted before each.
+   */
+  static ModelSums scan(TraceStore store, ModelPlan plan, int threads, Work work) {
     SliceGrid grid = plan.grid();
     ModelSums sums = ModelSums.zero(plan.metric(), grid, plan.leaves(), plan.types());
     ModelLayout layout = plan.layout();
     EventCategory category = plan.metric().category();
     List<Chunk> chunks = store.chunks(category, grid.start(), grid.end());
     int[] bands = bands(grid, chunks, threads);
+    long total = 0;
+    for (int b = 0; b + 1 < bands.length; b++) {
+      total += store.chunks(category, grid.boundary(bands[b]), grid.boundary(bands[b + 1])).size();
+    }
+    Chunks read = new Chunks(work, new AtomicLong(), total);
     if (bands.length == 2) {
-      scanBand(store, layout, sums, bands[0], bands[1]);
+      scanBand(store, layout, sums, bands[0], bands[1], read);
       return sums;
     }
     List<Thread> workers = new ArrayList<>();
@@ -83,7 +94,7 @@ public final class ModelBuilder {
       int band = b;
       Thread worker = new Thread(() -> {
         try {
-          scanBand(store, layout, sums, bands[band], bands[band + 1]);
+          scanBand(store, layout, sums, bands[band], bands[band + 1], read);
         } catch (Throwable t) {
           failures[band] = t;
         }
@@ -129,7 +140,15 @@ public final class ModelBuilder {
     return java.util.Arrays.copyOf(cuts, n);
   }
 
-  private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, int lo, int hi) {
+  /** The scan's progress: chunks read of all bands, told to the work before each next chunk. */
+  private record Chunks(Work work, AtomicLong done, long total) {
+    void next() {
+      work.check();
+      work.advanced(done.incrementAndGet(), total);
+    }
+  }
+
+  private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, int lo, int hi, Chunks read) {
     SliceGrid grid = layout.grid();
     double from = grid.boundary(lo);
     double to = grid.boundary(hi);
@@ -140,6 +159,7 @@ public final class ModelBuilder {
         double[] starts = sums.metric() == Metric.STATE_AVERAGE ? sums.arrays()[ModelSums.STARTS] : null;
         double[] crossings = starts == null ? null : sums.arrays()[ModelSums.CROSSINGS];
         for (Chunk chunk : store.chunks(EventCategory.STATE, from, to)) {
+          read.next();
           store.read(chunk, c);
           ScanKernels.stateDurations(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(),
               cells, starts, crossings);
@@ -148,6 +168,7 @@ public final class ModelBuilder {
       case EVENT_COUNT -> {
         EventColumns c = store.eventColumns();
         for (Chunk chunk : store.chunks(EventCategory.EVENT, from, to)) {
+          read.next();
           store.read(chunk, c);
           ScanKernels.occurrences(layout, lo, hi, c.size(), c.producer(), c.type(), c.time(), null, cells);
         }
@@ -155,6 +176,7 @@ public final class ModelBuilder {
       case VARIABLE_MEAN -> {
         VariableColumns c = store.variableColumns();
         for (Chunk chunk : store.chunks(EventCategory.VARIABLE, from, to)) {
+          read.next();
           store.read(chunk, c);
           ScanKernels.steps(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
         }
@@ -163,6 +185,7 @@ public final class ModelBuilder {
         LinkColumns c = store.linkColumns();
         boolean volume = sums.metric() == Metric.LINK_VOLUME;
         for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
+          read.next();
           store.read(chunk, c);
           ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), volume ? c.volume() : null,
               cells);

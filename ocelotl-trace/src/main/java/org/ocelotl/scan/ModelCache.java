@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.ocelotl.aggregation.Work;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 
@@ -109,6 +110,11 @@ public final class ModelCache {
    * @throws IOException when the cache directory cannot be read
    */
   public BuiltModel build(TraceStore store, ModelRequest request) throws IOException {
+    return build(store, request, Work.NONE);
+  }
+
+  /** {@link #build(TraceStore, ModelRequest)}, telling {@code work} how far a scan has come. */
+  public BuiltModel build(TraceStore store, ModelRequest request, Work work) throws IOException {
     ModelPlan plan = ModelPlan.of(store, request);
     ModelPlan fine = finest(store, request, plan);
     Path directory = store.directory().resolve(DIRECTORY);
@@ -125,7 +131,7 @@ public final class ModelCache {
       }
     }
     ModelPlan scanned = fine != null ? fine : plan;
-    ModelSums sums = ModelBuilder.scan(store, scanned, Runtime.getRuntime().availableProcessors());
+    ModelSums sums = ModelBuilder.scan(store, scanned, Runtime.getRuntime().availableProcessors(), work);
     scans.incrementAndGet();
     save(directory, identity, scanned, sums);
     if (scanned != plan) {
@@ -133,7 +139,7 @@ public final class ModelCache {
       if (projected != null) {
         return ModelBuilder.model(plan, projected, true);
       }
-      sums = ModelBuilder.scan(store, plan, Runtime.getRuntime().availableProcessors());
+      sums = ModelBuilder.scan(store, plan, Runtime.getRuntime().availableProcessors(), work);
       scans.incrementAndGet();
     }
     return ModelBuilder.model(plan, sums, true);

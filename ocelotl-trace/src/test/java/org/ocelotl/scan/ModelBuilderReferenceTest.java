@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.aggregation.Work;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -213,7 +214,7 @@ class ModelBuilderReferenceTest {
   }
 
   private static BuiltModel model(TraceStore store, ModelPlan plan, int threads) {
-    return ModelBuilder.model(plan, ModelBuilder.scan(store, plan, threads), true);
+    return ModelBuilder.model(plan, ModelBuilder.scan(store, plan, threads, Work.NONE), true);
   }
 
   /** Producer and type filters built from what the trace holds: a subtree, an exclusion, a depth cut, a type, a group. */

@@ -1,6 +1,5 @@
 package org.ocelotl.scan;
 
-import org.ocelotl.model.Metric;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.aggregation.Work;
+import org.ocelotl.model.Metric;
 import org.ocelotl.store.TraceStore;
 
 class ModelBuilderTest {
@@ -27,12 +28,47 @@ class ModelBuilderTest {
     for (Metric metric : List.of(Metric.STATE_DURATION, Metric.STATE_AVERAGE, Metric.EVENT_COUNT, Metric.VARIABLE_MEAN)) {
       for (int slices : new int[] {1, 3, 100, 2000}) {
         ModelPlan plan = ModelPlan.of(store, ModelRequest.of(metric, slices).withWindow(10.3, 1500.7));
-        double[] one = ModelBuilder.model(plan, ModelBuilder.scan(store, plan, 1), true).model().values();
+        double[] one = ModelBuilder.model(plan, ModelBuilder.scan(store, plan, 1, Work.NONE), true).model().values();
         for (int threads : new int[] {2, 3, 8}) {
-          double[] many = ModelBuilder.model(plan, ModelBuilder.scan(store, plan, threads), true).model().values();
+          double[] many = ModelBuilder.model(plan, ModelBuilder.scan(store, plan, threads, Work.NONE), true).model().values();
           assertArrayEquals(one, many, metric + " N=" + slices + " threads=" + threads);
         }
       }
+    }
+  }
+
+  /** What a progress report and a cancellation rely on: every chunk told once, a check before each. */
+  @Test
+  void theScanTellsEachChunkAndStopsWhenNoLongerWanted() {
+    ModelPlan plan = ModelPlan.of(store, ModelRequest.of(Metric.STATE_DURATION, 100));
+    int chunks = store.chunks(org.ocelotl.model.EventCategory.STATE, plan.grid().start(), plan.grid().end()).size();
+    for (int threads : new int[] {1, 3}) {
+      java.util.concurrent.ConcurrentLinkedQueue<long[]> told = new java.util.concurrent.ConcurrentLinkedQueue<>();
+      ModelBuilder.scan(store, plan, threads, new Work() {
+        @Override
+        public void advanced(long done, long total) {
+          told.add(new long[] {done, total});
+        }
+      });
+      long total = told.peek()[1];
+      assertEquals(true, total >= chunks, "a chunk across bands is read by each: " + total + " ≥ " + chunks);
+      assertEquals(total, told.size(), "threads=" + threads);
+      assertEquals(java.util.stream.LongStream.rangeClosed(1, total).boxed().toList(),
+          told.stream().map(t -> t[0]).sorted().toList(), "each chunk counted once");
+
+      java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+      RuntimeException cancelled = new RuntimeException("cancelled");
+      RuntimeException thrown = assertThrows(RuntimeException.class, () -> ModelBuilder.scan(store, plan, threads,
+          new Work() {
+            @Override
+            public void check() {
+              if (checks.incrementAndGet() > 2) {
+                throw cancelled;
+              }
+            }
+          }));
+      assertEquals(cancelled, thrown);
+      assertEquals(true, checks.get() <= 2 + threads, "stopped within a chunk per thread: " + checks.get() + " checks");
     }
   }
 

@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.aggregation.Work;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,10 +63,10 @@ public final class ScanBench {
         "median st/s", "best ms", "best states/s");
     for (int n : SLICES) {
       ModelPlan plan = ModelPlan.of(store, ModelRequest.of(Metric.STATE_DURATION, n));
-      double cold = time(() -> ModelBuilder.scan(store, plan, threads));
+      double cold = time(() -> ModelBuilder.scan(store, plan, threads, Work.NONE));
       double[] warm = new double[WARM_RUNS];
       for (int r = 0; r < WARM_RUNS; r++) {
-        warm[r] = time(() -> ModelBuilder.scan(store, plan, threads));
+        warm[r] = time(() -> ModelBuilder.scan(store, plan, threads, Work.NONE));
       }
       Arrays.sort(warm);
       double median = warm[WARM_RUNS / 2];
@@ -73,7 +74,7 @@ public final class ScanBench {
           median * 1e3, states / median, warm[0] * 1e3, states / warm[0]);
     }
     ModelPlan single = ModelPlan.of(store, ModelRequest.of(Metric.STATE_DURATION, 1000));
-    double one = median(() -> ModelBuilder.scan(store, single, 1));
+    double one = median(() -> ModelBuilder.scan(store, single, 1, Work.NONE));
     System.out.printf("N = 1000 on one thread: %.0f ms, %.3g states/s%n", one * 1e3, states / one);
     cacheRebuilds(store);
   }
