@@ -634,7 +634,7 @@ test('a file given by its path on the server is imported, listed and shown', asy
   await shot('7-imported');
 });
 
-test('a selection is saved by name, survives a reload, and applies its window and producers', async () => {
+test('a selection is saved by name, survives a reload, applies its window and producers, is renamed and deleted', async () => {
   await page.goto(`${url}&aggregation=spatiotemporal&slices=20&start=8&end=9&include=nancy`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
   const shown = await caption();
@@ -663,4 +663,23 @@ test('a selection is saved by name, survives a reload, and applies its window an
   assert.ok(decodeURIComponent(page.url()).includes('include=nancy'), page.url());
   assert.match(await page.textContent('#message'), /selection nancy-8-9: the slow uplink/);
   await shot('selection-applied');
+
+  // The selection applied last can be renamed, then deleted.
+  assert.equal(await page.isDisabled('#rename-selection'), false);
+  const renameTo = ['nancy-uplink'];
+  const onRename = dialog => dialog.accept(renameTo.shift());
+  page.on('dialog', onRename);
+  await page.click('#rename-selection');
+  await page.waitForFunction(() => document.getElementById('message').textContent
+    === 'renamed selection nancy-8-9 to nancy-uplink');
+  page.off('dialog', onRename);
+  await page.waitForFunction(() => document.querySelector('#selections option[value="nancy-uplink"]')
+    && !document.querySelector('#selections option[value="nancy-8-9"]'));
+  const onDelete = dialog => dialog.accept();
+  page.on('dialog', onDelete);
+  await page.click('#delete-selection');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'deleted selection nancy-uplink');
+  page.off('dialog', onDelete);
+  await page.waitForFunction(() => !document.querySelector('#selections option[value="nancy-uplink"]'));
+  assert.equal(await page.isDisabled('#delete-selection'), true);
 });

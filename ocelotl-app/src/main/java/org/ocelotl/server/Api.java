@@ -575,7 +575,7 @@ public final class Api implements AutoCloseable {
   /**
    * {@code GET} lists a trace's selections, {@code POST} saves one (the body: name, from, to,
    * producers, types, note, and optionally a rule {kind: active|share, types, above}),
-   * {@code DELETE} removes one by name.
+   * {@code PATCH} renames one (the body: {"name": NEW}), {@code DELETE} removes one by name.
    */
   private Response selections(String method, Params params, String body) throws IOException {
     switch (method) {
@@ -594,6 +594,25 @@ public final class Api implements AutoCloseable {
         SelectionFile.of(traces.workspace(), store).add(saved);
         return Response.json(JsonForm.bytes(SelectionFile.json(saved)));
       }
+      case "PATCH" -> {
+        params.only(Set.of("trace", "name"));
+        String name = params.string("name");
+        JsonNode json;
+        try {
+          json = JsonForm.parse(body == null || body.isBlank() ? "null" : body);
+        } catch (IllegalArgumentException e) {
+          throw HttpError.badRequest("the body must be JSON {\"name\": NEW}: " + e.getMessage());
+        }
+        if (json == null || !json.isObject()) {
+          throw HttpError.badRequest("the body must be a JSON object {\"name\": NEW}");
+        }
+        String newName = text(json, "name");
+        SelectionFile.of(traces.workspace(), traces.get(params.string("trace"))).rename(name, newName);
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("renamed", name);
+        answer.put("name", newName);
+        return Response.json(JsonForm.bytes(answer));
+      }
       case "DELETE" -> {
         params.only(Set.of("trace", "name"));
         String name = params.string("name");
@@ -602,7 +621,7 @@ public final class Api implements AutoCloseable {
         answer.put("deleted", name);
         return Response.json(JsonForm.bytes(answer));
       }
-      default -> throw new HttpError(405, "method " + method + " not allowed here; use GET, POST or DELETE");
+      default -> throw new HttpError(405, "method " + method + " not allowed here; use GET, POST, PATCH or DELETE");
     }
   }
 

@@ -24,6 +24,13 @@ export class Api {
       body: JSON.stringify(body) }));
   }
 
+  /** PATCH or DELETE, with an optional JSON body. */
+  async send(method, path, body) {
+    return this.#json(await fetch(`/api/${path}`, {
+      method, headers: { 'X-Ocelotl-Token': this.token, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body) }));
+  }
+
   async #json(response) {
     const text = await response.text();
     let body;

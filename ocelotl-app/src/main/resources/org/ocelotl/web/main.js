@@ -51,7 +51,8 @@ const stats = new StatsView($('stats'), api, () => go({ ...state, stats: '', sfr
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
-const selections = new SelectionsPanel($('selections'), $('save-selection'), api, savedSelection, applySelection,
+const selections = new SelectionsPanel($('selections'), $('save-selection'), $('rename-selection'),
+  $('delete-selection'), api, savedSelection, applySelection,
   (text, error) => message(text, error));
 
 /** The names of the metric's types the view keeps, or [] when it keeps them all. */

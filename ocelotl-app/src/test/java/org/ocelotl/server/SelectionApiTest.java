@@ -48,6 +48,12 @@ class SelectionApiTest {
         .header(Access.HEADER, ApiTest.token).DELETE().build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  private static HttpResponse<String> patch(String pathAndQuery, String body) throws IOException, InterruptedException {
+    return ApiTest.http.send(HttpRequest.newBuilder(URI.create(ApiTest.base + pathAndQuery))
+        .header(Access.HEADER, ApiTest.token).method("PATCH", HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   @Test
   void aSavedSelectionAnswersAsItsParameters() throws Exception {
     HttpResponse<String> saved = post("/api/selections?trace=" + trace(),
@@ -82,6 +88,17 @@ class SelectionApiTest {
         "{\"name\": \"x\", \"producers\": [\"node9\"]}"));
     assertError(400, "the body must be a JSON", post("/api/selections?trace=" + trace(), "{"));
 
+    assertEquals(Map.of("renamed", "slow", "name", "rank3-wait"),
+        json(patch("/api/selections?trace=" + trace() + "&name=slow", "{\"name\": \"rank3-wait\"}")));
+    assertEquals(List.of("node2-wait", "rank3-wait"), ((List<?>) json(get("/api/selections?trace=" + trace()))
+        .get("selections")).stream().map(s -> ((Map<?, ?>) s).get("name")).sorted().toList());
+    assertError(400, "selection 'node2-wait' already exists",
+        patch("/api/selections?trace=" + trace() + "&name=rank3-wait", "{\"name\": \"node2-wait\"}"));
+    assertError(400, "no selection 'slow'", patch("/api/selections?trace=" + trace() + "&name=slow", "{\"name\": \"x\"}"));
+    assertError(400, "field 'name': expected a string",
+        patch("/api/selections?trace=" + trace() + "&name=rank3-wait", "{\"to\": 1}"));
+    assertEquals(Map.of("renamed", "rank3-wait", "name", "slow"),
+        json(patch("/api/selections?trace=" + trace() + "&name=rank3-wait", "{\"name\": \"slow\"}")));
     assertEquals(Map.of("deleted", "slow"), json(delete("/api/selections?trace=" + trace() + "&name=slow")));
     assertEquals(Map.of("deleted", "node2-wait"), json(delete("/api/selections?trace=" + trace() + "&name=node2-wait")));
     assertError(400, "no selection 'slow'", delete("/api/selections?trace=" + trace() + "&name=slow"));
