@@ -597,16 +597,7 @@ public final class Api implements AutoCloseable {
       case "PATCH" -> {
         params.only(Set.of("trace", "name"));
         String name = params.string("name");
-        JsonNode json;
-        try {
-          json = JsonForm.parse(body == null || body.isBlank() ? "null" : body);
-        } catch (IllegalArgumentException e) {
-          throw HttpError.badRequest("the body must be JSON {\"name\": NEW}: " + e.getMessage());
-        }
-        if (json == null || !json.isObject()) {
-          throw HttpError.badRequest("the body must be a JSON object {\"name\": NEW}");
-        }
-        String newName = text(json, "name");
+        String newName = text(bodyObject(body, "a JSON rename", "{\"name\": NEW}"), "name");
         SelectionFile.of(traces.workspace(), traces.get(params.string("trace"))).rename(name, newName);
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("renamed", name);
@@ -625,17 +616,23 @@ public final class Api implements AutoCloseable {
     }
   }
 
-  private static SelectionRequest selectionRequest(String body) {
+  /** The request's body as a JSON object; 400 naming what was {@code expected} otherwise. */
+  private static JsonNode bodyObject(String body, String what, String expected) {
     JsonNode json;
     try {
       json = JsonForm.parse(body == null || body.isBlank() ? "null" : body);
     } catch (IllegalArgumentException e) {
-      throw HttpError.badRequest("the body must be a JSON selection: " + e.getMessage());
+      throw HttpError.badRequest("the body must be " + what + ": " + e.getMessage());
     }
     if (json == null || !json.isObject()) {
-      throw HttpError.badRequest("the body must be a JSON object {\"name\", \"from\", \"to\", \"producers\", \"types\", "
-          + "\"note\", \"rule\"}");
+      throw HttpError.badRequest("the body must be a JSON object " + expected);
     }
+    return json;
+  }
+
+  private static SelectionRequest selectionRequest(String body) {
+    JsonNode json = bodyObject(body, "a JSON selection",
+        "{\"name\", \"from\", \"to\", \"producers\", \"types\", \"note\", \"rule\"}");
     JsonNode rule = json.get("rule");
     boolean hasRule = rule != null && !rule.isNull();
     String kind = hasRule ? text(rule, "kind") : null;
