@@ -10,7 +10,7 @@ import org.ocelotl.aggregation.Qualities;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
-import org.ocelotl.model.ModelCsv;
+import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;

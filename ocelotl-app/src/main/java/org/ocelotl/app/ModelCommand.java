@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.export.AtomicFile;
-import org.ocelotl.model.ModelCsv;
+import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelCache;

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
-import org.ocelotl.model.ModelCsv;
+import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;

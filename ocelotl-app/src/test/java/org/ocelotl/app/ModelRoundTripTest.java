@@ -76,7 +76,7 @@ class ModelRoundTripTest {
     CliTest.Result written = CliTest.run("model", OverviewCommandTest.BUNDLED.toString(), "--workspace",
         tmp.resolve("ws").toString(), "--slices", "30", "--out", model.toString(), "--tree-out", tree.toString());
     assertEquals(0, written.status(), written.err());
-    var breakpoints = org.ocelotl.aggregation.Qualities.of(org.ocelotl.model.ModelCsv.read(model, tree, 30),
+    var breakpoints = org.ocelotl.aggregation.Qualities.of(org.ocelotl.modelfile.ModelCsv.read(model, tree, 30),
         org.ocelotl.aggregation.Aggregation.SPATIOTEMPORAL).breakpoints();
     for (var b : breakpoints) {
       assertEquals(b.partition().size(), b.partition().parts().size(), "breakpoint at p = " + b.p());

@@ -1,4 +1,4 @@
-package org.ocelotl.model;
+package org.ocelotl.modelfile;
 
 import java.io.IOException;
 

@@ -1,8 +1,9 @@
-package org.ocelotl.model;
+package org.ocelotl.modelfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
 
 class ModelCsvTest {
   @TempDir Path dir;
@@ -114,6 +117,85 @@ class ModelCsvTest {
         treeError("producer,parent\na,\nb,a\n", model));
     assertEquals(m + "2: producer \"a\" is not a leaf of the tree (values sit on leaves)",
         treeError("producer,parent\na,\nleaf,a\n", "producer,slice,type,value\na,0,u,1\n"));
+  }
+
+  /**
+   * Every value written reads back bit for bit, in the fewest significant digits that do (no
+   * decimal of one digit less, rounded either way, reads back as it): seeded doubles of every
+   * magnitude, subnormals, powers of ten and their neighbours, integers.
+   */
+  @Test
+  void valuesAreWrittenInTheShortestTextThatReadsBackExactly() throws IOException {
+    Random random = new Random(1818);
+    double[] values = new double[200_000];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = switch (i % 5) {
+        case 0 -> Double.longBitsToDouble(random.nextLong() & Long.MAX_VALUE); // any finite ≥ 0 bit pattern
+        case 1 -> random.nextDouble();
+        case 2 -> Math.pow(10, random.nextInt(600) - 300) * (random.nextBoolean() ? 1 : Math.nextUp(1.0));
+        case 3 -> random.nextInt(1_000_000);
+        default -> Double.MIN_VALUE * (1 + random.nextInt(1 << 20)); // subnormals
+      };
+      if (Double.isNaN(values[i]) || Double.isInfinite(values[i])) {
+        values[i] = Double.MAX_VALUE;
+      }
+    }
+    MicroscopicModel model = new MicroscopicModel(ProducerTree.flat("root", List.of("p")), values.length, List.of("u"),
+        values);
+    StringWriter text = new StringWriter();
+    ModelCsv.write(model, text);
+    assertArrayEquals(values, ModelCsv.read(file("m.csv", text.toString()), null, 0).values());
+    String[] lines = text.toString().split("\n");
+    for (int line = 1; line < lines.length; line++) {
+      String written = lines[line].substring(lines[line].lastIndexOf(',') + 1);
+      double value = Double.parseDouble(written);
+      java.math.BigDecimal exact = new java.math.BigDecimal(written);
+      int digits = exact.stripTrailingZeros().precision();
+      if (value != 0 && digits > 1) {
+        for (java.math.RoundingMode mode : new java.math.RoundingMode[] {java.math.RoundingMode.FLOOR,
+            java.math.RoundingMode.CEILING}) {
+          java.math.BigDecimal shorter = new java.math.BigDecimal(value).round(new java.math.MathContext(digits - 1, mode));
+          assertTrue(shorter.doubleValue() != value, written + " has a shorter form " + shorter);
+        }
+      }
+    }
+  }
+
+  @Test
+  void linesEndAsBufferedReaderEndsThem() throws IOException {
+    for (String end : new String[] {"\n", "\r\n", "\r"}) {
+      String text = "\uFEFFproducer,slice,type,value" + end + "a,0,u,1.5" + end + "  " + end + "b,1,v,2" + end + "b,0,u,3";
+      MicroscopicModel read = ModelCsv.read(file("m.csv", text), null, 0);
+      assertArrayEquals(new double[] {1.5, 0, 0, 0, /* b */ 3, 0, 0, 2}, read.values(), "line end " + end.length());
+    }
+    // Lines longer than the reader's buffer, and a buffer boundary inside \r\n.
+    StringBuilder big = new StringBuilder("producer,slice,type,value\r\n");
+    String name = "x".repeat(100_000);
+    for (int t = 0; t < 50; t++) {
+      big.append(name).append(',').append(t).append(",u,").append(t + 1).append("\r\n");
+    }
+    MicroscopicModel read = ModelCsv.read(file("big.csv", big.toString()), null, 0);
+    assertEquals(50, read.slices());
+    assertEquals(50.0, read.value(0, 49, 0));
+  }
+
+  @Test
+  void textThatIsNotAModelIsRefusedWithItsLine() throws IOException {
+    String m = dir.resolve("m.csv") + ":";
+    Path bad = dir.resolve("m.csv");
+    Files.write(bad, new byte[] {'p', 'r', 'o', 'd', 'u', 'c', 'e', 'r', ',', 's', 'l', 'i', 'c', 'e', ',', 't', 'y', 'p',
+        'e', ',', 'v', 'a', 'l', 'u', 'e', '\n', 'a', ',', '0', ',', 'u', ',', '1', '\n', (byte) 0xC3, ',', '0', ',', 'u', ',',
+        '1', '\n'});
+    assertEquals(m + "3: the line is not UTF-8 text",
+        assertThrows(ModelFormatException.class, () -> ModelCsv.read(bad, null, 0)).getMessage());
+    assertEquals(m + "3: the line is longer than " + LineSplitter.MAX_LINE + " bytes: not a model file",
+        modelError("producer,slice,type,value\na,0,u,1\n" + "y".repeat(LineSplitter.MAX_LINE + 1) + "\n"));
+    assertEquals(m + "2: expected a number as value, found \" 1e\"", modelError("producer,slice,type,value\na,1,u, 1e\n"));
+    assertEquals(m + "2: expected a finite value ≥ 0, found 1e400", modelError("producer,slice,type,value\na,1,u,1e400\n"));
+    assertEquals(m + "2: expected a slice number ≥ 0, found \"99999999999\"",
+        modelError("producer,slice,type,value\na,99999999999,u,1\n"));
+    assertEquals(m + "2: expected 4 fields, found 5", modelError("producer,slice,type,value\na,1,u,1,2\n"));
+    assertEquals(m + "1: expected the header \"producer,slice,type,value\", found an empty file", modelError(""));
   }
 
   @Test

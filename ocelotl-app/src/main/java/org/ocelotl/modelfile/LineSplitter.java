@@ -1,0 +1,116 @@
+package org.ocelotl.modelfile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The lines of a stream as ranges of one reused byte buffer, so that reading a line costs no
+ * object. Lines end with \n, \r\n or \r, as {@link java.io.BufferedReader#readLine} has them.
+ */
+final class LineSplitter {
+  /** Longer lines are refused: a model file's lines are a name, two numbers and a value. */
+  static final int MAX_LINE = 1 << 20;
+  private final InputStream in;
+  private final String file;
+  private byte[] buffer = new byte[1 << 16];
+  private int position;
+  private int limit;
+  private boolean ended;
+  private boolean skipLineFeed;
+  private int from;
+  private int to;
+  private long number;
+
+  /** @param file the stream's file, for messages */
+  LineSplitter(InputStream in, String file) {
+    this.in = in;
+    this.file = file;
+  }
+
+  /** Moves to the next line; false at the end of the stream. */
+  boolean next() throws IOException {
+    while (true) {
+      if (skipLineFeed && position < limit) {
+        skipLineFeed = false;
+        if (buffer[position] == '\n') {
+          position++;
+        }
+      }
+      for (int i = position; i < limit; i++) {
+        byte b = buffer[i];
+        if (b == '\n' || b == '\r') {
+          from = position;
+          to = i;
+          position = i + 1;
+          skipLineFeed = b == '\r';
+          number++;
+          return true;
+        }
+      }
+      if (ended) {
+        if (position == limit) {
+          return false;
+        }
+        from = position;
+        to = limit;
+        position = limit;
+        number++;
+        return true;
+      }
+      fill();
+    }
+  }
+
+  private void fill() throws IOException {
+    int kept = limit - position;
+    if (kept >= MAX_LINE) {
+      throw new ModelFormatException(file, number + 1, "the line is longer than " + MAX_LINE + " bytes: not a model file");
+    }
+    if (kept == buffer.length) {
+      buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+    } else if (position > 0) {
+      System.arraycopy(buffer, position, buffer, 0, kept);
+    }
+    position = 0;
+    limit = kept;
+    int read = in.read(buffer, limit, buffer.length - limit);
+    if (read < 0) {
+      ended = true;
+    } else {
+      limit += read;
+    }
+  }
+
+  byte[] bytes() {
+    return buffer;
+  }
+
+  /** Where the line starts in {@link #bytes()}. */
+  int from() {
+    return from;
+  }
+
+  /** Where the line ends in {@link #bytes()}, its terminator excluded. */
+  int to() {
+    return to;
+  }
+
+  /** The line's number, from 1. */
+  long number() {
+    return number;
+  }
+
+  /** The line as text. @throws CharacterCodingException when it is not UTF-8 */
+  String text() throws CharacterCodingException {
+    return decode(buffer, from, to);
+  }
+
+  static String decode(byte[] bytes, int from, int to) throws CharacterCodingException {
+    return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes, from, to - from)).toString();
+  }
+}
