@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.TraceSink;
 
 /**
@@ -45,6 +46,7 @@ public final class StoreWriter implements TraceSink {
   private final List<String> producerNames = new ArrayList<>();
   private final List<String> producerKinds = new ArrayList<>();
   private int[] producerParents = new int[16];
+  private int[] producerDepths = new int[16];
   private double[] producerCreated = new double[16];
   private double[] producerDestroyed = new double[16];
   private boolean[] producerEmits = new boolean[16];
@@ -59,6 +61,10 @@ public final class StoreWriter implements TraceSink {
   private double end = Double.NaN;
   private String timeUnit;
   private long records;
+  // Read once, when the import starts: what a trace may make the store hold (docs/reliability.md).
+  private final long maxProducers = Limit.PRODUCERS.value();
+  private final long maxTypes = Limit.TYPES.value();
+  private final long maxDepth = Limit.TREE_DEPTH.value();
 
   public StoreWriter(Path directory) throws IOException {
     this(directory, DEFAULT_CHUNK_CAPACITY);
@@ -89,6 +95,14 @@ public final class StoreWriter implements TraceSink {
     if (id < 0) {
       throw new IllegalArgumentException("negative producer id " + id + " (" + name + ")");
     }
+    if (id >= maxProducers) {
+      throw new IllegalArgumentException(Limit.PRODUCERS.exceeded(maxProducers));
+    }
+    int depth = parent >= 0 && parent < producerNames.size() && producerNames.get(parent) != null
+        ? producerDepths[parent] + 1 : 0;
+    if (depth > maxDepth) {
+      throw new IllegalArgumentException("producer " + name + ": " + Limit.TREE_DEPTH.exceeded(maxDepth));
+    }
     while (producerNames.size() <= id) {
       producerNames.add(null);
       producerKinds.add(null);
@@ -99,6 +113,7 @@ public final class StoreWriter implements TraceSink {
     if (id >= producerParents.length) {
       int length = Math.max(id + 1, producerParents.length * 2);
       producerParents = Arrays.copyOf(producerParents, length);
+      producerDepths = Arrays.copyOf(producerDepths, length);
       producerCreated = Arrays.copyOf(producerCreated, length);
       producerDestroyed = Arrays.copyOf(producerDestroyed, length);
       producerEmits = Arrays.copyOf(producerEmits, length);
@@ -109,6 +124,7 @@ public final class StoreWriter implements TraceSink {
     producerNames.set(id, name);
     producerKinds.set(id, kind);
     producerParents[id] = parent;
+    producerDepths[id] = depth;
     producerCreated[id] = created;
     producerDestroyed[id] = Double.NaN;
   }
@@ -123,6 +139,9 @@ public final class StoreWriter implements TraceSink {
   public void eventType(int id, String name, EventCategory category, String group, String color) {
     if (id < 0) {
       throw new IllegalArgumentException("negative event type id " + id + " (" + name + ")");
+    }
+    if (id >= maxTypes) {
+      throw new IllegalArgumentException(Limit.TYPES.exceeded(maxTypes));
     }
     while (types.size() <= id) {
       types.add(null);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,6 +25,7 @@ import java.util.TreeMap;
 import org.ocelotl.format.StateNesting;
 import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;
@@ -56,29 +58,33 @@ public final class ChromeReader implements TraceReader {
         && text.contains("\"ph\"");
   }
 
-  /**
-   * Nesting deeper than any Trace Event needs (args objects hold a few levels): beyond, the file
-   * is refused rather than walked (a crafted file nested 100,000 deep).
-   */
-  static final int MAX_NESTING = 200;
-  /** A name, category or argument longer than this is not a trace's. */
-  static final int MAX_STRING = 1 << 20;
-
+  // Nesting deeper than any Trace Event needs (args objects hold a few levels) and strings longer
+  // than a trace's names are refused rather than walked (a crafted file nested 100,000 deep):
+  // Limit.JSON_NESTING and Limit.JSON_STRING_BYTES, read when the import starts.
   // The fast double parser rounds correctly, as Double.parseDouble does: the same times, sooner.
-  private static final JsonFactory JSON = JsonFactory.builder()
-      .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING)
-          .maxStringLength(MAX_STRING).build())
-      .build();
+  private static JsonFactory json(long nesting, long string) {
+    return JsonFactory.builder()
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+        .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth((int) Math.min(nesting, Integer.MAX_VALUE))
+            .maxStringLength((int) Math.min(string, Integer.MAX_VALUE)).build())
+        .build();
+  }
 
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    try (InputStream in = Files.newInputStream(file); JsonParser json = JSON.createParser(in)) {
+    long nesting = Limit.JSON_NESTING.value();
+    long string = Limit.JSON_STRING_BYTES.value();
+    try (InputStream in = Files.newInputStream(file); JsonParser json = json(nesting, string).createParser(in)) {
       Parse parse = new Parse(file, json, sink, options);
       try {
         parse.document();
       } catch (JsonEOFException e) {
         throw parse.error("unexpected end of file (the JSON is cut)");
+      } catch (StreamConstraintsException e) {
+        // Jackson names its own setting; say ours, which the user can change.
+        boolean deep = e.getOriginalMessage().contains("nesting");
+        throw parse.error(deep ? Limit.JSON_NESTING.exceeded(nesting) : Limit.JSON_STRING_BYTES.exceeded(string),
+            e.getLocation());
       } catch (JsonProcessingException e) {
         throw parse.error(e.getOriginalMessage(), e.getLocation());
       }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.ocelotl.trace.Limit;
 
 /**
  * Splits a Pajé trace into lines and each line into fields, straight in one reused byte
@@ -14,12 +15,12 @@ import java.util.Arrays;
  */
 final class LineScanner {
   /** A line longer than this is not text we can read: the input is most likely not a trace. */
-  static final int MAX_LINE = 64 << 20;
   private static final int BUFFER_SIZE = 1 << 20;
   private static final int BINARY_PROBE = 8192;
 
   private final InputStream in;
   private final Runnable refilled;
+  private final long maxLine = Limit.LINE_BYTES.value();
   private byte[] buffer = new byte[BUFFER_SIZE];
   private int position;
   private int limit;
@@ -112,6 +113,9 @@ final class LineScanner {
     while (true) {
       int next = tokenize(position, limit);
       if (next >= 0) {
+        if (next - 1 - position > maxLine) {
+          throw new LineTooLongException(lineNumber + 1, maxLine);
+        }
         lineStart = position;
         position = next;
         lineNumber++;
@@ -191,11 +195,11 @@ final class LineScanner {
 
   private void compactAndFill() throws IOException {
     int pending = limit - position;
+    if (pending > maxLine) {
+      throw new LineTooLongException(lineNumber + 1, maxLine);
+    }
     if (position == 0 && limit == buffer.length) {
-      if (buffer.length >= MAX_LINE) {
-        throw new LineTooLongException(lineNumber + 1);
-      }
-      buffer = Arrays.copyOf(buffer, buffer.length * 2);
+      buffer = Arrays.copyOf(buffer, (int) Math.min(Math.min(buffer.length * 2L, maxLine + 2), Integer.MAX_VALUE - 8));
     } else {
       System.arraycopy(buffer, position, buffer, 0, pending);
     }
@@ -225,13 +229,13 @@ final class LineScanner {
     return false;
   }
 
-  /** A line did not end within {@link #MAX_LINE} bytes. */
+  /** A line did not end within {@link Limit#LINE_BYTES}. */
   static final class LineTooLongException extends IOException {
     private static final long serialVersionUID = 1L;
     final long line;
 
-    LineTooLongException(long line) {
-      super("line " + line + " is longer than " + (MAX_LINE >> 20) + " MB");
+    LineTooLongException(long line, long limit) {
+      super(Limit.LINE_BYTES.exceeded(limit));
       this.line = line;
     }
   }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;
@@ -50,23 +51,21 @@ public final class PajeReader implements TraceReader {
     } catch (ZipException e) {
       throw new TraceFormatException(file + ": corrupt gzip data (" + e.getMessage() + ")");
     } catch (LineScanner.LineTooLongException e) {
-      throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage()
-          + ": not a Pajé trace (expected lines of text)");
+      throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage());
     }
   }
 
   /**
-   * How much larger than its file a gzip'd trace may expand: Pajé text compresses 10 to 50×; a
-   * gzip of 4 MB expanding to 4 GB of newlines (issue 14) is no trace. Raised with
-   * {@code OCELOTL_JAVA_OPTS=-Docelotl.gzip.maxRatio=N}; never below {@link #MIN_EXPANSION} bytes.
+   * A gzip'd trace may expand {@link Limit#GZIP_RATIO} × its file's size (a gzip of 4 MB expanding
+   * to 4 GB of newlines, issue 14, is no trace), and never less than this many bytes.
    */
-  static final long MAX_RATIO = Long.getLong("ocelotl.gzip.maxRatio", 1000);
   static final long MIN_EXPANSION = 64L << 20;
 
-  /** The decompressed text, refused beyond {@link #MAX_RATIO} × the file's size. */
+  /** The decompressed text, refused beyond {@link Limit#GZIP_RATIO} × the file's size. */
   private static final class Expansion extends java.io.FilterInputStream {
     private final Path file;
     private final long compressed;
+    private final long ratio = Limit.GZIP_RATIO.value();
     private final long limit;
     private long expanded;
 
@@ -74,7 +73,7 @@ public final class PajeReader implements TraceReader {
       super(in);
       this.file = file;
       this.compressed = compressed;
-      this.limit = Math.max(MIN_EXPANSION, MAX_RATIO * compressed);
+      this.limit = Math.max(MIN_EXPANSION, ratio * compressed);
     }
 
     @Override
@@ -94,7 +93,7 @@ public final class PajeReader implements TraceReader {
     private void count(int n) throws TraceFormatException {
       expanded += n;
       if (expanded > limit) {
-        throw new TraceFormatException(file + ": the gzip data expands more than " + MAX_RATIO + "× its "
+        throw new TraceFormatException(file + ": the gzip data expands more than " + ratio + "× its "
             + compressed + " bytes (over " + limit + " bytes): not a trace; if it is one, raise the limit with "
             + "OCELOTL_JAVA_OPTS=-Docelotl.gzip.maxRatio=N");
       }

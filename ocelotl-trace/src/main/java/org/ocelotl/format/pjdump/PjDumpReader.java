@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ocelotl.format.LineLimit;
 import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
@@ -54,10 +55,12 @@ public final class PjDumpReader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     Parse parse = new Parse(file, sink, options);
     try {
-      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      try (BufferedReader reader = new BufferedReader(new LineLimit(Files.newBufferedReader(file, StandardCharsets.UTF_8),
+          file))) {
         parse.containers(reader);
       }
-      try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      try (BufferedReader reader = new BufferedReader(new LineLimit(Files.newBufferedReader(file, StandardCharsets.UTF_8),
+          file))) {
         parse.lines(reader);
       }
     } catch (java.nio.charset.CharacterCodingException e) {

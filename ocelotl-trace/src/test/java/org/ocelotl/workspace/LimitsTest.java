@@ -1,0 +1,125 @@
+package org.ocelotl.workspace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.trace.Limit;
+import org.ocelotl.trace.TraceFormatException;
+
+/**
+ * Every limit of {@link Limit}, set low through its system property: an input at the limit
+ * imports, one just over it is refused with a message naming the file, the limit and how to
+ * raise it (issue 14, item 2).
+ */
+class LimitsTest {
+  @TempDir Path tmp;
+
+  private static String pjDump(String... lines) {
+    return String.join("\n", lines) + "\n";
+  }
+
+  /** A pj_dump root (its first container) and containers p1 … pN under it, each with one state. */
+  private static String producers(int n) {
+    return "Container, 0, R, 0, 9, 9, root\n" + IntStream.rangeClosed(1, n).mapToObj(i -> "Container, root, P, 0, 9, 9, p"
+        + i + "\nState, p" + i + ", S, 1.0, 2.0, 1, 0, run\n").collect(Collectors.joining());
+  }
+
+  @Test
+  void producers() throws IOException {
+    check(Limit.PRODUCERS, 5, "ok.csv", producers(4), "many.csv", producers(5), "many.csv: ");
+  }
+
+  @Test
+  void types() throws IOException {
+    String three = pjDump("Container, 0, P, 0, 9, 9, p1", "State, p1, S, 1.0, 2.0, 1, 0, a",
+        "State, p1, S, 2.0, 3.0, 1, 0, b", "State, p1, S, 3.0, 4.0, 1, 0, c");
+    check(Limit.TYPES, 3, "ok.csv", three, "many.csv", three + "State, p1, S, 4.0, 5.0, 1, 0, d\n", "many.csv: ");
+  }
+
+  @Test
+  void treeDepth() throws IOException {
+    String two = pjDump("Container, 0, R, 0, 9, 9, root", "Container, root, P, 0, 9, 9, p1",
+        "Container, p1, P, 0, 9, 9, p2", "State, p2, S, 1.0, 2.0, 1, 0, run");
+    check(Limit.TREE_DEPTH, 2, "ok.csv", two, "deep.csv", two + "Container, p2, P, 0, 9, 9, p3\n",
+        "deep.csv: producer p3: ");
+  }
+
+  @Test
+  void lineLengthOfPjDump() throws IOException {
+    String line = "State, p1, S, 1.0, 2.0, 1, 0, run";
+    String fits = pjDump("Container, 0, P, 0, 9, 9, p1", line + " ".repeat(100 - line.length()));
+    String over = pjDump("Container, 0, P, 0, 9, 9, p1", line + " ".repeat(101 - line.length()));
+    check(Limit.LINE_BYTES, 100, "ok.csv", fits, "long.csv", over, "long.csv:2: ");
+  }
+
+  @Test
+  void lineLengthOfPaje() throws IOException {
+    String header = """
+        %EventDef PajeDefineContainerType 0
+        %       Alias string
+        %       Type string
+        %       Name string
+        %EndEventDef
+        %EventDef PajeCreateContainer 1
+        %       Time date
+        %       Alias string
+        %       Type string
+        %       Container string
+        %       Name string
+        %EndEventDef
+        0 CT 0 "rank"
+        """;
+    String line = "1 0 c1 CT 0 \"rank-0\"";
+    check(Limit.LINE_BYTES, 100, "ok.trace", header + line + " ".repeat(100 - line.length()) + "\n",
+        "long.trace", header + line + " ".repeat(101 - line.length()) + "\n", "long.trace:14: ");
+  }
+
+  @Test
+  void jsonNesting() throws IOException {
+    // The document, traceEvents and the event are 3 levels; args adds 1, each [ one more.
+    String event = "{\"traceEvents\":[{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1,\"args\":%s}]}";
+    check(Limit.JSON_NESTING, 6, "ok.json", String.format(event, "{\"x\":[[1]]}"),
+        "deep.json", String.format(event, "{\"x\":[[[1]]]}"), "deep.json:1: column ");
+  }
+
+  @Test
+  void jsonStrings() throws IOException {
+    String event = "[{\"name\":\"%s\",\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}]";
+    check(Limit.JSON_STRING_BYTES, 10, "ok.json", String.format(event, "a".repeat(10)),
+        "long.json", String.format(event, "a".repeat(11)), "long.json:1: column ");
+  }
+
+  /** With the limit set to {@code value}: {@code fits} imports, {@code over} is refused as said. */
+  private void check(Limit limit, long value, String fitsName, String fits, String overName, String over,
+      String place) throws IOException {
+    String old = System.getProperty(limit.property());
+    System.setProperty(limit.property(), Long.toString(value));
+    try {
+      Workspace workspace = Workspace.open(tmp.resolve("ws"));
+      workspace.store(Files.writeString(tmp.resolve(fitsName), fits), ImportOptions.DEFAULT, ImportProgress.NONE);
+      Path file = Files.writeString(tmp.resolve(overName), over);
+      TraceFormatException e = assertThrows(TraceFormatException.class,
+          () -> workspace.store(file, ImportOptions.DEFAULT, ImportProgress.NONE));
+      String first = e.getMessage().lines().findFirst().orElseThrow();
+      if (place.endsWith("column ")) { // JSON: the column follows, then the message
+        assertEquals(true, first.startsWith(tmp.resolve(place).toString()) && first.endsWith(": " + limit.exceeded(value)),
+            first);
+      } else {
+        assertEquals(tmp.resolve(place) + limit.exceeded(value), first);
+      }
+    } finally {
+      if (old == null) {
+        System.clearProperty(limit.property());
+      } else {
+        System.setProperty(limit.property(), old);
+      }
+    }
+  }
+}
