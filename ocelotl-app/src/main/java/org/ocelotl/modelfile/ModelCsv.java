@@ -208,15 +208,23 @@ public final class ModelCsv {
     return -1;
   }
 
+  private static int firstNonSpace(byte[] b, int from, int to) {
+    while (from < to && b[from] == ' ') {
+      from++;
+    }
+    return from;
+  }
+
+  private static int afterLastNonSpace(byte[] b, int from, int to) {
+    while (to > from && b[to - 1] == ' ') {
+      to--;
+    }
+    return to;
+  }
+
   private static int parseSlice(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
-    int start = from;
-    int end = to;
-    while (start < end && b[start] == ' ') {
-      start++;
-    }
-    while (end > start && b[end - 1] == ' ') {
-      end--;
-    }
+    int start = firstNonSpace(b, from, to);
+    int end = afterLastNonSpace(b, start, to);
     long slice = 0;
     for (int i = start; i < end; i++) {
       int digit = b[i] - '0';
@@ -232,14 +240,8 @@ public final class ModelCsv {
   }
 
   private static double parseValue(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
-    int start = from;
-    int end = to;
-    while (start < end && b[start] == ' ') {
-      start++;
-    }
-    while (end > start && b[end - 1] == ' ') {
-      end--;
-    }
+    int start = firstNonSpace(b, from, to);
+    int end = afterLastNonSpace(b, start, to);
     double value;
     try {
       value = JavaDoubleParser.parseDouble(b, start, end - start);
