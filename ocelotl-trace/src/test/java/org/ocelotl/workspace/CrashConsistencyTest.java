@@ -47,12 +47,16 @@ class CrashConsistencyTest {
 
   /**
    * The process that is killed: builds every model through the cache (when there is a store), then
-   * imports the trace again, for ever; it says which it is doing on its standard output.
+   * imports the trace again, for ever; it says which it is doing on its standard output. Each
+   * child asks for grids its predecessors have not cached (its number shifts the slice counts), so
+   * that its model phase scans and writes cache files rather than reading them: both phases then
+   * take comparable time whatever the machine's speed, and the random kills land in both.
    */
   public static final class Child {
     public static void main(String[] args) throws IOException {
       Workspace workspace = Workspace.open(Path.of(args[0]), Formats.standard(), CHUNK_CAPACITY);
       Path trace = Path.of(args[1]);
+      int child = Integer.parseInt(args[2]);
       System.out.println("READY");
       for (int round = 0; ; round++) {
         TraceStore store = workspace.current(trace).orElse(null);
@@ -60,7 +64,7 @@ class CrashConsistencyTest {
           System.out.println("models");
           ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
           for (ModelRequest request : MODELS) {
-            cache.build(store, request.withSlices(request.slices() + round % 3));
+            cache.build(store, request.withSlices(request.slices() + (3 * child + round) % 60));
           }
         }
         System.out.println("import");
@@ -81,7 +85,7 @@ class CrashConsistencyTest {
     int storesSeen = 0;
     int cacheFilesSeen = 0;
     for (int kill = 0; kill < KILLS; kill++) {
-      String phase = runAndKill(directory, random.nextLong(1_500));
+      String phase = runAndKill(directory, kill, random.nextLong(1_500));
       phases.merge(phase, 1, Integer::sum);
       for (TraceStore store : storesOn(directory)) {
         storesSeen++;
@@ -115,10 +119,10 @@ class CrashConsistencyTest {
   }
 
   /** Starts a child, kills it {@code delay} ms after it is ready; the phase it was in. */
-  private static String runAndKill(Path workspace, long delay) throws Exception {
+  private static String runAndKill(Path workspace, int number, long delay) throws Exception {
     Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        Child.class.getName(), workspace.toString(), TRACE.toString())
+        Child.class.getName(), workspace.toString(), TRACE.toString(), Integer.toString(number))
         .redirectErrorStream(true).start();
     AtomicReference<String> last = new AtomicReference<>("start");
     StringBuffer output = new StringBuffer();
