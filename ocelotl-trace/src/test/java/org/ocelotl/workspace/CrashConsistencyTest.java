@@ -49,8 +49,8 @@ class CrashConsistencyTest {
    * The process that is killed: builds every model through the cache (when there is a store), then
    * imports the trace again, for ever; it says which it is doing on its standard output. Each
    * child asks for grids its predecessors have not cached (its number shifts the slice counts), so
-   * that its model phase scans and writes cache files rather than reading them: both phases then
-   * take comparable time whatever the machine's speed, and the random kills land in both.
+   * that its model phase scans and writes cache files rather than reading them, which the kills
+   * aimed at that phase then interrupt.
    */
   public static final class Child {
     public static void main(String[] args) throws IOException {
@@ -84,8 +84,12 @@ class CrashConsistencyTest {
     Map<String, Integer> phases = new TreeMap<>();
     int storesSeen = 0;
     int cacheFilesSeen = 0;
+    // Kills alternate between the two phases: each waits for its phase to begin, then a random part
+    // of that phase's length as measured here, so that both get kills whatever the machine's speed.
+    Map<String, Long> lengths = phaseLengths(directory);
     for (int kill = 0; kill < KILLS; kill++) {
-      String phase = runAndKill(directory, kill, random.nextLong(1_500));
+      String aimed = kill % 2 == 0 ? "models" : "import";
+      String phase = runAndKill(directory, kill, aimed, random.nextLong(Math.max(1, lengths.get(aimed))));
       phases.merge(phase, 1, Integer::sum);
       for (TraceStore store : storesOn(directory)) {
         storesSeen++;
@@ -103,8 +107,8 @@ class CrashConsistencyTest {
         }
       }
     }
-    System.out.printf("crash test: %d kills by phase %s; %d stores and %d cache files found after them, all whole%n",
-        KILLS, phases, storesSeen, cacheFilesSeen);
+    System.out.printf("crash test: phases of %s ms; %d kills by phase %s; %d stores and %d cache files found after "
+        + "them, all whole%n", lengths, KILLS, phases, storesSeen, cacheFilesSeen);
     // The kills must have landed in both phases for the test to mean anything.
     assertTrue(phases.getOrDefault("import", 0) >= 20 && phases.getOrDefault("models", 0) >= 20, phases.toString());
     // Temporaries of killed processes do not pile up: the next cache write and the next import
@@ -118,12 +122,56 @@ class CrashConsistencyTest {
     assertEquals(List.of(again.directory().getFileName().toString()), names(directory.resolve(Workspace.TRACES)));
   }
 
-  /** Starts a child, kills it {@code delay} ms after it is ready; the phase it was in. */
-  private static String runAndKill(Path workspace, int number, long delay) throws Exception {
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+  private static Process start(Path workspace, int number) throws IOException {
+    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
         Child.class.getName(), workspace.toString(), TRACE.toString(), Integer.toString(number))
         .redirectErrorStream(true).start();
+  }
+
+  /** How long an undisturbed child's first whole "import" and "models" phases last, in ms. */
+  private static Map<String, Long> phaseLengths(Path workspace) throws Exception {
+    Process child = start(workspace, KILLS);
+    Map<String, Long> lengths = new java.util.HashMap<>();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        String previous = null;
+        long since = 0;
+        for (String line; (line = out.readLine()) != null; ) {
+          long now = System.nanoTime();
+          synchronized (lengths) {
+            if (previous != null && !previous.equals("READY")) {
+              lengths.putIfAbsent(previous, TimeUnit.NANOSECONDS.toMillis(now - since));
+              lengths.notifyAll();
+            }
+          }
+          previous = line;
+          since = now;
+        }
+      } catch (IOException closedByTheKill) {
+        // the pipe ends with the process
+      }
+    });
+    reader.start();
+    try {
+      synchronized (lengths) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (lengths.size() < 2 && child.isAlive() && System.nanoTime() < until) {
+          lengths.wait(100);
+        }
+        assertEquals(java.util.Set.of("import", "models"), lengths.keySet(), "the phases of an undisturbed child");
+        return new java.util.HashMap<>(lengths);
+      }
+    } finally {
+      child.destroyForcibly();
+      assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+      reader.join(10_000);
+    }
+  }
+
+  /** Starts a child, kills it {@code delay} ms after it announces {@code target}; the phase it was in. */
+  private static String runAndKill(Path workspace, int number, String target, long delay) throws Exception {
+    Process child = start(workspace, number);
     AtomicReference<String> last = new AtomicReference<>("start");
     StringBuffer output = new StringBuffer();
     Thread reader = new Thread(() -> {
@@ -143,11 +191,11 @@ class CrashConsistencyTest {
     try {
       synchronized (last) {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (last.get().equals("start") && child.isAlive() && System.nanoTime() < until) {
+        while (!last.get().equals(target) && child.isAlive() && System.nanoTime() < until) {
           last.wait(100);
         }
       }
-      assertTrue(!last.get().equals("start"), "the child should have started");
+      assertTrue(last.get().equals(target), "the child should have begun its " + target + " phase:\n" + output);
       Thread.sleep(delay);
       String phase = last.get();
       assertTrue(child.isAlive(), "the child died by itself:\n" + output);
