@@ -2,7 +2,6 @@ package org.ocelotl.modelfile;
 
 import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import com.fasterxml.jackson.core.io.NumberOutput;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Writer;
@@ -121,11 +120,8 @@ public final class ModelCsv {
       String name = file.toString();
       try (InputStream in = Files.newInputStream(file)) {
         LineSplitter lines = new LineSplitter(in, name);
+        requireHeader(lines, name, MODEL_HEADER);
         try {
-          if (!lines.next() || !header(lines, MODEL_HEADER)) {
-            throw new ModelFormatException(name, 1, "expected the header \"" + MODEL_HEADER + "\", found "
-                + (lines.number() == 0 ? "an empty file" : "\"" + lines.text() + "\""));
-          }
           while (lines.next()) {
             cells.add(lines, name);
           }
@@ -180,14 +176,6 @@ public final class ModelCsv {
       count++;
       highest = Math.max(highest, s);
     }
-  }
-
-  private static boolean header(LineSplitter lines, String header) throws java.nio.charset.CharacterCodingException {
-    String first = lines.text();
-    if (first.startsWith("\uFEFF")) {
-      first = first.substring(1);
-    }
-    return first.strip().equals(header);
   }
 
   private static boolean blank(byte[] b, int from, int to) {
@@ -285,11 +273,12 @@ public final class ModelCsv {
     LinkedHashMap<String, String> parents = new LinkedHashMap<>();
     Map<String, Long> lines = new HashMap<>();
     String root = null;
-    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (InputStream in = Files.newInputStream(file)) {
+      LineSplitter reader = new LineSplitter(in, name);
       requireHeader(reader, name, TREE_HEADER);
-      long line = 1;
-      for (String text = reader.readLine(); text != null; text = reader.readLine()) {
-        line++;
+      while (reader.next()) {
+        long line = reader.number();
+        String text = text(reader, name);
         if (text.isBlank()) {
           continue;
         }
@@ -354,14 +343,23 @@ public final class ModelCsv {
     return new ProducerTree(order.toArray(new String[0]), parentIds);
   }
 
-  private static void requireHeader(BufferedReader reader, String file, String header) throws IOException {
-    String first = reader.readLine();
+  private static void requireHeader(LineSplitter lines, String file, String header) throws IOException {
+    String first = lines.next() ? text(lines, file) : null;
     if (first != null && first.startsWith("\uFEFF")) {
       first = first.substring(1);
     }
     if (first == null || !first.strip().equals(header)) {
       throw new ModelFormatException(file, 1, "expected the header \"" + header + "\", found "
           + (first == null ? "an empty file" : "\"" + first + "\""));
+    }
+  }
+
+  /** The line as text; refused, with its number, when it is not UTF-8. */
+  private static String text(LineSplitter lines, String file) throws ModelFormatException {
+    try {
+      return lines.text();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new ModelFormatException(file, lines.number(), "the line is not UTF-8 text");
     }
   }
 

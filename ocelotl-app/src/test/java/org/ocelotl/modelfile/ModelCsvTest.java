@@ -188,6 +188,11 @@ class ModelCsvTest {
         '1', '\n'});
     assertEquals(m + "3: the line is not UTF-8 text",
         assertThrows(ModelFormatException.class, () -> ModelCsv.read(bad, null, 0)).getMessage());
+    Path tree = dir.resolve("t.csv"); // found by fuzzing: the tree file's reader said "Input length = 1"
+    Files.write(tree, new byte[] {'p', 'r', 'o', 'd', 'u', 'c', 'e', 'r', ',', 'p', 'a', 'r', 'e', 'n', 't', '\n', 'a', ',',
+        '\n', (byte) 0xFF, ',', 'a', '\n'});
+    assertEquals(tree + ":3: the line is not UTF-8 text", assertThrows(ModelFormatException.class,
+        () -> ModelCsv.read(file("m2.csv", "producer,slice,type,value\na,0,u,1\n"), tree, 0)).getMessage());
     assertEquals(m + "3: the line is longer than " + LineSplitter.MAX_LINE + " bytes: not a model file",
         modelError("producer,slice,type,value\na,0,u,1\n" + "y".repeat(LineSplitter.MAX_LINE + 1) + "\n"));
     assertEquals(m + "2: expected a number as value, found \" 1e\"", modelError("producer,slice,type,value\na,1,u, 1e\n"));

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,11 @@ public final class ChromeReader implements TraceReader {
         throw parse.error(e.getOriginalMessage(), e.getLocation());
       }
       parse.emit(file.getFileName().toString());
+    } catch (CharConversionException e) {
+      // Jackson guesses the encoding from the first bytes; bytes that look like no Unicode
+      // encoding end there (found by fuzzing: 00 00 5D 00).
+      throw new TraceFormatException(file + ": expected JSON text (UTF-8, UTF-16 or UTF-32), found bytes that are "
+          + "none: " + e.getMessage());
     }
   }
 

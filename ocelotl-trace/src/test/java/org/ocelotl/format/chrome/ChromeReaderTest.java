@@ -268,6 +268,10 @@ class ChromeReaderTest {
     assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":1e999}]}", ":1: column 32: number 1e999 is out of the range of a double");
     assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":--10}]}", ":1: column ");
     assertRefused("{\"traceEvents\":[{\"ph\":\"i\",\"ts\":\"10\"}]}", "expected a number, found a string");
+    Path bytes = Files.write(dir.resolve("hostile.json"), new byte[] {0, 0, ']', 0, 0}); // found by fuzzing
+    assertEquals(bytes + ": expected JSON text (UTF-8, UTF-16 or UTF-32), found bytes that are none: Unsupported UCS-4 "
+        + "endianness (2143) detected", assertThrows(TraceFormatException.class,
+            () -> new ChromeReader().read(bytes, new MemoryTrace(), ReadOptions.STRICT)).getMessage());
   }
 
   private void assertRefused(String json, String fragment) throws IOException {
