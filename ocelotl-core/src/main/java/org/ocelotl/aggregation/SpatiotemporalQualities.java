@@ -195,7 +195,7 @@ final class SpatiotemporalQualities extends Qualities {
     Evaluation whole = evaluate(1, null, null);
     double limit = wholeFrom(whole);
     // One part optimal from p = 0 on: a model with nothing to tell apart; nothing to cut.
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, levels, tolerance(), limit > 0 ? limit : 1, whole,
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit > 0 ? limit : 1, whole,
         work());
     List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());
@@ -246,7 +246,7 @@ final class SpatiotemporalQualities extends Qualities {
   private List<Part> partsOfLine(int size, double from, double to) {
     List<Part> first = null;
     for (double f : PROBES) {
-      List<Part> parts = best(from + f * (to - from)).parts();
+      List<Part> parts = best((1 - f) * from + f * to).parts();
       if (parts.size() == size) {
         return parts;
       }

@@ -91,6 +91,35 @@ class EnvelopesTest {
     }
   }
 
+  /**
+   * Trace-like models with many optima, where the envelopes skip most of each cut's range (see
+   * {@link Envelopes}): the same breakpoints as the DP-based search from scratch.
+   */
+  @Test
+  void envelopesMatchTheProgrammeSearchOnPhases() {
+    Random seeds = new Random(47);
+    for (int m = 0; m < 4; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = Models.phasesModel(random, Models.platform(2, 3, 4), 24 + random.nextInt(12), 4, 5);
+      SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
+      double tolerance = 1e-9 * qualities.scale();
+      String where = "seed " + seed;
+      assertTrue(plain.size() > 100, where + ": " + plain.size() + " optima only");
+      assertEquals(plain.size(), envelopes.size(), where);
+      for (int k = 0; k < plain.size(); k++) {
+        Partition expected = plain.get(k).partition();
+        Partition partition = envelopes.get(k).partition();
+        assertEquals(plain.get(k).p(), envelopes.get(k).p(), 1e-12, where + " breakpoint " + k);
+        assertEquals(expected.gain(), partition.gain(), tolerance, where + " gain " + k);
+        assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
+        assertEquals(expected.size(), partition.size(), where + " size " + k);
+      }
+    }
+  }
+
   private static List<Part> sorted(List<Part> parts) {
     return parts.stream().sorted(Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
   }
