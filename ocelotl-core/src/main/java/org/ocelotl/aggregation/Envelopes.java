@@ -165,16 +165,13 @@ final class Envelopes {
     }
   }
 
-  /** V(node, k) = max(aggregate, Σ_children B(child, k)). */
+  /** V(node, k) = max(aggregate, Σ_children B(child, k)) of a node that is not a leaf. */
   private Env whole(int node, int k) {
     Scratch scratch = SCRATCH.get();
     scratch.limit(limit);
     Lines aggregate = scratch.lines[0];
     aggregate.clear();
     aggregate.add(0, gain[node][k], loss[node][k], 1, ENDS_WHOLE);
-    if (tree.isLeaf(node)) {
-      return aggregate.toEnv();
-    }
     Lines sum = childrenSum(node, k, scratch);
     envelope(aggregate, sum, scratch.lines[1]); // aggregate first: it wins exact ties, as in the programme
     return scratch.lines[1].toEnv();
@@ -213,14 +210,15 @@ final class Envelopes {
 
   private void solve(int node) {
     int intervals = Qualities.intervalArrayLength(slices);
-    Env[] v = new Env[intervals];
-    Env[] b = new Env[intervals];
     double[] g = gain[node];
     double[] l = loss[node];
     boolean leaf = tree.isLeaf(node);
-    IntStream all = IntStream.range(0, intervals);
-    // in parallel above the leaves: the nodes near the root are few, their own work must be shared
-    (leaf ? all : all.parallel()).forEach(k -> v[k] = whole(node, k));
+    Env[] v = leaf ? null : new Env[intervals];
+    Env[] b = new Env[intervals];
+    if (!leaf) { // a leaf's V is its aggregate, one line, set in place below
+      // in parallel: the nodes near the root are few, their own work must be shared
+      IntStream.range(0, intervals).parallel().forEach(k -> v[k] = whole(node, k));
+    }
     if (!leaf) {
       for (int i = 0; i < tree.childCount(node); i++) {
         best[tree.child(node, i)] = null;
@@ -237,13 +235,19 @@ final class Envelopes {
     Lines hull = s[0];
     Lines tail = s[1];
     Lines spliced = s[2];
+    Env line = leaf ? new Env(limit) : null;
     for (int first = root ? 0 : slices - 1; first >= 0; first--) {
       for (int last = first; last < slices; last++) {
         int interval = Qualities.interval(first, last);
-        hull.load(v[interval]);
+        if (leaf) {
+          hull.clear();
+          hull.add(0, g[interval], l[interval], 1, ENDS_WHOLE);
+        } else {
+          hull.load(v[interval]);
+        }
         for (int c = first + 1; c <= last; c++) { // earlier cuts first: they win exact ties
           Env prefix = b[Qualities.interval(first, c - 1)];
-          Env whole = v[Qualities.interval(c, last)];
+          Env whole = leaf ? line.set(g[Qualities.interval(c, last)], l[Qualities.interval(c, last)]) : v[Qualities.interval(c, last)];
           if (root) {
             maxOfSum(hull, g[interval], l[interval], prefix, whole, 0, limit, tail, spliced);
             continue;
@@ -443,8 +447,21 @@ final class Envelopes {
       flags = Arrays.copyOf(lines.flags, size);
     }
 
-    double start(int k) {
-      return start[k];
+    /** A one-line envelope whose line {@link #set} changes: a leaf's V, without an object per interval. */
+    Env(double limit) {
+      size = 1;
+      this.limit = limit;
+      start = new double[1];
+      gain = new double[1];
+      loss = new double[1];
+      parts = new int[] {1};
+      flags = new byte[] {ENDS_WHOLE};
+    }
+
+    Env set(double g, double l) {
+      gain[0] = g;
+      loss[0] = l;
+      return this;
     }
 
     double end(int k) {
@@ -570,18 +587,19 @@ final class Envelopes {
 
     /** Loads env's pieces with the given flags. */
     void load(Env env, byte flags) {
-      clear();
-      for (int k = 0; k < env.size; k++) {
-        add(env.start[k], env.gain[k], env.loss[k], env.parts[k], flags);
-      }
+      load(env);
+      Arrays.fill(this.flags, 0, size, flags);
     }
 
-    /** Loads env's pieces with their flags. */
+    /** Loads env's pieces with their flags (an envelope's neighbouring pieces differ: no merging). */
     void load(Env env) {
-      clear();
-      for (int k = 0; k < env.size; k++) {
-        add(env.start[k], env.gain[k], env.loss[k], env.parts[k], env.flags[k]);
-      }
+      ensure(env.size);
+      System.arraycopy(env.start, 0, start, 0, env.size);
+      System.arraycopy(env.gain, 0, gain, 0, env.size);
+      System.arraycopy(env.loss, 0, loss, 0, env.size);
+      System.arraycopy(env.parts, 0, parts, 0, env.size);
+      System.arraycopy(env.flags, 0, flags, 0, env.size);
+      size = env.size;
     }
 
     /**
