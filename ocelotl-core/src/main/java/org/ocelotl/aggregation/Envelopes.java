@@ -218,8 +218,6 @@ final class Envelopes {
     if (!leaf) { // a leaf's V is its aggregate, one line, set in place below
       // in parallel: the nodes near the root are few, their own work must be shared
       IntStream.range(0, intervals).parallel().forEach(k -> v[k] = whole(node, k));
-    }
-    if (!leaf) {
       for (int i = 0; i < tree.childCount(node); i++) {
         best[tree.child(node, i)] = null;
       }
@@ -231,7 +229,9 @@ final class Envelopes {
     double[] splitUntil = new double[intervals];
     double[] endsWholeFrom = new double[intervals];
     boolean root = node == 0; // nothing above the root asks for rows other than the first
-    Lines[] s = SCRATCH.get().lines;
+    Scratch scratch = SCRATCH.get();
+    scratch.limit(limit);
+    Lines[] s = scratch.lines;
     Lines hull = s[0];
     Lines tail = s[1];
     Lines spliced = s[2];
@@ -247,7 +247,8 @@ final class Envelopes {
         }
         for (int c = first + 1; c <= last; c++) { // earlier cuts first: they win exact ties
           Env prefix = b[Qualities.interval(first, c - 1)];
-          Env whole = leaf ? line.set(g[Qualities.interval(c, last)], l[Qualities.interval(c, last)]) : v[Qualities.interval(c, last)];
+          int rest = Qualities.interval(c, last);
+          Env whole = leaf ? line.set(g[rest], l[rest]) : v[rest];
           if (root) {
             maxOfSum(hull, g[interval], l[interval], prefix, whole, 0, limit, tail, spliced);
             continue;
@@ -259,7 +260,6 @@ final class Envelopes {
           // c'..last]) for the prefix's last cut c', are at least as high. Left: V the aggregate
           // and optimal for [c,last] (from wholeFrom on), or V the children's optima and optimal
           // (before splitUntil) after a prefix ending with the aggregate (from endsWholeFrom on).
-          int rest = Qualities.interval(c, last);
           double aggregateFrom = wholeFrom[rest];
           double splitFrom = endsWholeFrom[Qualities.interval(first, c - 1)];
           double splitTo = splitUntil[rest];
