@@ -48,14 +48,19 @@ final class Envelopes {
   private final double limit;
   private final Qualities.Evaluation beyond;
   private final Env[][] best; // B(h, interval) until the parent of h is built
+  private final long[] bytes; // what best[h] holds
+  private final AtomicLong held = new AtomicLong();
+  private final long budget;
+  private volatile String overBudget; // why the build stopped, said by the caller's thread
   private final Env root;
 
   /**
    * @param limit  the envelopes cover [0, limit]
    * @param beyond the optimum on [limit, 1]: the whole model as one part
+   * @param budget bytes the envelopes may hold at once
    */
   Envelopes(ProducerTree tree, int slices, double[][] gain, double[][] loss, double penalty, double limit,
-      Qualities.Evaluation beyond, Work work) {
+      Qualities.Evaluation beyond, long budget, Work work) {
     this.limit = limit;
     this.beyond = beyond;
     this.tree = tree;
@@ -64,7 +69,12 @@ final class Envelopes {
     this.loss = loss;
     this.penalty = penalty;
     best = new Env[tree.size()][];
+    bytes = new long[tree.size()];
+    this.budget = budget;
     new Build(0, work, new AtomicLong()).invoke(); // the caller works too
+    if (overBudget != null) {
+      throw new IllegalArgumentException(overBudget);
+    }
     root = best[0][Qualities.interval(0, slices - 1)];
     best[0] = null;
   }
@@ -92,8 +102,15 @@ final class Envelopes {
         children.add(new Build(tree.child(node, i), work, done));
       }
       invokeAll(children);
+      if (overBudget != null) {
+        return;
+      }
       work.check();
       solve(node);
+      if (overBudget != null) {
+        return;
+      }
+      hold(node);
       work.advanced(done.incrementAndGet(), tree.size());
     }
   }
@@ -165,6 +182,46 @@ final class Envelopes {
     }
   }
 
+  /**
+   * Counts the envelopes of node as held and its children's as released, and stops the build
+   * when what is held passes the budget: the pieces of a model's envelopes are not known before
+   * they are built, so their heap check is made as they are.
+   */
+  private void hold(int node) {
+    bytes[node] = bytes(best[node]);
+    held.addAndGet(bytes[node]);
+    for (int i = 0; i < tree.childCount(node); i++) {
+      held.addAndGet(-bytes[tree.child(node, i)]);
+    }
+    check(0);
+  }
+
+  /** Stops the build if what is held, plus more, passes the budget. */
+  private boolean check(long more) {
+    long now = held.get() + more;
+    if (now > budget && overBudget == null) {
+      overBudget = String.format(
+          "the spatiotemporal breakpoint search of %d nodes × %d slices holds %,d MiB of envelopes, more than "
+              + "the %,d MiB the Java heap leaves them; use fewer slices or producers, or give Java more memory "
+              + "(-Xmx, OCELOTL_JAVA_OPTS)", tree.size(), slices, now >> 20, budget >> 20);
+    }
+    return overBudget != null;
+  }
+
+  private void releaseChildren(int node) {
+    for (int i = 0; i < tree.childCount(node); i++) {
+      best[tree.child(node, i)] = null;
+    }
+  }
+
+  private static long bytes(Env[] envs) {
+    long size = 0;
+    for (Env env : envs) {
+      size += env == null ? 0 : env.bytes();
+    }
+    return size;
+  }
+
   /** V(node, k) = max(aggregate, Σ_children B(child, k)) of a node that is not a leaf. */
   private Env whole(int node, int k) {
     Scratch scratch = SCRATCH.get();
@@ -215,11 +272,15 @@ final class Envelopes {
     boolean leaf = tree.isLeaf(node);
     Env[] v = leaf ? null : new Env[intervals];
     Env[] b = new Env[intervals];
-    if (!leaf) { // a leaf's V is its aggregate, one line, set in place below
-      // in parallel: the nodes near the root are few, their own work must be shared
+    boolean root = node == 0; // nothing above the root asks for rows other than the first
+    // A leaf's V is its aggregate, one line, set in place below; the root's are built a column at
+    // a time (only row 0 uses them), the largest of all; the others' all at once, in parallel
+    // (the nodes near the root are few, their own work must be shared).
+    if (!leaf && !root) {
       IntStream.range(0, intervals).parallel().forEach(k -> v[k] = whole(node, k));
-      for (int i = 0; i < tree.childCount(node); i++) {
-        best[tree.child(node, i)] = null;
+      releaseChildren(node);
+      if (check(bytes(v))) {
+        return;
       }
     }
     // Of each B(node, k) already built, where it is the aggregate alone (from wholeFrom on), where
@@ -228,17 +289,25 @@ final class Envelopes {
     double[] wholeFrom = new double[intervals];
     double[] splitUntil = new double[intervals];
     double[] endsWholeFrom = new double[intervals];
-    boolean root = node == 0; // nothing above the root asks for rows other than the first
     Scratch scratch = SCRATCH.get();
     scratch.limit(limit);
-    Lines[] s = scratch.lines;
-    Lines hull = s[0];
-    Lines tail = s[1];
-    Lines spliced = s[2];
     Env line = leaf ? new Env(limit) : null;
     for (int first = root ? 0 : slices - 1; first >= 0; first--) {
       for (int last = first; last < slices; last++) {
         int interval = Qualities.interval(first, last);
+        if (root && !leaf) {
+          int column = last;
+          IntStream.rangeClosed(0, column).parallel()
+              .forEach(c -> v[Qualities.interval(c, column)] = whole(node, Qualities.interval(c, column)));
+          if (check(bytes(v))) {
+            return;
+          }
+          scratch = SCRATCH.get(); // the thread may have worked on another tree meanwhile
+          scratch.limit(limit);
+        }
+        Lines hull = scratch.lines[0];
+        Lines tail = scratch.lines[1];
+        Lines spliced = scratch.lines[2];
         if (leaf) {
           hull.clear();
           hull.add(0, g[interval], l[interval], 1, ENDS_WHOLE);
@@ -279,7 +348,13 @@ final class Envelopes {
         wholeFrom[interval] = env.parts[env.size - 1] == 1 ? env.start[env.size - 1] : Double.POSITIVE_INFINITY;
         splitUntil[interval] = env.lastEnd(SPLIT);
         endsWholeFrom[interval] = env.firstStart(ENDS_WHOLE);
+        if (root && !leaf) {
+          Arrays.fill(v, Qualities.interval(0, last), Qualities.interval(0, last) + last + 1, null);
+        }
       }
+    }
+    if (root) {
+      releaseChildren(node);
     }
     best[node] = b;
   }
@@ -445,6 +520,11 @@ final class Envelopes {
       loss = Arrays.copyOf(lines.loss, size);
       parts = Arrays.copyOf(lines.parts, size);
       flags = Arrays.copyOf(lines.flags, size);
+    }
+
+    /** Bytes on the heap: 29 per piece, an object and five array headers (16 bytes each). */
+    long bytes() {
+      return 29L * size + 6 * 16;
     }
 
     /** A one-line envelope whose line {@link #set} changes: a leaf's V, without an object per interval. */

@@ -52,10 +52,9 @@ final class SpatiotemporalQualities extends Qualities {
     int nodes = tree.size();
     int types = model.typeCount();
     int intervals = intervalArrayLength(slices);
-    long perAggregate = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
-    requireHeap(perAggregate * nodes * intervals + 8L * nodes * slices * (types + 1),
+    requireHeap(BYTES_PER_AGGREGATE * nodes * intervals + 8L * nodes * slices * (types + 1),
         String.format("spatiotemporal qualities of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
-            nodes, slices, perAggregate));
+            nodes, slices, BYTES_PER_AGGREGATE));
     double[][] series = new double[nodes][];
     double[][] info = new double[nodes][];
     sumSeries(model, series, info);
@@ -144,6 +143,9 @@ final class SpatiotemporalQualities extends Qualities {
     return levels;
   }
 
+  /** Heap per (node, interval): its qualities (20 bytes) and 2 + P evaluations (24 bytes each). */
+  private static final long BYTES_PER_AGGREGATE = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
+
   @Override
   public Aggregation aggregation() {
     return Aggregation.SPATIOTEMPORAL;
@@ -192,10 +194,16 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
+    // the envelopes may take the heap that the qualities and the programme's evaluations leave
+    return envelopeBreakpoints(Runtime.getRuntime().maxMemory() - BYTES_PER_AGGREGATE * tree.size() * gain[0].length);
+  }
+
+  /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
+  List<Breakpoint> envelopeBreakpoints(long budget) {
     Evaluation whole = evaluate(1, null, null);
     double limit = wholeFrom(whole);
     // One part optimal from p = 0 on: a model with nothing to tell apart; nothing to cut.
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit > 0 ? limit : 1, whole,
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit > 0 ? limit : 1, whole, budget,
         work());
     List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());

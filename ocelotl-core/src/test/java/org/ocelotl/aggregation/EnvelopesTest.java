@@ -1,6 +1,7 @@
 package org.ocelotl.aggregation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Comparator;
@@ -118,6 +119,20 @@ class EnvelopesTest {
         assertEquals(expected.size(), partition.size(), where + " size " + k);
       }
     }
+  }
+
+  /** Envelopes that would hold more than their budget stop with a message, not an OutOfMemoryError. */
+  @Test
+  void envelopesBeyondTheirBudgetAreRefused() {
+    MicroscopicModel model = Models.phasesModel(new Random(5), Models.platform(2, 3, 4), 30, 4, 5);
+    SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+    IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+        () -> qualities.envelopeBreakpoints(100_000));
+    assertTrue(refused.getMessage().startsWith("the spatiotemporal breakpoint search of 33 nodes × 30 slices holds "),
+        refused.getMessage());
+    assertTrue(refused.getMessage().endsWith(" MiB of envelopes, more than the 0 MiB the Java heap leaves them; use "
+        + "fewer slices or producers, or give Java more memory (-Xmx, OCELOTL_JAVA_OPTS)"), refused.getMessage());
+    assertEquals(qualities.envelopeBreakpoints(1L << 40).size(), qualities.breakpoints().size());
   }
 
   private static List<Part> sorted(List<Part> parts) {
