@@ -580,7 +580,10 @@ final class Envelopes {
 
   /** The last index below size whose start is at or before p (0 if none). */
   private static int last(double[] start, int size, double p) {
-    int low = 0;
+    if (size == 1 || start[1] > p) {
+      return 0; // most look-ups: the root's cuts all start at 0
+    }
+    int low = 1;
     int high = size - 1;
     while (low < high) {
       int middle = (low + high + 1) >>> 1;

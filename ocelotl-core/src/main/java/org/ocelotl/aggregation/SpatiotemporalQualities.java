@@ -152,12 +152,13 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /**
-   * DP evaluations the search may spend before it switches to the envelopes (K ≤ 50 optima fit).
+   * DP evaluations the search may spend before it switches to the envelopes (K ≤ 20 optima fit).
    * The first evaluations of the search cost nearly a full one each (little is settled yet); the
-   * envelopes cost 30 to 250 full evaluations on the benchmark models, the fewer the optima the
-   * less. So models with few optima keep the DP-based search, and the others lose at most this.
+   * envelopes cost about 20 full evaluations on the 720-leaf benchmark model with 42 optima, 50
+   * with 2,045, and 185 on the bundled trace at 100 slices (1,762). So models with few optima keep
+   * the DP-based search, and the others lose at most this.
    */
-  static final int PROGRAMME_BUDGET = 100;
+  static final int PROGRAMME_BUDGET = 40;
 
   @Override
   List<Breakpoint> searchBreakpoints() {
