@@ -172,6 +172,11 @@ public final class TraceStore {
     columns.fill(chunk, bytes, 0, 0);
   }
 
+  /** Columns of a category that can hold any chunk of this store. */
+  public Columns columns(EventCategory category) {
+    return Columns.of(category, metadata.chunkCapacity());
+  }
+
   public StateColumns stateColumns() {
     return new StateColumns(metadata.chunkCapacity());
   }
