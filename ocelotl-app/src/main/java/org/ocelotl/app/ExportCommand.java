@@ -6,6 +6,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -13,6 +14,9 @@ import org.ocelotl.export.SubTrace;
 import org.ocelotl.export.AtomicFile;
 import org.ocelotl.export.PajeTraceWriter;
 import org.ocelotl.export.PjDumpCsvWriter;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.Workspace;
@@ -25,12 +29,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ocelotl export TRACE --format paje|csv --out FILE}: the records of a selection as a
- * trace of their own. Here {@code --format} names what is written; the trace is recognised from
+ * trace of their own; {@code --format parquet --out DIR}: the whole trace as a Parquet dataset
+ * (docs/scale-out.md). Here {@code --format} names what is written; the trace is recognised from
  * its content (or was imported with {@code ocelotl import --format}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = {"Write the records of a selection (window, producers, types; or --selection NAME), clipped to the",
-        "window, as a Pajé trace that pj_dump and Ocelotl read back, or as CSV in pj_dump's layout."})
+        "window, as a Pajé trace that pj_dump and Ocelotl read back, or as CSV in pj_dump's layout; or the",
+        "whole trace as a Parquet dataset (a directory of tables, docs/scale-out.md) for Spark, DuckDB, pandas."})
 public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin WorkspaceOption workspaceOption;
@@ -40,14 +46,14 @@ public final class ExportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
-  @Option(names = "--format", paramLabel = "paje|csv", defaultValue = "paje",
-      description = "What to write: a Pajé trace or pj_dump's CSV (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--format", paramLabel = "paje|csv|parquet", defaultValue = "paje",
+      description = "What to write: a Pajé trace, pj_dump's CSV or a Parquet dataset (default: ${DEFAULT-VALUE}).")
   String format;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file to write.")
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file (for parquet: the directory) to write.")
   Path out;
 
-  @Option(names = "--force", description = "Replace FILE if it exists.")
+  @Option(names = "--force", description = "Replace FILE (or DIR) if it exists.")
   boolean force;
 
   @Option(names = "--lenient", description = "On first use, import the trace skipping malformed lines.")
@@ -55,17 +61,27 @@ public final class ExportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    boolean paje = switch (format.toLowerCase(Locale.ROOT)) {
-      case "paje" -> true;
-      case "csv" -> false;
-      default -> throw new IllegalArgumentException("--format: expected paje or csv, got '" + format + "'");
-    };
+    String written = format.toLowerCase(Locale.ROOT);
+    if (!written.equals("paje") && !written.equals("csv") && !written.equals("parquet")) {
+      throw new IllegalArgumentException("--format: expected paje, csv or parquet, got '" + format + "'");
+    }
+    if (written.equals("parquet") && selection.narrows()) {
+      throw new IllegalArgumentException("--format parquet writes the whole trace: drop --from, --to, --producers, "
+          + "--types and --selection (the dataset's readers filter)");
+    }
     SelectionCommand.refuseExisting(out, force);
+    if (written.equals("parquet") && !force && Files.exists(out)) {
+      throw new IllegalArgumentException(out + ": exists; give --force to replace it");
+    }
     Workspace workspace = workspaceOption.open();
     TraceStore store;
     try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
       store = workspace.store(trace, new ImportOptions(null, lenient), bar);
     }
+    if (written.equals("parquet")) {
+      return parquet(store);
+    }
+    boolean paje = written.equals("paje");
     SelectionOptions.Filter filter = selection.filter(workspace, store);
     SubTrace sub = SubTrace.of(store, filter.from(), filter.to(), filter.producers(), filter.types());
     AtomicFile.write(out, o -> {
@@ -80,6 +96,17 @@ public final class ExportCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(Locale.ROOT, "%s: [%s, %s) %s, %d containers, %d records → %s%n", store.metadata().name(), sub.from(),
         sub.to(), store.metadata().timeUnit(), sub.containers().size(), sub.records().size(), out);
+    stdout.flush();
+    return 0;
+  }
+
+  private int parquet(TraceStore store) throws IOException {
+    ParquetExport.write(store, out, ParquetExport.CHUNKS_PER_FILE, force);
+    StoreMetadata m = store.metadata();
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.printf(Locale.ROOT, "%s: %d states, %d events, %d variables, %d links, %d producers, %d types → %s%n",
+        m.name(), m.count(EventCategory.STATE), m.count(EventCategory.EVENT), m.count(EventCategory.VARIABLE),
+        m.count(EventCategory.LINK), m.producers().size(), m.types().size(), out);
     stdout.flush();
     return 0;
   }

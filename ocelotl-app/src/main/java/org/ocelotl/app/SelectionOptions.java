@@ -41,6 +41,11 @@ public final class SelectionOptions {
    */
   public record Filter(double from, double to, List<String> producers, List<String> types) {}
 
+  /** Whether any option narrows the selection: a command that writes the whole trace refuses them. */
+  boolean narrows() {
+    return from != null || to != null || !producers.isEmpty() || !types.isEmpty() || selection != null;
+  }
+
   /** The filter of the options, or of the named selection of {@code store}. */
   public Filter filter(Workspace workspace, TraceStore store) throws IOException {
     Selection.exclusive(selection, from != null || to != null || !producers.isEmpty() || !types.isEmpty(),

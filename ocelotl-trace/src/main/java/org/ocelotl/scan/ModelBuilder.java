@@ -1,6 +1,5 @@
 package org.ocelotl.scan;
 
-import org.ocelotl.model.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -8,11 +7,8 @@ import org.ocelotl.aggregation.Work;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.store.Chunk;
-import org.ocelotl.store.EventColumns;
-import org.ocelotl.store.LinkColumns;
-import org.ocelotl.store.StateColumns;
+import org.ocelotl.store.Columns;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.store.VariableColumns;
 
 /**
  * Builds microscopic models by scanning a trace store: no cache (see {@link ModelCache}).
@@ -150,47 +146,12 @@ public final class ModelBuilder {
 
   private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, int lo, int hi, Chunks read) {
     SliceGrid grid = layout.grid();
-    double from = grid.boundary(lo);
-    double to = grid.boundary(hi);
-    double[] cells = sums.arrays()[ModelSums.SUMS];
-    switch (sums.metric()) {
-      case STATE_DURATION, STATE_AVERAGE -> {
-        StateColumns c = store.stateColumns();
-        double[] starts = sums.metric() == Metric.STATE_AVERAGE ? sums.arrays()[ModelSums.STARTS] : null;
-        double[] crossings = starts == null ? null : sums.arrays()[ModelSums.CROSSINGS];
-        for (Chunk chunk : store.chunks(EventCategory.STATE, from, to)) {
-          read.next();
-          store.read(chunk, c);
-          ScanKernels.stateDurations(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(),
-              cells, starts, crossings);
-        }
-      }
-      case EVENT_COUNT -> {
-        EventColumns c = store.eventColumns();
-        for (Chunk chunk : store.chunks(EventCategory.EVENT, from, to)) {
-          read.next();
-          store.read(chunk, c);
-          ScanKernels.occurrences(layout, lo, hi, c.size(), c.producer(), c.type(), c.time(), null, cells);
-        }
-      }
-      case VARIABLE_MEAN -> {
-        VariableColumns c = store.variableColumns();
-        for (Chunk chunk : store.chunks(EventCategory.VARIABLE, from, to)) {
-          read.next();
-          store.read(chunk, c);
-          ScanKernels.steps(layout, lo, hi, c.size(), c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
-        }
-      }
-      case LINK_COUNT, LINK_VOLUME -> {
-        LinkColumns c = store.linkColumns();
-        boolean volume = sums.metric() == Metric.LINK_VOLUME;
-        for (Chunk chunk : store.chunks(EventCategory.LINK, from, to)) {
-          read.next();
-          store.read(chunk, c);
-          ScanKernels.occurrences(layout, lo, hi, c.size(), c.from(), c.type(), c.start(), volume ? c.volume() : null,
-              cells);
-        }
-      }
+    EventCategory category = sums.metric().category();
+    Columns columns = store.columns(category);
+    for (Chunk chunk : store.chunks(category, grid.boundary(lo), grid.boundary(hi))) {
+      read.next();
+      store.read(chunk, columns);
+      sums.add(layout, lo, hi, columns);
     }
   }
 }

@@ -30,10 +30,14 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     List<String> typeColours, String timeUnit, String key) {
 
   static ModelPlan of(TraceStore store, ModelRequest request) {
+    return of(store.metadata(), request);
+  }
+
+  /** The plan on a store's metadata alone: what an engine that reads the records elsewhere (Spark) plans with. */
+  static ModelPlan of(StoreMetadata m, ModelRequest request) {
     if (request.producers().depth() == ProducerSelection.AUTO_DEPTH) {
       throw new IllegalArgumentException("resolve an automatic depth (ModelBuilder.withDepthFor) before planning a model");
     }
-    StoreMetadata m = store.metadata();
     Metric metric = request.metric();
     EventCategory category = metric.category();
     if (m.count(category) == 0) {

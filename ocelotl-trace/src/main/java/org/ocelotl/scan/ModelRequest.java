@@ -16,8 +16,9 @@ import java.util.List;
  * @param exact     true: never a proportional split; a cached model is used only when it holds
  *                  this very grid, else the trace is scanned again
  */
+// Serializable: the Spark job ships requests to its executors.
 public record ModelRequest(Metric metric, double from, double to, int slices,
-    ProducerSelection producers, List<String> types, boolean exact) {
+    ProducerSelection producers, List<String> types, boolean exact) implements java.io.Serializable {
 
   public ModelRequest {
     if (metric == null) {

@@ -1,6 +1,11 @@
 package org.ocelotl.scan;
 
 import org.ocelotl.model.Metric;
+import org.ocelotl.store.Columns;
+import org.ocelotl.store.EventColumns;
+import org.ocelotl.store.LinkColumns;
+import org.ocelotl.store.StateColumns;
+import org.ocelotl.store.VariableColumns;
 
 /**
  * The additive quantities behind a model, laid out like the model (leaf, slice, type): what a
@@ -25,6 +30,52 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     int cells = Math.multiplyExact(Math.multiplyExact(leaves, grid.slices()), types);
     double[][] arrays = new double[arrayCount(metric)][cells];
     return new ModelSums(metric, grid, leaves, types, arrays);
+  }
+
+  /**
+   * Adds a batch of records of the metric's category, in the band of slices [lo, hi) of
+   * {@code layout}'s grid: the one place that says which kernel, on which columns, serves which
+   * metric, for every engine (a store's chunk, a Spark partition's rows).
+   */
+  void add(ModelLayout layout, int lo, int hi, Columns columns) {
+    double[] cells = arrays[SUMS];
+    int n = columns.size();
+    switch (metric) {
+      case STATE_DURATION, STATE_AVERAGE -> {
+        StateColumns c = (StateColumns) columns;
+        boolean average = metric == Metric.STATE_AVERAGE;
+        ScanKernels.stateDurations(layout, lo, hi, n, c.producer(), c.type(), c.start(), c.end(), cells,
+            average ? arrays[STARTS] : null, average ? arrays[CROSSINGS] : null);
+      }
+      case EVENT_COUNT -> {
+        EventColumns c = (EventColumns) columns;
+        ScanKernels.occurrences(layout, lo, hi, n, c.producer(), c.type(), c.time(), null, cells);
+      }
+      case VARIABLE_MEAN -> {
+        VariableColumns c = (VariableColumns) columns;
+        ScanKernels.steps(layout, lo, hi, n, c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
+      }
+      case LINK_COUNT, LINK_VOLUME -> {
+        LinkColumns c = (LinkColumns) columns;
+        ScanKernels.occurrences(layout, lo, hi, n, c.from(), c.type(), c.start(),
+            metric == Metric.LINK_VOLUME ? c.volume() : null, cells);
+      }
+    }
+  }
+
+  /** Adds {@code other}'s sums, of the same model, cell by cell. */
+  void add(double[][] other) {
+    if (other.length != arrays.length || other[0].length != arrays[0].length) {
+      throw new IllegalArgumentException("partial sums of " + other.length + " × " + other[0].length
+          + " cells for a model of " + arrays.length + " × " + arrays[0].length);
+    }
+    for (int a = 0; a < arrays.length; a++) {
+      double[] into = arrays[a];
+      double[] from = other[a];
+      for (int i = 0; i < into.length; i++) {
+        into[i] += from[i];
+      }
+    }
   }
 
   ModelSums copy() {

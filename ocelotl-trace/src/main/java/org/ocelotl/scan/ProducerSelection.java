@@ -13,7 +13,9 @@ import java.util.List;
  *                {@link #AUTO_DEPTH} asks for the deepest cut whose leaves fit the rows a view
  *                has ({@link ModelBuilder#withDepthFor}), resolved before a model is built
  */
-public record ProducerSelection(List<String> include, List<String> exclude, int depth) {
+// Serializable: the Spark job ships requests to its executors.
+public record ProducerSelection(List<String> include, List<String> exclude, int depth)
+    implements java.io.Serializable {
   public static final ProducerSelection ALL = new ProducerSelection(List.of(), List.of(), 0);
   public static final int AUTO_DEPTH = -1;
 

@@ -3,6 +3,7 @@ package org.ocelotl.store;
 import java.nio.ByteBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
+import org.ocelotl.model.EventCategory;
 
 /**
  * Reused primitive arrays holding one chunk of one category; {@link TraceStore#read} refills
@@ -23,6 +24,34 @@ public abstract class Columns {
     this.ints = new int[layout.ints()][capacity];
   }
 
+  /** Empty columns of a category, holding up to {@code capacity} records. */
+  public static Columns of(EventCategory category, int capacity) {
+    return switch (category) {
+      case STATE -> new StateColumns(capacity);
+      case EVENT -> new EventColumns(capacity);
+      case VARIABLE -> new VariableColumns(capacity);
+      case LINK -> new LinkColumns(capacity);
+    };
+  }
+
+  /**
+   * Makes the first {@code count} entries of the live arrays the current batch: how an engine that
+   * reads records from elsewhere (Spark's Parquet rows) hands them to the scan kernels in the
+   * arrays the store would fill. The batch belongs to no chunk.
+   */
+  public final void setSize(int count) {
+    if (count < 0 || count > capacity()) {
+      throw new IllegalArgumentException("a batch of " + count + " records in columns of capacity " + capacity());
+    }
+    this.size = count;
+    this.chunk = null;
+  }
+
+  /** How many records the arrays hold at most. */
+  public final int capacity() {
+    return doubles[0].length;
+  }
+
   /** Number of records of the current chunk. */
   public final int size() {
     return size;
@@ -31,10 +60,6 @@ public abstract class Columns {
   /** The chunk currently held, or null before the first read. */
   public final Chunk chunk() {
     return chunk;
-  }
-
-  final int capacity() {
-    return doubles[0].length;
   }
 
   /**

@@ -136,6 +136,20 @@ public record StoreMetadata(Source source, double start, double end, String time
     };
   }
 
+  /**
+   * Reads a store's metadata file from its text; {@code file} names it in errors. Any surprise is a
+   * {@link StoreFormatException}.
+   */
+  public static StoreMetadata parse(Path file, String text) throws StoreFormatException {
+    Object json;
+    try {
+      json = StoreJson.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new StoreFormatException(file, "content", "JSON", e.getMessage());
+    }
+    return fromJson(file, json);
+  }
+
   /** Reads what {@link #toJson} wrote; any surprise is a {@link StoreFormatException}. */
   static StoreMetadata fromJson(Path file, Object parsed) throws StoreFormatException {
     Fields json = new Fields(file, "", parsed);

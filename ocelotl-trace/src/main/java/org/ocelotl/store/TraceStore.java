@@ -59,13 +59,7 @@ public final class TraceStore {
    */
   public static TraceStore open(Path directory) throws IOException {
     Path metadataFile = directory.resolve(StoreLayout.METADATA_FILE);
-    Object json;
-    try {
-      json = StoreJson.parse(Files.readString(metadataFile, StandardCharsets.UTF_8));
-    } catch (IllegalArgumentException e) {
-      throw new StoreFormatException(metadataFile, "content", "JSON", e.getMessage());
-    }
-    StoreMetadata metadata = StoreMetadata.fromJson(metadataFile, json);
+    StoreMetadata metadata = StoreMetadata.parse(metadataFile, Files.readString(metadataFile, StandardCharsets.UTF_8));
     TraceStore store = new TraceStore(directory, metadata, TreeMapping.of(metadataFile, metadata));
     for (EventCategory category : EventCategory.values()) {
       store.files.put(category, ChunkFile.open(directory, StoreLayout.columns(category), metadata));
@@ -75,6 +69,11 @@ public final class TraceStore {
 
   public Path directory() {
     return directory;
+  }
+
+  /** The store's metadata file (JSON), which {@link StoreMetadata#parse} reads wherever it is copied. */
+  public Path metadataFile() {
+    return directory.resolve(StoreLayout.METADATA_FILE);
   }
 
   public StoreMetadata metadata() {
@@ -171,6 +170,11 @@ public final class TraceStore {
       }
     }
     columns.fill(chunk, bytes, 0, 0);
+  }
+
+  /** Columns of a category that can hold any chunk of this store. */
+  public Columns columns(EventCategory category) {
+    return Columns.of(category, metadata.chunkCapacity());
   }
 
   public StateColumns stateColumns() {

@@ -1,0 +1,62 @@
+package org.ocelotl.spark;
+
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code spark-submit --class org.ocelotl.spark.SparkMain ocelotl-spark.jar model …}: the Spark
+ * jobs of Ocelotl (docs/scale-out.md). Failures are one line on stderr, "ocelotl-spark: REASON",
+ * and exit status 1, as for {@code ocelotl}.
+ */
+@Command(name = "ocelotl-spark", mixinStandardHelpOptions = true, version = "ocelotl-spark 0.1.0",
+    description = "Ocelotl's jobs on Apache Spark.",
+    subcommands = {CommandLine.HelpCommand.class, SparkModelCommand.class})
+public final class SparkMain implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    int status = run(args);
+    SparkSession.getActiveSession().foreach(session -> {
+      session.stop();
+      return null;
+    });
+    System.exit(status);
+  }
+
+  /** Runs the command line in the active Spark session (or a new one); tests call this instead of main. */
+  public static int run(String... args) {
+    return new CommandLine(new SparkMain()).setExecutionExceptionHandler(SparkMain::failure).execute(args);
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: model");
+  }
+
+  private static int failure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+    command.getErr().println("ocelotl-spark: " + reason(e));
+    command.getErr().flush();
+    return 1;
+  }
+
+  /**
+   * The reason in one line: our own refusals as they are; Spark's errors (an unreadable or corrupt
+   * dataset, found by a task) by the first line of their innermost cause, which names the file.
+   */
+  static String reason(Throwable e) {
+    if (e instanceof IllegalArgumentException || e instanceof java.io.IOException) {
+      return firstLine(e.getMessage());
+    }
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return firstLine(cause.getMessage() == null ? cause.toString() : cause.getMessage());
+  }
+
+  private static String firstLine(String message) {
+    int end = message.indexOf('\n');
+    return end < 0 ? message : message.substring(0, end);
+  }
+}
