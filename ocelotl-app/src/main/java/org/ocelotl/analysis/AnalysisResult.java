@@ -92,9 +92,13 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
       throw new IllegalArgumentException("no view was asked for: a picture needs one");
     }
     BuiltModel built = analysis.built();
-    String name = analysis.trace() != null ? analysis.trace().name() : "model";
     return new OverviewInput(built.model(), AnalysisService.window(built), view, analysis.breakpoints(), p,
-        partition, built.typeColours(), name, metricLabel(), built.exact(), analysis.filters(), timeScale());
+        partition, built.typeColours(), name(), metricLabel(), built.exact(), analysis.filters(), timeScale());
+  }
+
+  /** The trace's name, or "model" for a model read from files (which name no trace). */
+  public String name() {
+    return analysis.trace() != null ? analysis.trace().name() : "model";
   }
 
   /** Times since the trace's start (a model file's slice 0), in a unit that suits the window. */
@@ -121,8 +125,7 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
    */
   public String fileStem() {
     BuiltModel built = analysis.built();
-    String name = analysis.trace() != null ? analysis.trace().name() : "model";
-    StringBuilder stem = new StringBuilder(name).append('-')
+    StringBuilder stem = new StringBuilder(name()).append('-')
         .append(analysis.aggregation().name().toLowerCase(java.util.Locale.ROOT));
     if (view != null) {
       stem.append('-').append(view.view());

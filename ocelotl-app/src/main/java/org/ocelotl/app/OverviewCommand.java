@@ -3,6 +3,7 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
@@ -22,9 +23,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ocelotl overview TRACE --out FILE.svg|.png}: the overview picture, headless. */
+/**
+ * {@code ocelotl overview TRACE --out FILE.svg|.png}: the overview picture, headless; or {@code
+ * ocelotl overview --model M.csv [--tree T.csv] --out …} for a model built elsewhere (by {@code
+ * ocelotl model} or {@code ocelotl-spark model}), through the same analysis service.
+ */
 @Command(name = "overview", mixinStandardHelpOptions = true,
-    description = "Draw the overview of a trace (SVG or PNG) with its axes, legend, quality curves and caption.")
+    description = {"Draw the overview of a trace (SVG or PNG) with its axes, legend, quality curves and caption.",
+        "With --model instead of TRACE: the overview of a model file (its time axis is the slice number)."})
 public final class OverviewCommand implements Callable<Integer> {
   /** Default slices: see docs/aggregation.md for what these cost. */
   static final int TEMPORAL_SLICES = 100;
@@ -39,8 +45,16 @@ public final class OverviewCommand implements Callable<Integer> {
   @Mixin TraceOptions traceOptions;
   @Mixin ModelOptions modelOptions;
 
-  @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
+  @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
   Path trace;
+
+  @Option(names = "--model", paramLabel = "M.csv",
+      description = "Instead of TRACE: a model file (producer,slice,type,value) as 'ocelotl model' writes it.")
+  Path model;
+
+  @Option(names = "--tree", paramLabel = "T.csv",
+      description = "With --model: its tree file (producer,parent). Default: the model's producers under one root.")
+  Path tree;
 
   @Option(names = "--mode", paramLabel = "AGGREGATION", defaultValue = "spatiotemporal",
       description = "temporal or spatiotemporal (default: ${DEFAULT-VALUE}).")
@@ -80,10 +94,8 @@ public final class OverviewCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ViewKind kind = ViewKind.of(mode, view);
-    TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest model = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES, traceOptions, store);
-    AnalysisRequest request = new AnalysisRequest(new ModelInput.FromTrace(store, model),
-        AnalysisRequest.aggregationOf(kind), kind, chosenP(), AnalysisRequest.DEFAULT_HEIGHT);
+    AnalysisRequest request = new AnalysisRequest(input(kind), AnalysisRequest.aggregationOf(kind), kind, chosenP(),
+        AnalysisRequest.DEFAULT_HEIGHT);
     AnalysisResult result;
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().answer(request, bar);
@@ -110,9 +122,35 @@ public final class OverviewCommand implements Callable<Integer> {
       AtomicFile.write(csv, o -> o.write(result.breakpointCsv()));
     }
     stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
-        result.analysis().trace().name(), result.p(), result.partition().size(),
+        result.name(), result.p(), result.partition().size(),
         result.analysis().breakpoints().size(), result.analysis().built().exact() ? "exact" : "approximate", picture);
     stdout.flush();
+  }
+
+  /** Options that choose how a model is built from a trace: meaningless for a model already built. */
+  private static final List<String> BUILD_OPTIONS = List.of("--metric", "--from", "--to", "--producers", "--types",
+      "--selection", "--exclude", "--depth", "--approximate", "--format", "--lenient");
+
+  /** The trace's model as the options ask for it, or the model files. */
+  private ModelInput input(ViewKind kind) throws IOException {
+    if ((trace == null) == (model == null)) {
+      throw new IllegalArgumentException("overview takes a TRACE or --model FILE (one of the two)");
+    }
+    if (model == null) {
+      if (tree != null) {
+        throw new IllegalArgumentException("--tree goes with --model");
+      }
+      TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
+      ModelRequest request = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES,
+          traceOptions, store);
+      return new ModelInput.FromTrace(store, request);
+    }
+    for (String option : BUILD_OPTIONS) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new IllegalArgumentException(option + " chooses how a trace's model is built; it has no meaning with --model");
+      }
+    }
+    return new ModelInput.FromFiles(model, tree, modelOptions.slices == null ? 0 : modelOptions.slices);
   }
 
   private double chosenP() {

@@ -230,4 +230,22 @@ class OverviewCommandTest {
         + "spatiotemporal has partition, mode\n", badView.err());
     assertTrue(Files.notExists(tmp.resolve("x.png")));
   }
+
+  @Test
+  void aModelFileIsOneInputAndTakesNoBuildingOptions() throws IOException {
+    Path model = Files.writeString(tmp.resolve("one.csv"), "producer,slice,type,value\na,0,u,1\n");
+    String out = tmp.resolve("m.svg").toString();
+    assertEquals(new CliTest.Result(1, "", "ocelotl: overview takes a TRACE or --model FILE (one of the two)\n"),
+        CliTest.run("overview", BUNDLED.toString(), "--model", model.toString(), "--out", out));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: overview takes a TRACE or --model FILE (one of the two)\n"),
+        CliTest.run("overview", "--out", out));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --metric chooses how a trace's model is built; it has no meaning "
+        + "with --model\n"), CliTest.run("overview", "--model", model.toString(), "--metric", "event-count", "--out", out));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --tree goes with --model\n"),
+        CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(), "--tree",
+            model.toString(), "--out", out));
+    assertTrue(Files.notExists(tmp.resolve("m.svg")));
+    CliTest.Result drawn = CliTest.run("overview", "--model", model.toString(), "--mode", "temporal", "--out", out);
+    assertEquals(new CliTest.Result(0, "model: p = 0.00000, 1 parts of 1 breakpoints, exact model → " + out + "\n", ""), drawn);
+  }
 }

@@ -5,13 +5,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code spark-submit --class org.ocelotl.spark.SparkMain ocelotl-spark.jar model …}: the Spark
+ * {@code spark-submit --class org.ocelotl.spark.SparkMain ocelotl-spark.jar import|model …}: the Spark
  * jobs of Ocelotl (docs/scale-out.md). Failures are one line on stderr, "ocelotl-spark: REASON",
  * and exit status 1, as for {@code ocelotl}.
  */
 @Command(name = "ocelotl-spark", mixinStandardHelpOptions = true, version = "ocelotl-spark 0.1.0",
     description = "Ocelotl's jobs on Apache Spark.",
-    subcommands = {CommandLine.HelpCommand.class, SparkModelCommand.class})
+    subcommands = {CommandLine.HelpCommand.class, SparkImportCommand.class, SparkModelCommand.class})
 public final class SparkMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -31,7 +31,7 @@ public final class SparkMain implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: model");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing required subcommand: import or model");
   }
 
   private static int failure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {

@@ -308,7 +308,12 @@ public final class ModelCsv {
     return order(name, root, parents, lines);
   }
 
-  // ProducerTree wants every parent numbered before its children: breadth-first from the root.
+  /**
+   * ProducerTree wants every parent numbered before its children. A file that already lists them
+   * so, the root first (as {@link #writeTree} writes them), keeps its line order as node ids, so
+   * that a model's tree reads back with the ids it was written with (the overview's JSON names
+   * nodes by id); any other file is numbered breadth-first from the root.
+   */
   private static ProducerTree order(String file, String root, Map<String, String> parents, Map<String, Long> lines)
       throws ModelFormatException {
     Map<String, List<String>> children = new LinkedHashMap<>();
@@ -323,12 +328,19 @@ public final class ModelCsv {
     }
     List<String> order = new ArrayList<>();
     Map<String, Integer> ids = new HashMap<>();
-    order.add(root);
-    ids.put(root, 0);
-    for (int next = 0; next < order.size(); next++) {
-      for (String child : children.getOrDefault(order.get(next), List.of())) {
-        ids.put(child, order.size());
-        order.add(child);
+    if (parentsFirst(root, parents)) {
+      order.addAll(parents.keySet());
+      for (int i = 0; i < order.size(); i++) {
+        ids.put(order.get(i), i);
+      }
+    } else {
+      order.add(root);
+      ids.put(root, 0);
+      for (int next = 0; next < order.size(); next++) {
+        for (String child : children.getOrDefault(order.get(next), List.of())) {
+          ids.put(child, order.size());
+          order.add(child);
+        }
       }
     }
     if (order.size() < parents.size()) {
@@ -341,6 +353,19 @@ public final class ModelCsv {
       parentIds[i] = parent.isEmpty() ? -1 : ids.get(parent);
     }
     return new ProducerTree(order.toArray(new String[0]), parentIds);
+  }
+
+  /** Whether the file lists the root first and every producer after its parent (the tree being acyclic then). */
+  private static boolean parentsFirst(String root, Map<String, String> parents) {
+    Set<String> seen = new HashSet<>();
+    for (Map.Entry<String, String> entry : parents.entrySet()) {
+      boolean placed = seen.isEmpty() ? entry.getKey().equals(root) : seen.contains(entry.getValue());
+      if (!placed) {
+        return false;
+      }
+      seen.add(entry.getKey());
+    }
+    return true;
   }
 
   private static void requireHeader(LineSplitter lines, String file, String header) throws IOException {

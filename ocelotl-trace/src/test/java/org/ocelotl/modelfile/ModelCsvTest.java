@@ -49,6 +49,16 @@ class ModelCsvTest {
     assertEquals(1, read.value(1, 0, 0));
   }
 
+  /** Depth-first listing, parents first: the ids are the lines' order (breadth-first would put b at 2). */
+  @Test
+  void aTreeListedParentsFirstKeepsItsNodeIds() throws IOException {
+    Path tree = file("t.csv", "producer,parent\nr,\na,r\nx,a\nb,r\n");
+    Path model = file("m.csv", "producer,slice,type,value\nb,0,u,1\nx,0,u,2\n");
+    ProducerTree t = ModelCsv.read(model, tree, 0).tree();
+    assertEquals(List.of("r", "a", "x", "b"), List.of(t.name(0), t.name(1), t.name(2), t.name(3)));
+    assertEquals(List.of(-1, 0, 1, 0), List.of(t.parent(0), t.parent(1), t.parent(2), t.parent(3)));
+  }
+
   @Test
   void roundTripsARandomModel() throws IOException {
     Random random = new Random(8);

@@ -22,7 +22,10 @@ import org.ocelotl.trace.TraceFormatException;
  * therefore kept apart by type; any other id defined twice keeps its last definition and is
  * reported.
  */
-final class Otf2Definitions {
+final class Otf2Definitions implements java.io.Serializable {
+  // Broadcast by the Spark import to its tasks: read once on the driver (Otf2Split).
+  private static final long serialVersionUID = 1L;
+
   static final int CLOCK_PROPERTIES = 5;
   static final int STRING = 10;
   static final int SYSTEM_TREE_NODE = 12;
@@ -37,11 +40,11 @@ final class Otf2Definitions {
 
   static final int GROUP_COMM_LOCATIONS = 4;
 
-  record Node(String name, String kind, long parent) {}
+  record Node(String name, String kind, long parent) implements java.io.Serializable {}
 
-  record Location(String name, int type, long events, long group) {}
+  record Location(String name, int type, long events, long group) implements java.io.Serializable {}
 
-  record Group(int type, int paradigm, long[] members) {}
+  record Group(int type, int paradigm, long[] members) implements java.io.Serializable {}
 
   final Map<Long, String> strings = new HashMap<>();
   final Map<Long, Node> systemTreeNodes = new LinkedHashMap<>();

@@ -48,6 +48,18 @@ final class Otf2Events {
 
   private record Channel(int from, int to, long tag) {}
 
+  /**
+   * Where the send or receive side of a message goes once its channel is known: matched here
+   * ({@link #messageEnd}), or, when a location is decoded apart from the others (the Spark import,
+   * {@link Otf2Split}), recorded in place and matched later in the same order.
+   */
+  @FunctionalInterface
+  interface MessageEnds {
+    void end(int from, int to, long tag, boolean send, double time, int recordType, long length);
+  }
+
+  private final MessageEnds messageEnds;
+
   /** The unmatched side of a channel: sends or receives (never both), oldest first. */
   private static final class Pending {
     boolean sends;
@@ -79,10 +91,17 @@ final class Otf2Events {
   }
 
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
+    this(definitions, sink, producerOfLocation, null);
+  }
+
+  /** {@code messageEnds} null: messages are matched by this reader. */
+  Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation,
+      MessageEnds messageEnds) {
     this.definitions = definitions;
     this.sink = sink;
     this.types = new TypeIds(sink, false);
     this.producerOfLocation = producerOfLocation;
+    this.messageEnds = messageEnds != null ? messageEnds : this::messageEnd;
     Arrays.fill(recordTypes, -1);
   }
 
@@ -200,7 +219,7 @@ final class Otf2Events {
     return type;
   }
 
-  private int type(String name, EventCategory category, String group) {
+  int type(String name, EventCategory category, String group) {
     return types.id(name, category, group);
   }
 
@@ -263,7 +282,12 @@ final class Otf2Events {
       sink.event(producer, recordType, time);
       return;
     }
-    Channel channel = send ? new Channel(producer, peer, tag) : new Channel(peer, producer, tag);
+    messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, recordType, length);
+  }
+
+  /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
+  void messageEnd(int from, int to, long tag, boolean send, double time, int recordType, long length) {
+    Channel channel = new Channel(from, to, tag);
     Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
     if (pending.size > 0 && pending.sends != send) {
       double other = pending.times[pending.head];
@@ -349,6 +373,25 @@ final class Otf2Events {
     anomalies.forEach((what, count) -> sink.warning(count + " × " + what));
     unknownKinds.forEach((kind, count) ->
         sink.warning(count + " × event record of unknown kind " + kind + " skipped"));
+  }
+
+  /**
+   * What a location decoded apart brings besides its records ({@link Otf2Split}): its time bounds
+   * and the anomalies and unknown record kinds it counted.
+   */
+  void absorb(double first, double last, Map<String, Long> anomalies, Map<Integer, Long> unknownKinds) {
+    this.first = Math.min(this.first, first);
+    this.last = Math.max(this.last, last);
+    anomalies.forEach((what, count) -> this.anomalies.merge(what, count, Long::sum));
+    unknownKinds.forEach((kind, count) -> this.unknownKinds.merge(kind, count, Long::sum));
+  }
+
+  Map<String, Long> anomalies() {
+    return anomalies;
+  }
+
+  Map<Integer, Long> unknownKinds() {
+    return unknownKinds;
   }
 
   private void anomaly(String what) {

@@ -43,6 +43,26 @@ public final class Otf2Reader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     Otf2Anchor anchor = Otf2Anchor.read(file);
     Otf2Definitions definitions = Otf2Definitions.read(anchor, options.bytesRead());
+    assemble(anchor, definitions, sink, (events, location, producer) -> {
+      try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
+        return events.readLocation(in, producer, options.bytesRead());
+      }
+    });
+  }
+
+  /** How the events of one location reach the reader: decoded now, or replayed from a task's recording. */
+  @FunctionalInterface
+  interface LocationSource {
+    /** Feeds the events of {@code location} (producer {@code producer}) through {@code events}; returns their count. */
+    long read(Otf2Events events, long location, int producer) throws IOException;
+  }
+
+  /**
+   * Everything after the definitions, location after location in definition order: the one
+   * sequence of sink calls, whether the events are decoded here or on Spark ({@link Otf2Split}).
+   */
+  static void assemble(Otf2Anchor anchor, Otf2Definitions definitions, TraceSink sink, LocationSource source)
+      throws IOException {
     definitions.redefinitions.forEach((kind, count) -> sink.warning(count + " × " + kind
         + " id defined again (the last definition is used)"));
     Map<Long, Integer> producers = declareProducers(anchor, definitions, sink);
@@ -56,10 +76,7 @@ public final class Otf2Reader implements TraceReader {
         throw new TraceFormatException(anchor.globalDefinitionFile() + ": location " + location
             + " is not reachable from the system tree (cyclic parents)");
       }
-      long count;
-      try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
-        count = events.readLocation(in, producer, options.bytesRead());
-      }
+      long count = source.read(events, location, producer);
       if (count != entry.getValue().events()) {
         wrongCounts++;
       }
@@ -110,7 +127,7 @@ public final class Otf2Reader implements TraceReader {
    * breadth-first so that every parent is declared before its children. A dangling parent
    * reference hangs the node under the root.
    */
-  private static Map<Long, Integer> declareProducers(Otf2Anchor anchor,
+  static Map<Long, Integer> declareProducers(Otf2Anchor anchor,
       Otf2Definitions definitions, TraceSink sink) {
     Map<String, List<Entry>> children = new HashMap<>();
     List<Entry> roots = new ArrayList<>();

@@ -1,0 +1,102 @@
+package org.ocelotl.spark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.ocelotl.format.otf2.Otf2Reader;
+import org.ocelotl.format.otf2.Otf2Split;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.StoreWriter;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.trace.TraceFormat;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Importer;
+
+/**
+ * The import of an OTF2 archive on Spark (docs/scale-out.md): the driver reads the anchor and the
+ * definitions once and broadcasts them; one task per location decodes its event file into a
+ * recording; the driver takes the recordings one partition at a time, in location order, and
+ * replays them into a store with the local reader's own code ({@link Otf2Split#assemble}: type
+ * ids, message matching across locations, warnings), then writes the store's Parquet dataset with
+ * the local export's writer. The dataset is therefore the local export's, file for file.
+ */
+final class ImportJob {
+  private ImportJob() {}
+
+  /** What an import did: the trace's metadata (counts, bounds) and the number of tasks that decoded it. */
+  record Result(StoreMetadata metadata, int tasks) {}
+
+  /**
+   * Imports {@code trace} (an OTF2 anchor file on a file system every executor sees at the same
+   * path) and writes its dataset as {@code out} on the driver.
+   *
+   * @throws IllegalArgumentException for a file that is not an OTF2 anchor, or an existing out without replace
+   */
+  static Result run(SparkSession spark, Path trace, Path out, boolean replace) throws IOException {
+    Path anchor = trace.toRealPath();
+    if (!isOtf2(anchor)) {
+      throw new IllegalArgumentException(trace + ": not an OTF2 anchor file (NAME.otf2); this import reads OTF2 only");
+    }
+    if (Files.exists(out) && !replace) {
+      throw new IllegalArgumentException(out + " exists; --force replaces it");
+    }
+    Otf2Split split = Otf2Split.open(anchor);
+    List<Long> locations = split.locations();
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Broadcast<Otf2Split> shared = context.broadcast(split);
+    // One partition per location, in definition order. toLocalIterator hands them back in that
+    // order but computes them one after the other: count() first decodes them all at once, and
+    // the iterator then fetches the kept recordings (spilled to the executors' disks if need be).
+    JavaRDD<byte[]> decoded = context.parallelize(locations, Math.max(1, locations.size()))
+        .map(location -> shared.value().decode(location))
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    decoded.count();
+    Iterator<byte[]> recordings = decoded.toLocalIterator();
+    Path store = Files.createTempDirectory(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".store");
+    try {
+      TraceFormat replayed = new TraceFormat("otf2", "OTF2 archive decoded on Spark", () -> (file, sink, options) ->
+          split.assemble(recordings, sink), Otf2Reader::sniff);
+      Importer.importTrace(anchor, replayed, ImportOptions.DEFAULT, ImportProgress.NONE, store,
+          StoreWriter.DEFAULT_CHUNK_CAPACITY);
+      TraceStore imported = TraceStore.open(store);
+      ParquetExport.write(imported, out, ParquetExport.CHUNKS_PER_FILE, replace);
+      return new Result(imported.metadata(), locations.size());
+    } finally {
+      decoded.unpersist();
+      shared.destroy();
+      deleteTree(store);
+    }
+  }
+
+  private static boolean isOtf2(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      return Otf2Reader.sniff(in.readNBytes(16));
+    }
+  }
+
+  private static void deleteTree(Path directory) throws IOException {
+    try (Stream<Path> paths = Files.walk(directory)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+}
