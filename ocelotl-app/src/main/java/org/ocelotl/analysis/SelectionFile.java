@@ -109,7 +109,12 @@ public final class SelectionFile {
   public List<Selection> importFrom(Path exported) throws IOException {
     List<Selection> incoming = parse(exported, Files.readAllBytes(exported));
     for (Selection s : incoming) {
-      check(store.metadata(), s);
+      try {
+        check(store.metadata(), s);
+      } catch (IllegalArgumentException e) {
+        // The user reads which file holds the name the trace lacks (found by fuzzing: it did not say).
+        throw new IllegalArgumentException(exported + ": " + e.getMessage());
+      }
     }
     update(all -> {
       List<String> taken = incoming.stream().map(Selection::name).filter(n -> find(all, n).isPresent()).toList();

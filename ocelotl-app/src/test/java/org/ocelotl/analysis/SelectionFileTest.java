@@ -3,8 +3,14 @@ package org.ocelotl.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
 
 /** Refusals of a selections file found by fuzzing (SelectionFileFuzzTest), each with its exact message. */
 class SelectionFileTest {
@@ -16,5 +22,18 @@ class SelectionFileTest {
     byte[] bytes = {'{', '"', 'f', 'o', 'r', 'm', 'a', 't', '"', ':', ' ', '"', (byte) 0xFF, '"', '}'};
     assertEquals("s.json: not a selections file: expected UTF-8 text, found a byte that is not at offset 12",
         assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes)).getMessage());
+  }
+
+  /** Input unknown-type: the refusal of a name the trace lacks did not say which file held it. */
+  @Test
+  void anImportedSelectionNamingATypeTheTraceLacksNamesTheFile(@TempDir Path dir) throws Exception {
+    Workspace workspace = Workspace.open(dir.resolve("ws"));
+    TraceStore store = workspace.importTrace(Path.of(System.getProperty("user.dir")).resolve(
+        "../examples/smpi_sizes.trace").normalize(), ImportOptions.DEFAULT, ImportProgress.NONE);
+    Path exported = Files.writeString(dir.resolve("e.json"), "{\"format\": \"ocelotl-selections\", \"version\": 1,"
+        + " \"selections\": [{\"name\": \"busy\", \"from\": 0, \"to\": 1, \"types\": [\"PMPI_Waitalh\"]}]}");
+    assertEquals(exported + ": selection 'busy': unknown type 'PMPI_Waitalh' in smpi_sizes.trace",
+        assertThrows(IllegalArgumentException.class, () -> SelectionFile.of(workspace, store).importFrom(exported))
+            .getMessage());
   }
 }
