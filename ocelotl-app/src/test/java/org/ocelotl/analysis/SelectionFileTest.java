@@ -36,4 +36,14 @@ class SelectionFileTest {
         assertThrows(IllegalArgumentException.class, () -> SelectionFile.of(workspace, store).importFrom(exported))
             .getMessage());
   }
+
+  /** Input active-rule-threshold: the threshold was read, never written, so lost on the next save. */
+  @Test
+  void anActiveRuleWithAShareThresholdIsRefused() {
+    byte[] bytes = ("{\"format\": \"ocelotl-selections\", \"version\": 1, \"selections\": [{\"name\": \"busy\","
+        + " \"from\": 0, \"to\": 1, \"rule\": {\"kind\": \"active\", \"types\": [\"computing\"], \"above\": 1.5}}]}")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals("s.json: not a selections file: selections[0]: an active rule takes no share threshold, got 1.5",
+        assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes)).getMessage());
+  }
 }
