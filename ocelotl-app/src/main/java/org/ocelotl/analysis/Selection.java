@@ -84,6 +84,10 @@ public record Selection(String name, double from, double to, List<String> produc
       if (kind.equals(SHARE) && !(above >= 0 && above < 1)) {
         throw new IllegalArgumentException("share threshold: expected a number in [0, 1), got " + above);
       }
+      // Never written for an active rule, so a file's would be lost on the next save (found by fuzzing).
+      if (kind.equals(ACTIVE) && !Double.isNaN(above)) {
+        throw new IllegalArgumentException("an active rule takes no share threshold, got " + above);
+      }
     }
 
     /** How the rule reads in a listing. */

@@ -22,6 +22,7 @@ import org.ocelotl.export.AtomicFile;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.trace.Utf8;
 import org.ocelotl.workspace.Workspace;
 
 /**
@@ -106,9 +107,14 @@ public final class SelectionFile {
    * @return the selections added
    */
   public List<Selection> importFrom(Path exported) throws IOException {
-    List<Selection> incoming = parse(exported, Files.readString(exported, StandardCharsets.UTF_8));
+    List<Selection> incoming = parse(exported, Files.readAllBytes(exported));
     for (Selection s : incoming) {
-      check(store.metadata(), s);
+      try {
+        check(store.metadata(), s);
+      } catch (IllegalArgumentException e) {
+        // The user reads which file holds the name the trace lacks (found by fuzzing: it did not say).
+        throw new IllegalArgumentException(exported + ": " + e.getMessage());
+      }
     }
     update(all -> {
       List<String> taken = incoming.stream().map(Selection::name).filter(n -> find(all, n).isPresent()).toList();
@@ -193,9 +199,9 @@ public final class SelectionFile {
     if (!Files.exists(file)) {
       return List.of();
     }
-    String text = Files.readString(file, StandardCharsets.UTF_8);
+    byte[] bytes = Files.readAllBytes(file);
     try {
-      return parse(file, text);
+      return parse(file, bytes);
     } catch (IllegalArgumentException e) {
       Path aside = file.resolveSibling(file.getFileName() + ".corrupt-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT)));
@@ -206,9 +212,13 @@ public final class SelectionFile {
   }
 
   /** @throws IllegalArgumentException naming the file and what is wrong in it */
-  static List<Selection> parse(Path source, String text) {
+  static List<Selection> parse(Path source, byte[] bytes) {
     try {
-      JsonNode json = JsonForm.parse(text);
+      long notText = Utf8.invalidAt(bytes);
+      if (notText >= 0) {
+        throw new IllegalArgumentException("expected UTF-8 text, found a byte that is not at offset " + notText);
+      }
+      JsonNode json = JsonForm.parse(new String(bytes, StandardCharsets.UTF_8));
       if (json == null || !json.isObject() || !FORMAT.equals(json.path("format").asText(null))) {
         throw new IllegalArgumentException("expected a JSON object with \"format\": \"" + FORMAT + "\"");
       }

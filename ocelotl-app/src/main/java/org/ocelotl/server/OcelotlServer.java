@@ -123,18 +123,8 @@ public final class OcelotlServer implements AutoCloseable {
       Response response;
       try {
         response = route(exchange);
-      } catch (HttpError e) {
-        response = error(e.status(), e.getMessage());
-      } catch (IllegalArgumentException e) {
-        response = error(400, e.getMessage());
-      } catch (AnalysisService.Busy e) {
-        response = error(503, e.getMessage());
-      } catch (TraceFormatException e) {
-        response = error(422, e.getMessage()); // the file was read, and is malformed: the message says where
-      } catch (IOException | UncheckedIOException e) {
-        response = error(500, e.getMessage());
       } catch (Exception e) {
-        response = error(500, "internal error: " + e);
+        response = failure(e);
       }
       send(exchange, response);
     } catch (IOException e) {
@@ -207,6 +197,22 @@ public final class OcelotlServer implements AutoCloseable {
       throw HttpError.notFound("no such file: " + name);
     }
     return new Response(200, Assets.contentType(name), Assets.read(name), null);
+  }
+
+  /** The JSON error that answers a request whose handling threw {@code e} (also what the API's fuzz target checks). */
+  static Response failure(Exception e) {
+    if (e instanceof HttpError http) {
+      return error(http.status(), http.getMessage());
+    } else if (e instanceof IllegalArgumentException) {
+      return error(400, e.getMessage());
+    } else if (e instanceof AnalysisService.Busy) {
+      return error(503, e.getMessage());
+    } else if (e instanceof TraceFormatException) {
+      return error(422, e.getMessage()); // the file was read, and is malformed: the message says where
+    } else if (e instanceof IOException || e instanceof UncheckedIOException) {
+      return error(500, e.getMessage());
+    }
+    return error(500, "internal error: " + e);
   }
 
   private static Response error(int status, String message) {

@@ -72,6 +72,16 @@ public final class ModelCsv {
       throw new ModelFormatException(model.toString(), producerTree.leafCount() + " leaves × " + n + " slices × "
           + types + " types are more cells than one model can hold");
     }
+    // Refused before it is allocated, as a model built from a trace is (ModelPlan.checkSize): one
+    // line with slice 155,555,550 asked for 1.2 GB (found by fuzzing). Half the heap, since the
+    // model is then aggregated, which needs as much again.
+    long bytes = size * Double.BYTES;
+    long heap = Runtime.getRuntime().maxMemory();
+    if (bytes > heap / 2) {
+      throw new ModelFormatException(model.toString(), String.format("a model of %,d leaves × %,d slices × %,d types"
+          + " needs %,d MB, more than half the %,d MB this JVM may use: use a larger heap"
+          + " (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", producerTree.leafCount(), n, types, bytes >> 20, heap >> 20));
+    }
     double[] values = new double[(int) size];
     java.util.BitSet seen = new java.util.BitSet((int) size);
     for (int k = 0; k < cells.count; k++) {

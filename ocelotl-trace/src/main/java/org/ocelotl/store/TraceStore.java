@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.ProducerTree;
+import org.ocelotl.trace.Utf8;
 
 /**
  * An imported trace, opened for reading: metadata, the producer tree, and scans over the
@@ -59,7 +60,12 @@ public final class TraceStore {
    */
   public static TraceStore open(Path directory) throws IOException {
     Path metadataFile = directory.resolve(StoreLayout.METADATA_FILE);
-    StoreMetadata metadata = StoreMetadata.parse(metadataFile, Files.readString(metadataFile, StandardCharsets.UTF_8));
+    byte[] bytes = Files.readAllBytes(metadataFile);
+    long notText = Utf8.invalidAt(bytes);
+    if (notText >= 0) {
+      throw new StoreFormatException(metadataFile, "content", "UTF-8 text", "a byte that is not at offset " + notText);
+    }
+    StoreMetadata metadata = StoreMetadata.parse(metadataFile, new String(bytes, StandardCharsets.UTF_8));
     TraceStore store = new TraceStore(directory, metadata, TreeMapping.of(metadataFile, metadata));
     for (EventCategory category : EventCategory.values()) {
       store.files.put(category, ChunkFile.open(directory, StoreLayout.columns(category), metadata));

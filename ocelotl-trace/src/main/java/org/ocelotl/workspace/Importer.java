@@ -24,10 +24,20 @@ public final class Importer {
    */
   public static StoreMetadata importTrace(Path trace, TraceFormat format, ImportOptions options,
       ImportProgress progress, Path store, int chunkCapacity) throws IOException {
-    StoreMetadata.Source source = SourceFile.describe(trace, format.name());
-    StoreWriter writer = new StoreWriter(store, chunkCapacity);
+    return importTrace(trace, format, options, progress, new StoreWriter(store, chunkCapacity));
+  }
+
+  /**
+   * Reads {@code trace} into {@code writer} and finishes it, or aborts it on failure: the import
+   * above, with the writer chosen by the caller (the fuzz targets use {@link StoreWriter#discarding}).
+   *
+   * @throws TraceFormatException for malformed input
+   */
+  public static StoreMetadata importTrace(Path trace, TraceFormat format, ImportOptions options,
+      ImportProgress progress, StoreWriter writer) throws IOException {
     boolean finished = false;
     try {
+      StoreMetadata.Source source = SourceFile.describe(trace, format.name());
       long total = Files.size(trace);
       ReadOptions read = new ReadOptions(options.lenient(),
           bytes -> progress.update(bytes, total, writer.records()));

@@ -1,11 +1,19 @@
 package org.ocelotl.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
@@ -16,61 +24,172 @@ import org.ocelotl.workspace.Importer;
 
 /**
  * One fuzz target per reader (issue 14): the bytes are written as a trace file of that format and
- * imported into a store, as {@code ocelotl import} does. The property: the import succeeds, or
- * fails with the project's one format exception whose message starts with the file's path; any
- * other exception is a finding (Jazzer also reports hangs and memory beyond its limits).
+ * imported as {@code ocelotl import} does, through {@link Importer}. The property: the import
+ * succeeds, or fails with the project's one format exception whose message starts with the path
+ * of a file of the trace; any other exception is a finding, and so are a hang and an
+ * out-of-memory ({@code scripts/fuzz} sets the time limit per input and the heap).
  *
- * <p>{@code mvn verify} runs the inputs kept under {@code ReaderFuzzTestInputs/<target>/} (seeds cut
- * from the shared traces, and every finding, each a regression test); {@code scripts/fuzz TARGET
- * SECONDS} fuzzes one target for real.
+ * <p>While fuzzing, the reader writes into {@link StoreWriter#discarding}: the store writer's own
+ * checks, without its files and thread, which made an input cost about 3 ms. {@code mvn verify}
+ * runs the inputs kept under {@code ReaderFuzzTestInputs/<target>/} (seeds cut from the shared
+ * traces, and every finding) and imports each a second time into a real store on disk, which
+ * must end the same way: so the kept inputs show that the fast writer refuses what the real one
+ * refuses.
  */
 class ReaderFuzzTest {
   private static final Formats FORMATS = Formats.standard();
+  /** Records per chunk: small, so that small inputs fill chunks and hand them off too. */
+  private static final int CHUNK_CAPACITY = 64;
+  /** In regression mode only ({@code JAZZER_FUZZ} unset), each input is imported into a real store too. */
+  private static final boolean FUZZING = System.getenv("JAZZER_FUZZ") != null
+      && !System.getenv("JAZZER_FUZZ").isEmpty();
+  /** One directory per JVM: an input rewrites its file, no per-input setup. */
+  private static final Path DIR = temporaryDirectory();
+  /**
+   * Separates the files of an OTF2 input: anchor, global definitions, then sections
+   * "NAME\0BYTES" for the files of the archive's directory (e.g. "0.evt").
+   */
+  private static final byte[] FILE_MARK = "\n@@file@@\n".getBytes(StandardCharsets.US_ASCII);
+  private static final Pattern ARCHIVE_FILE = Pattern.compile("[0-9]{1,20}\\.(evt|def)");
 
   @FuzzTest(maxDuration = "24h")
   void paje(byte[] data) throws IOException {
-    importAs("paje", "input.trace", data);
+    importAs("paje", write("input.trace", data));
   }
 
   @FuzzTest(maxDuration = "24h")
   void pajeGzip(byte[] data) throws IOException {
-    importAs("paje", "input.trace.gz", data);
+    importAs("paje", write("input.trace.gz", data));
   }
 
   @FuzzTest(maxDuration = "24h")
   void pjDump(byte[] data) throws IOException {
-    importAs("pjdump", "input.csv", data);
+    importAs("pjdump", write("input.csv", data));
   }
 
   @FuzzTest(maxDuration = "24h")
   void chrome(byte[] data) throws IOException {
-    importAs("chrome", "input.json", data);
+    importAs("chrome", write("input.json", data));
   }
 
   @FuzzTest(maxDuration = "24h")
   void jfr(byte[] data) throws IOException {
-    importAs("jfr", "input.jfr", data);
+    importAs("jfr", write("input.jfr", data));
   }
 
-  private static void importAs(String formatName, String fileName, byte[] data) throws IOException {
-    Path dir = Files.createTempDirectory("ocelotl-fuzz");
-    try {
-      Path file = Files.write(dir.resolve(fileName), data);
-      TraceFormat format = FORMATS.named(formatName);
-      try {
-        Importer.importTrace(file, format, ImportOptions.DEFAULT, ImportProgress.NONE,
-            Files.createDirectory(dir.resolve("store")),
-            StoreWriter.DEFAULT_CHUNK_CAPACITY);
-      } catch (TraceFormatException refused) {
-        if (!refused.getMessage().startsWith(file.toString())) {
-          throw new AssertionError("a refusal that does not name the file: " + refused.getMessage(), refused);
+  /**
+   * An OTF2 archive: the bytes are split at {@link #FILE_MARK} into the anchor file, the global
+   * definitions and the named files of the archive's directory; a name that is not an OTF2 file
+   * name of a location drops its section (the reader then finds a file missing, as in a truncated copy).
+   */
+  @FuzzTest(maxDuration = "24h")
+  void otf2(byte[] data) throws IOException {
+    Path archive = DIR.resolve("input");
+    clear(archive);
+    Files.createDirectories(archive);
+    byte[][] parts = split(data);
+    Path anchor = write("input.otf2", parts[0]);
+    write("input.def", parts.length > 1 ? parts[1] : new byte[0]);
+    for (int i = 2; i < parts.length; i++) {
+      int nul = indexOf(parts[i], (byte) 0);
+      String name = nul < 0 ? "" : new String(parts[i], 0, nul, StandardCharsets.ISO_8859_1);
+      if (ARCHIVE_FILE.matcher(name).matches()) {
+        Files.write(archive.resolve(name), Arrays.copyOfRange(parts[i], nul + 1, parts[i].length));
+      }
+    }
+    importAs("otf2", anchor);
+  }
+
+  static byte[][] split(byte[] data) {
+    List<byte[]> parts = new ArrayList<>();
+    int from = 0;
+    for (int at = find(data, 0); at >= 0; at = find(data, from)) {
+      parts.add(Arrays.copyOfRange(data, from, at));
+      from = at + FILE_MARK.length;
+    }
+    parts.add(Arrays.copyOfRange(data, from, data.length));
+    return parts.toArray(new byte[0][]);
+  }
+
+  private static int find(byte[] data, int from) {
+    outer:
+    for (int i = from; i <= data.length - FILE_MARK.length; i++) {
+      for (int j = 0; j < FILE_MARK.length; j++) {
+        if (data[i + j] != FILE_MARK[j]) {
+          continue outer;
         }
       }
-    } finally {
-      try (Stream<Path> all = Files.walk(dir)) {
-        for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
-          Files.deleteIfExists(p);
+      return i;
+    }
+    return -1;
+  }
+
+  private static int indexOf(byte[] data, byte b) {
+    for (int i = 0; i < data.length; i++) {
+      if (data[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static Path write(String name, byte[] data) throws IOException {
+    return Files.write(DIR.resolve(name), data);
+  }
+
+  private static void importAs(String formatName, Path file) throws IOException {
+    TraceFormat format = FORMATS.named(formatName);
+    String outcome = outcome(file, format, StoreWriter.discarding(CHUNK_CAPACITY));
+    if (!FUZZING) {
+      Path store = Files.createTempDirectory(DIR, "store");
+      try {
+        assertEquals(outcome, outcome(file, format, new StoreWriter(store, CHUNK_CAPACITY)),
+            "the real store writer ends otherwise than the discarding one");
+      } finally {
+        clear(store);
+      }
+    }
+  }
+
+  /** "imported N records" or the refusal's message; anything else escapes as a finding. */
+  private static String outcome(Path file, TraceFormat format, StoreWriter writer) throws IOException {
+    try {
+      StoreMetadata metadata = Importer.importTrace(file, format, ImportOptions.DEFAULT,
+          ImportProgress.NONE, writer);
+      return "imported " + Arrays.toString(metadata.counts()) + ", " + metadata.producers().size() + " producers, "
+          + metadata.types().size() + " types, " + metadata.warnings().size() + " warnings";
+    } catch (TraceFormatException refused) {
+      // Every file of the trace lies in DIR; its path is where the message must start.
+      if (!refused.getMessage().startsWith(DIR.toString())) {
+        throw new AssertionError("a refusal that does not name the file: " + refused.getMessage(), refused);
+      }
+      return refused.getMessage();
+    }
+  }
+
+  private static Path temporaryDirectory() {
+    try {
+      Path dir = Files.createTempDirectory("ocelotl-fuzz");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          clear(dir);
+        } catch (IOException ignored) {
+          // a temporary directory left behind is harmless
         }
+      }));
+      return dir;
+    } catch (IOException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private static void clear(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
       }
     }
   }

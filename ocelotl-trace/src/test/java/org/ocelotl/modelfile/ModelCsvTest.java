@@ -219,4 +219,35 @@ class ModelCsvTest {
     ModelFormatException error = assertThrows(ModelFormatException.class, () -> ModelCsv.read(model, null, 3));
     assertEquals(model + ":3: slice 4 is beyond the 3 slices asked for (0..2)", error.getMessage());
   }
+
+  /**
+   * A model file whose dense model would take more than half the heap is refused before it is
+   * allocated. Found by fuzzing (ModelFileFuzzTest input slice-155555550, refused so under the fuzz
+   * JVM's 1 GB): one line with slice 155,555,550 ran out of memory.
+   */
+  @Test
+  void aModelLargerThanHalfTheHeapIsRefused() throws IOException {
+    long heap = Runtime.getRuntime().maxMemory();
+    int types = (int) (heap / 2 / Double.BYTES / 10_000) + 1;
+    StringBuilder text = new StringBuilder("producer,slice,type,value\nb,9999,u0,1\n");
+    for (int u = 1; u < types; u++) {
+      text.append("b,0,u").append(u).append(",1\n");
+    }
+    Path model = file("big.csv", text.toString());
+    long bytes = (long) types * 10_000 * Double.BYTES;
+    assertEquals(model + ": " + String.format("a model of 1 leaves × 10,000 slices × %,d types needs %,d MB, more than"
+        + " half the %,d MB this JVM may use: use a larger heap (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", types,
+        bytes >> 20, heap >> 20), assertThrows(ModelFormatException.class, () -> ModelCsv.read(model, null, 0)).getMessage());
+  }
+
+  @Test
+  void aSliceThatAloneFillsHalfTheHeapIsRefused() throws IOException {
+    long heap = Runtime.getRuntime().maxMemory();
+    long slices = heap / 2 / Double.BYTES + 1;
+    Path model = file("far.csv", "producer,slice,type,value\nb," + (slices - 1) + ",wa,2.5\n");
+    assertEquals(model + ": " + String.format("a model of 1 leaves × %,d slices × 1 types needs %,d MB, more than half"
+        + " the %,d MB this JVM may use: use a larger heap (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", slices,
+        (slices * Double.BYTES) >> 20, heap >> 20),
+        assertThrows(ModelFormatException.class, () -> ModelCsv.read(model, null, 0)).getMessage());
+  }
 }

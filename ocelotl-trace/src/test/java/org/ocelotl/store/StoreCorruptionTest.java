@@ -189,4 +189,14 @@ class StoreCorruptionTest {
     assertEquals(metadata + ": content: expected JSON, found Unexpected end-of-input within/between Object entries"
         + " at line 1, column 12", openError());
   }
+
+  /** Found by fuzzing (StoreFuzzTest input metadata-not-utf8): it was the decoder's "Input length = 1". */
+  @Test
+  void metadataNotUtf8() throws IOException {
+    Path metadata = dir.resolve(StoreLayout.METADATA_FILE);
+    byte[] bytes = Files.readAllBytes(metadata);
+    bytes[5] = (byte) 0xFF;
+    Files.write(metadata, bytes);
+    assertEquals(metadata + ": content: expected UTF-8 text, found a byte that is not at offset 5", openError());
+  }
 }

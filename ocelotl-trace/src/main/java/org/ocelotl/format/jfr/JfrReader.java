@@ -71,7 +71,16 @@ public final class JfrReader implements TraceReader {
         } catch (IOException | RuntimeException | InternalError e) {
           throw unreadable(file, e);
         }
-        recording.event(event);
+        // The JDK decodes an event's values lazily, as they are read (its thread, its thread
+        // group, its fields): damage shows there too (a ClassCast in getThreadGroup, found by
+        // fuzzing). The sink's own refusals (a limit) pass through, for the importer to report.
+        try {
+          recording.event(event);
+        } catch (SinkRefusal refusal) {
+          throw refusal.refusal;
+        } catch (RuntimeException | InternalError e) {
+          throw unreadable(file, e);
+        }
       }
     } catch (IOException e) {
       if (e instanceof TraceFormatException) {
@@ -88,6 +97,17 @@ public final class JfrReader implements TraceReader {
     return new TraceFormatException(file + ": not a readable JFR recording: its data is damaged or truncated (the JDK's "
         + "reader stopped with " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
         + ")");
+  }
+
+  /** Carries a refusal of the sink out of {@link Recording#event}, past the net for the JDK's failures. */
+  private static final class SinkRefusal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final RuntimeException refusal;
+
+    SinkRefusal(RuntimeException refusal) {
+      super(null, null, false, false);
+      this.refusal = refusal;
+    }
   }
 
   /** Offset of the chunk's size in bytes (a long) in a JFR chunk header. */
@@ -244,7 +264,11 @@ public final class JfrReader implements TraceReader {
     }
 
     private int type(String name, EventCategory category, String group) {
-      return types.id(name, category, group);
+      try {
+        return types.id(name, category, group);
+      } catch (IllegalArgumentException | IllegalStateException refused) {
+        throw new SinkRefusal(refused);
+      }
     }
 
     private Lane lane(RecordedThread thread) {

@@ -156,4 +156,24 @@ class JfrReaderTest {
     }
     assertTrue(failures > 0, "some damaged recordings are refused");
   }
+
+  /**
+   * Found by fuzzing (ReaderFuzzTest input thread-group-classcast): the JDK decodes an event's
+   * thread group only when asked, and this damaged recording made that a ClassCastException, which
+   * escaped the reader.
+   */
+  @Test
+  void damageFoundWhileReadingAnEventsValuesIsAFormatError() throws Exception {
+    Path damaged = dir.resolve("damaged.jfr");
+    try (java.io.InputStream in = JfrReaderTest.class.getResourceAsStream(
+        "/org/ocelotl/fuzz/ReaderFuzzTestInputs/jfr/thread-group-classcast")) {
+      java.nio.file.Files.copy(in, damaged);
+    }
+    TraceFormatException e = assertThrows(TraceFormatException.class,
+        () -> new JfrReader().read(damaged, new MemoryTrace(), ReadOptions.STRICT));
+    assertEquals(damaged + ": not a readable JFR recording: its data is damaged or truncated (the JDK's reader"
+        + " stopped with ClassCastException: class jdk.jfr.consumer.RecordedObject cannot be cast to class"
+        + " jdk.jfr.consumer.RecordedThreadGroup (jdk.jfr.consumer.RecordedObject and"
+        + " jdk.jfr.consumer.RecordedThreadGroup are in module jdk.jfr of loader 'bootstrap'))", e.getMessage());
+  }
 }
