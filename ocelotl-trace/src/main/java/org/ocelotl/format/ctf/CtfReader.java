@@ -1,0 +1,217 @@
+package org.ocelotl.format.ctf;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.ocelotl.format.TypeIds;
+import org.ocelotl.format.ctf.CtfMetadata.EventClass;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.primitive.DoubleColumn;
+import org.ocelotl.primitive.IntColumn;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceReader;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * Reads a CTF 1.8 trace (LTTng's format) given its {@code metadata} file; the stream files beside
+ * it are merged in time order. See docs/formats.md for the mapping:
+ * <ul>
+ *   <li>producers: a process per {@code vpid} (named by {@code procname}) and a thread per
+ *       {@code vtid} under it when events carry those contexts (LTTng's {@code vpid}, {@code vtid},
+ *       {@code procname}; kernel traces' {@code pid}/{@code tid}), else one producer per CPU
+ *       ({@code cpu_id} of the packet context) or per stream file;
+ *   <li>{@code X_entry}/{@code X_exit} events → states {@code X} on the producer's stack, matched
+ *       by {@code X}; when the entry carries an {@code addr} field
+ *       ({@code lttng_ust_cyg_profile:func_entry}) the state is named by the address too;
+ *   <li>every other event → a punctual event named as the trace names it.
+ * </ul>
+ * Times are nanoseconds from the origin of the trace's clock (LTTng's monotonic clock: the
+ * machine's boot); the Epoch time adds the clock's offset, which a double could not hold to the
+ * nanosecond. Exits without an entry and entries never exited are counted and reported as warnings.
+ */
+public final class CtfReader implements TraceReader {
+
+  /** Packetized metadata (magic 0x75D11D57, either byte order), or TSDL text opening with "/* CTF 1.8". */
+  public static boolean sniff(byte[] head) {
+    return CtfMetadata.sniff(head);
+  }
+
+  @Override
+  public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    try (CtfTrace trace = CtfTrace.open(file)) {
+      new Mapping(trace, sink).run(options);
+    }
+  }
+
+  /** What an event class becomes: a state entry or exit of {@code state}, or a punctual event. */
+  private record Role(int kind, String state, int type) {
+    static final int EVENT = 0;
+    static final int ENTRY = 1;
+    static final int EXIT = 2;
+  }
+
+  /** The open states of one producer: parallel columns, innermost last. */
+  private static final class Stack {
+    final IntColumn types = new IntColumn();
+    final IntColumn states = new IntColumn();
+    final DoubleColumn starts = new DoubleColumn();
+  }
+
+  private static final class Mapping {
+    private final CtfTrace trace;
+    private final TraceSink sink;
+    private final TypeIds types;
+    private final Map<EventClass, Role> roles = new IdentityHashMap<>();
+    /** State names (an entry's name without "_entry") by id, to match exits to entries. */
+    private final Map<String, Integer> stateIds = new HashMap<>();
+    private final Map<String, Integer> addressTypes = new HashMap<>();
+    private final Map<Long, Integer> processes = new HashMap<>();
+    private final Map<Long, Integer> producers = new HashMap<>();
+    private final Map<Integer, Stack> stacks = new HashMap<>();
+    private int nextProducer = 1;
+    private long lastKey = Long.MIN_VALUE;
+    private int lastProducer;
+    private long unmatchedExits;
+    private double first = Double.POSITIVE_INFINITY;
+    private double last = Double.NEGATIVE_INFINITY;
+
+    Mapping(CtfTrace trace, TraceSink sink) {
+      this.trace = trace;
+      this.sink = sink;
+      this.types = new TypeIds(sink, false);
+    }
+
+    void run(ReadOptions options) throws IOException {
+      Map<String, String> env = trace.metadata().env();
+      String name = env.getOrDefault("trace_name", env.getOrDefault("hostname",
+          String.valueOf(trace.metadataFile().toAbsolutePath().getParent().getFileName())));
+      sink.producer(0, name, "trace", -1, 0);
+      long events = 0;
+      while (trace.next()) {
+        CtfStream stream = trace.current();
+        double time = stream.timestamp() - stream.origin();
+        first = Math.min(first, time);
+        last = Math.max(last, time);
+        record(stream, producer(stream), time);
+        if (++events % 65536 == 0) {
+          options.bytesRead().accept(trace.bytesRead());
+        }
+      }
+      finish();
+    }
+
+    private void record(CtfStream stream, int producer, double time) {
+      EventClass event = stream.event();
+      Role role = roles.computeIfAbsent(event, this::role);
+      if (role.kind() == Role.EVENT) {
+        sink.event(producer, role.type(), time);
+        return;
+      }
+      Stack stack = stacks.computeIfAbsent(producer, p -> new Stack());
+      int state = stateIds.get(role.state());
+      if (role.kind() == Role.ENTRY) {
+        stack.types.add(entryType(stream, role));
+        stack.states.add(state);
+        stack.starts.add(time);
+        return;
+      }
+      int top = stack.states.size() - 1;
+      if (top < 0 || stack.states.get(top) != state) {
+        unmatchedExits++;
+        return;
+      }
+      sink.state(producer, stack.types.get(top), stack.starts.get(top), time, top);
+      stack.types.removeLast();
+      stack.states.removeLast();
+      stack.starts.removeLast();
+    }
+
+    private Role role(EventClass event) {
+      String name = event.name();
+      String state = name.endsWith("_entry") ? name.substring(0, name.length() - "_entry".length())
+          : name.endsWith("_exit") ? name.substring(0, name.length() - "_exit".length()) : null;
+      if (state == null) {
+        return new Role(Role.EVENT, null, types.id(name, EventCategory.EVENT, null));
+      }
+      stateIds.putIfAbsent(state, stateIds.size());
+      boolean entry = name.endsWith("_entry");
+      return new Role(entry ? Role.ENTRY : Role.EXIT, state,
+          entry ? types.id(state, EventCategory.STATE, null) : -1);
+    }
+
+    /** The entry's state type: by address when the entry has one (a function's entry). */
+    private int entryType(CtfStream stream, Role role) {
+      String field = stream.has("_addr") ? "_addr" : stream.has("addr") ? "addr" : null;
+      if (field == null) {
+        return role.type();
+      }
+      String key = role.state() + " 0x" + Long.toHexString(stream.value(field, 0));
+      return addressTypes.computeIfAbsent(key, k -> types.id(k, EventCategory.STATE, role.state()));
+    }
+
+    /** The producer of the current event: its thread under its process, else its CPU or stream file. */
+    private int producer(CtfStream stream) {
+      String pidField = stream.has("_vpid") ? "_vpid" : stream.has("_pid") ? "_pid" : null;
+      String tidField = stream.has("_vtid") ? "_vtid" : stream.has("_tid") ? "_tid" : null;
+      long key;
+      if (pidField != null && tidField != null) {
+        key = stream.value(pidField, 0) << 32 | (stream.value(tidField, 0) & 0xFFFF_FFFFL);
+      } else {
+        // Negative keys: a CPU (-2 - cpu) or a stream file (-2 - 2³² - its rank); never a thread's.
+        key = stream.cpu() >= 0 ? -2 - stream.cpu() : -2 - (1L << 32) - stream.order();
+      }
+      if (key == lastKey) {
+        return lastProducer;
+      }
+      Integer known = producers.get(key);
+      if (known == null) {
+        known = declare(stream, key, pidField, tidField);
+        producers.put(key, known);
+      }
+      lastKey = key;
+      lastProducer = known;
+      return known;
+    }
+
+    private int declare(CtfStream stream, long key, String pidField, String tidField) {
+      if (pidField == null) {
+        int id = nextProducer++;
+        boolean cpu = stream.cpu() >= 0;
+        sink.producer(id, cpu ? "cpu " + stream.cpu() : stream.file().getFileName().toString(), cpu ? "cpu" : "stream",
+            0, first);
+        return id;
+      }
+      long pid = stream.value(pidField, 0);
+      Integer process = processes.get(pid);
+      if (process == null) {
+        process = nextProducer++;
+        String name = stream.text("_procname");
+        sink.producer(process, name == null ? "process " + pid : name + " (" + pid + ")", "process", 0, first);
+        processes.put(pid, process);
+      }
+      int id = nextProducer++;
+      sink.producer(id, "thread " + stream.value(tidField, 0), "thread", process, first);
+      return id;
+    }
+
+    private void finish() {
+      long open = 0;
+      for (Stack stack : stacks.values()) {
+        open += stack.states.size();
+      }
+      if (unmatchedExits > 0) {
+        sink.warning(unmatchedExits + " exit event(s) without the matching entry on their thread (ignored)");
+      }
+      if (open > 0) {
+        sink.warning(open + " entry event(s) never exited before the trace's end (dropped)");
+      }
+      if (first > last) {
+        first = 0;
+        last = 0;
+      }
+      sink.end(first, last, "ns");
+    }
+  }
+}
