@@ -1,8 +1,13 @@
 package org.ocelotl.format.ctf;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.stream.Stream;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.ocelotl.format.TypeIds;
@@ -11,6 +16,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.primitive.DoubleColumn;
 import org.ocelotl.primitive.IntColumn;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;
 import org.ocelotl.trace.TraceSink;
 
@@ -32,10 +38,38 @@ import org.ocelotl.trace.TraceSink;
  * nanosecond. Exits without an entry and entries never exited are counted and reported as warnings.
  */
 public final class CtfReader implements TraceReader {
+  /** How deep under a directory its trace is looked for (LTTng's user-space traces sit 5 levels down). */
+  private static final int MAX_DEPTH = 8;
 
   /** Packetized metadata (magic 0x75D11D57, either byte order), or TSDL text opening with "/* CTF 1.8". */
   public static boolean sniff(byte[] head) {
     return CtfMetadata.sniff(head);
+  }
+
+  /**
+   * The metadata file of the one CTF trace under {@code dir} (LTTng writes
+   * {@code SESSION/ust/uid/0/64-bit/metadata}, {@code SESSION/kernel/metadata}, …); several are
+   * refused with their list, since each is a trace of its own (own clock, own streams).
+   */
+  public static Path metadataIn(Path dir) throws IOException {
+    List<Path> found = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(dir, MAX_DEPTH)) {
+      for (Path file : files.filter(f -> f.getFileName().toString().equals("metadata")).sorted().toList()) {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+          head = in.readNBytes(16);
+        }
+        if (Files.isRegularFile(file) && sniff(head)) {
+          found.add(file);
+        }
+      }
+    }
+    if (found.size() == 1) {
+      return found.get(0);
+    }
+    throw new TraceFormatException(dir + (found.isEmpty()
+        ? ": a directory with no CTF trace in it (no metadata file); give the trace file itself"
+        : ": a directory with " + found.size() + " CTF traces; give the metadata file of one: " + found));
   }
 
   @Override
@@ -45,7 +79,7 @@ public final class CtfReader implements TraceReader {
     }
   }
 
-  /** What an event class becomes: a state entry or exit of {@code state}, or a punctual event. */
+  /** What an event class becomes: a state entry or exit of {@code state}, or a punctual event of {@code type}. */
   private record Role(int kind, String state, int type) {
     static final int EVENT = 0;
     static final int ENTRY = 1;
@@ -137,18 +171,21 @@ public final class CtfReader implements TraceReader {
       }
       stateIds.putIfAbsent(state, stateIds.size());
       boolean entry = name.endsWith("_entry");
-      return new Role(entry ? Role.ENTRY : Role.EXIT, state,
-          entry ? types.id(state, EventCategory.STATE, null) : -1);
+      return new Role(entry ? Role.ENTRY : Role.EXIT, state, -1);
     }
 
-    /** The entry's state type: by address when the entry has one (a function's entry). */
+    /**
+     * The entry's state type: by address when the entry has one (a function's entry), named
+     * {@code func 0x401136} in the group {@code lttng_ust_cyg_profile:func}.
+     */
     private int entryType(CtfStream stream, Role role) {
       String field = stream.has("_addr") ? "_addr" : stream.has("addr") ? "addr" : null;
       if (field == null) {
-        return role.type();
+        return types.id(role.state(), EventCategory.STATE, null);
       }
       String key = role.state() + " 0x" + Long.toHexString(stream.value(field, 0));
-      return addressTypes.computeIfAbsent(key, k -> types.id(k, EventCategory.STATE, role.state()));
+      return addressTypes.computeIfAbsent(key, k -> types.id(
+          k.substring(role.state().lastIndexOf(':') + 1), EventCategory.STATE, role.state()));
     }
 
     /** The producer of the current event: its thread under its process, else its CPU or stream file. */

@@ -120,7 +120,8 @@ class CtfReaderTest {
         stack.add(event);
       } else if (event.name().endsWith("_exit")) {
         Printed entry = stack.remove(stack.size() - 1);
-        String state = entry.name().substring(0, entry.name().length() - "_entry".length());
+        // lttng_ust_cyg_profile:func_entry → "func 0x4012ab", the function's address
+        String state = entry.name().substring(entry.name().indexOf(':') + 1, entry.name().length() - "_entry".length());
         expectedStates.add(new Oracle(event.vtid(), state + " " + entry.addr().toLowerCase(),
             entry.ns() - origin, event.ns() - origin, stack.size()));
       } else {
