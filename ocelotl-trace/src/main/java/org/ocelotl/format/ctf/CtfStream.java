@@ -43,6 +43,11 @@ import org.ocelotl.trace.TraceFormatException;
  */
 final class CtfStream {
   private static final long PACKET_MAGIC = 0xC1FC1FC1L;
+  /**
+   * The packet context's time of its last event: mapped to the clock, but read before the events,
+   * so it must not move the clock they are relative to (babeltrace2 keeps it apart too).
+   */
+  private static final String END_TIME = "timestamp_end";
   /** Enough for every packet header and context LTTng writes, read before the packet's size is known. */
   private static final int FIRST_READ = 4096;
 
@@ -284,9 +289,9 @@ final class CtfStream {
 
   private void decode(CtfType type, String name) throws TraceFormatException {
     if (type instanceof IntegerType integer) {
-      remember(name, integer(integer), null, -1);
+      remember(name, integer(integer, !END_TIME.equals(name)), null, -1);
     } else if (type instanceof EnumType enumeration) {
-      long value = integer(enumeration.container());
+      long value = integer(enumeration.container(), true);
       remember(name, value, enumeration.label(value), -1);
     } else if (type instanceof StructType struct) {
       align(struct.align());
@@ -325,13 +330,13 @@ final class CtfStream {
     return option;
   }
 
-  private long integer(IntegerType type) throws TraceFormatException {
+  private long integer(IntegerType type, boolean setsClock) throws TraceFormatException {
     align(type.align());
     long value = bits(type.size(), type.order() == null ? nativeOrder : type.order());
     if (type.signed() && type.size() < 64) {
       value = value << (64 - type.size()) >> (64 - type.size());
     }
-    if (type.clock() != null) {
+    if (type.clock() != null && setsClock) {
       advanceClock(type.clock(), value, type.size());
     }
     return value;
