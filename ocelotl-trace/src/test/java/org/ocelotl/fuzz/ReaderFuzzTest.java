@@ -52,25 +52,65 @@ class ReaderFuzzTest {
     importAs("jfr", "input.jfr", data);
   }
 
+  /**
+   * The bytes as the stream file of a CTF trace beside the metadata of the shared LTTng trace
+   * (a copy kept beside this class), imported through that metadata.
+   */
+  @FuzzTest(maxDuration = "24h")
+  void ctfStream(byte[] data) throws IOException {
+    ctf(resource("lttng-ust-metadata"), data);
+  }
+
+  /** The bytes as the metadata (TSDL, packetized or not) of the shared LTTng trace's first stream file. */
+  @FuzzTest(maxDuration = "24h")
+  void ctfMetadata(byte[] data) throws IOException {
+    ctf(data, resource("lttng-ust-stream"));
+  }
+
+  private static byte[] resource(String name) throws IOException {
+    try (var in = ReaderFuzzTest.class.getResourceAsStream(name)) {
+      return in.readAllBytes();
+    }
+  }
+
+  private static void ctf(byte[] metadata, byte[] stream) throws IOException {
+    Path dir = Files.createTempDirectory("ocelotl-fuzz");
+    try {
+      Files.write(dir.resolve("channel0_0"), stream);
+      importInto(dir, "ctf", Files.write(dir.resolve("metadata"), metadata));
+    } finally {
+      delete(dir);
+    }
+  }
+
   private static void importAs(String formatName, String fileName, byte[] data) throws IOException {
     Path dir = Files.createTempDirectory("ocelotl-fuzz");
     try {
-      Path file = Files.write(dir.resolve(fileName), data);
-      TraceFormat format = FORMATS.named(formatName);
-      try {
-        Importer.importTrace(file, format, ImportOptions.DEFAULT, ImportProgress.NONE,
-            Files.createDirectory(dir.resolve("store")),
-            StoreWriter.DEFAULT_CHUNK_CAPACITY);
-      } catch (TraceFormatException refused) {
-        if (!refused.getMessage().startsWith(file.toString())) {
-          throw new AssertionError("a refusal that does not name the file: " + refused.getMessage(), refused);
-        }
-      }
+      importInto(dir, formatName, Files.write(dir.resolve(fileName), data));
     } finally {
-      try (Stream<Path> all = Files.walk(dir)) {
-        for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
-          Files.deleteIfExists(p);
-        }
+      delete(dir);
+    }
+  }
+
+  /** A refusal must name a file of the trace: the one given, or (CTF) a stream file beside it. */
+  private static void importInto(Path dir, String formatName, Path file) throws IOException {
+    TraceFormat format = FORMATS.named(formatName);
+    try {
+      Importer.importTrace(file, format, ImportOptions.DEFAULT, ImportProgress.NONE,
+          Files.createDirectory(dir.resolve("store")),
+          StoreWriter.DEFAULT_CHUNK_CAPACITY);
+    } catch (TraceFormatException refused) {
+      String named = formatName.equals("ctf") ? dir.toString() : file.toString();
+      if (!refused.getMessage().startsWith(named)) {
+        throw new AssertionError("a refusal that does not name the file: " + refused.getMessage(), refused);
+      }
+    }
+  }
+
+  private static void delete(Path dir) throws IOException {
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
       }
     }
   }
