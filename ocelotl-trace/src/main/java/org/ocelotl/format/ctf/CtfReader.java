@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
-import java.util.stream.Stream;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.ocelotl.format.TypeIds;
 import org.ocelotl.format.ctf.CtfMetadata.EventClass;
 import org.ocelotl.model.EventCategory;
@@ -79,8 +79,11 @@ public final class CtfReader implements TraceReader {
     }
   }
 
-  /** What an event class becomes: a state entry or exit of {@code state}, or a punctual event of {@code type}. */
-  private record Role(int kind, String state, int type) {
+  /**
+   * What an event class becomes: a state entry or exit of {@code state} (numbered {@code stateId}
+   * to match exits to entries), or a punctual event of {@code type}.
+   */
+  private record Role(int kind, String state, int stateId, int type) {
     static final int EVENT = 0;
     static final int ENTRY = 1;
     static final int EXIT = 2;
@@ -98,12 +101,13 @@ public final class CtfReader implements TraceReader {
     private final TraceSink sink;
     private final TypeIds types;
     private final Map<EventClass, Role> roles = new IdentityHashMap<>();
-    /** State names (an entry's name without "_entry") by id, to match exits to entries. */
+    /** Ids of the states (an entry's name without "_entry"). */
     private final Map<String, Integer> stateIds = new HashMap<>();
     private final Map<String, Integer> addressTypes = new HashMap<>();
     private final Map<Long, Integer> processes = new HashMap<>();
     private final Map<Long, Integer> producers = new HashMap<>();
-    private final Map<Integer, Stack> stacks = new HashMap<>();
+    /** By producer id; null for producers without entries. */
+    private final List<Stack> stacks = new ArrayList<>();
     private int nextProducer = 1;
     private long lastKey = Long.MIN_VALUE;
     private int lastProducer;
@@ -138,13 +142,17 @@ public final class CtfReader implements TraceReader {
 
     private void record(CtfStream stream, int producer, double time) {
       EventClass event = stream.event();
-      Role role = roles.computeIfAbsent(event, this::role);
+      Role role = roles.get(event);
+      if (role == null) {
+        role = role(event);
+        roles.put(event, role);
+      }
       if (role.kind() == Role.EVENT) {
         sink.event(producer, role.type(), time);
         return;
       }
-      Stack stack = stacks.computeIfAbsent(producer, p -> new Stack());
-      int state = stateIds.get(role.state());
+      Stack stack = stack(producer);
+      int state = role.stateId();
       if (role.kind() == Role.ENTRY) {
         stack.types.add(entryType(stream, role));
         stack.states.add(state);
@@ -162,16 +170,27 @@ public final class CtfReader implements TraceReader {
       stack.starts.removeLast();
     }
 
+    private Stack stack(int producer) {
+      while (stacks.size() <= producer) {
+        stacks.add(null);
+      }
+      Stack stack = stacks.get(producer);
+      if (stack == null) {
+        stack = new Stack();
+        stacks.set(producer, stack);
+      }
+      return stack;
+    }
+
     private Role role(EventClass event) {
       String name = event.name();
       String state = name.endsWith("_entry") ? name.substring(0, name.length() - "_entry".length())
           : name.endsWith("_exit") ? name.substring(0, name.length() - "_exit".length()) : null;
       if (state == null) {
-        return new Role(Role.EVENT, null, types.id(name, EventCategory.EVENT, null));
+        return new Role(Role.EVENT, null, -1, types.id(name, EventCategory.EVENT, null));
       }
-      stateIds.putIfAbsent(state, stateIds.size());
-      boolean entry = name.endsWith("_entry");
-      return new Role(entry ? Role.ENTRY : Role.EXIT, state, -1);
+      int stateId = stateIds.computeIfAbsent(state, s -> stateIds.size());
+      return new Role(name.endsWith("_entry") ? Role.ENTRY : Role.EXIT, state, stateId, -1);
     }
 
     /**
@@ -235,8 +254,20 @@ public final class CtfReader implements TraceReader {
 
     private void finish() {
       long open = 0;
-      for (Stack stack : stacks.values()) {
-        open += stack.states.size();
+      for (Stack stack : stacks) {
+        open += stack == null ? 0 : stack.states.size();
+      }
+      long discarded = 0;
+      StringBuilder where = new StringBuilder();
+      for (CtfStream stream : trace.streams()) {
+        if (stream.discarded() > 0) {
+          discarded += stream.discarded();
+          where.append(where.length() == 0 ? "" : ", ").append(stream.discarded()).append(" in ")
+              .append(stream.file().getFileName());
+        }
+      }
+      if (discarded > 0) {
+        sink.warning(discarded + " event(s) discarded by the tracer, its buffers full (" + where + ")");
       }
       if (unmatchedExits > 0) {
         sink.warning(unmatchedExits + " exit event(s) without the matching entry on their thread (ignored)");

@@ -80,6 +80,7 @@ final class CtfStream {
   private EventClass event;
   private long timestamp;
   private long cpu = -1;
+  private long discarded;
 
   private CtfStream(Path file, FileChannel channel, CtfMetadata metadata, int order) throws IOException {
     this.file = file;
@@ -129,6 +130,14 @@ final class CtfStream {
   /** The packet context's {@code cpu_id}, or -1. */
   long cpu() {
     return cpu;
+  }
+
+  /**
+   * Events the tracer lost on this stream so far: LTTng's packet contexts count them from the
+   * start of the stream ({@code events_discarded}), so the largest value seen is the total.
+   */
+  long discarded() {
+    return discarded;
   }
 
   /** Bytes of the file read so far. */
@@ -253,6 +262,7 @@ final class CtfStream {
     limitBits = contentBits;
     limitName = "the packet's content end";
     cpu = value("cpu_id", -1);
+    discarded = Math.max(discarded, value("events_discarded", 0));
     packetScope = count;
     nextPacketOffset = packetOffset + packetBytes;
     inPacket = true;
@@ -391,7 +401,13 @@ final class CtfStream {
       return;
     }
     for (long i = 0; i < length; i++) {
+      long before = bit;
       decode(element, null);
+      if (bit == before) {
+        // An element that reads no bit reads no value either, so every following one decodes the
+        // same way to nothing: stop here rather than walk 2⁶³ empty structs.
+        return;
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +49,7 @@ final class Tsdl {
   private int position;
   private int nesting;
   private final Map<String, CtfType> aliases = new HashMap<>();
+  private final Map<CtfType, Integer> depths = new IdentityHashMap<>();
   private ByteOrder byteOrder = ByteOrder.nativeOrder();
   private StructType packetHeader;
   private final Map<String, Clock> clocks = new LinkedHashMap<>();
@@ -324,10 +326,45 @@ final class Tsdl {
       throw error(Limit.TYPE_NESTING.exceeded(maxNesting) + "; a type");
     }
     try {
-      return typeSpecifierInside();
+      return checkDepth(typeSpecifierInside());
     } finally {
       nesting--;
     }
+  }
+
+  /**
+   * Aliases nest types without nesting the text ({@code typealias struct { A a; } := B;} and so
+   * on): decoding recurses as deep as the type, so its depth is bounded too. Depths are kept per
+   * type object, since a type shared by many fields would otherwise be walked again for each.
+   */
+  private CtfType checkDepth(CtfType type) throws TraceFormatException {
+    if (depth(type) > maxNesting) {
+      throw error(Limit.TYPE_NESTING.exceeded(maxNesting) + "; a type");
+    }
+    return type;
+  }
+
+  private int depth(CtfType type) {
+    Integer known = depths.get(type);
+    if (known != null) {
+      return known;
+    }
+    int depth = 1;
+    if (type instanceof StructType struct) {
+      for (Field field : struct.fields()) {
+        depth = Math.max(depth, 1 + depth(field.type()));
+      }
+    } else if (type instanceof VariantType variant) {
+      for (Field option : variant.options()) {
+        depth = Math.max(depth, 1 + depth(option.type()));
+      }
+    } else if (type instanceof ArrayType array) {
+      depth = 1 + depth(array.element());
+    } else if (type instanceof SequenceType sequence) {
+      depth = 1 + depth(sequence.element());
+    }
+    depths.put(type, depth);
+    return depth;
   }
 
   private CtfType typeSpecifierInside() throws TraceFormatException {
@@ -407,7 +444,7 @@ final class Tsdl {
     if (align < 1 || Long.bitCount(align) != 1) {
       throw error("integer align a power of 2 (found " + align + ") before this");
     }
-    String map = (String) attributes.get("map");
+    String map = attributes.get("map") instanceof String path ? path : null;
     String clock = map != null && map.startsWith("clock.") && map.endsWith(".value")
         ? map.substring("clock.".length(), map.length() - ".value".length()) : null;
     Object encoding = attributes.get("encoding");
@@ -596,7 +633,7 @@ final class Tsdl {
     for (int i = lengths.size() - 1; i >= 0; i--) {
       type = lengths.get(i) instanceof Long length ? new ArrayType(type, length) : new SequenceType(type, (String) lengths.get(i));
     }
-    return type;
+    return checkDepth(type);
   }
 
   // ---- blocks to the model

@@ -38,7 +38,7 @@ import org.ocelotl.trace.TraceFormatException;
  *   @70  extended id 40 ts 0x8000100        → 0x08000100  app:message n = 3, "hi", "abc"
  *   @90  compact id 0 ts 0x0000020 (wraps)  → 0x10000020  app:work_entry depth = 7
  *   @96  compact id 1 ts 0x0000030          → 0x10000030  app:work_exit seconds = 2.25
- * channel_0, packet 2 (128 bytes, content 64): begin 0x10000040
+ * channel_0, packet 2 (128 bytes, content 64, 5 events discarded so far): begin 0x10000040
  *   @180 compact id 1 ts 0x0000050          → 0x10000050  app:work_exit (no entry open)
  * channel_1, cpu 1, one packet (128 bytes, content 73): begin 0x8000000
  *   @52  compact id 0 ts 0                  → 0x08000000  app:work_entry
@@ -152,6 +152,7 @@ class CtfLayoutTest {
     byte[] second = Packet.start(0x10000040L, 0x10000050L, 0)
         .compact(1, 0x50L).put(Double.doubleToLongBits(0.5), 8)
         .done(128);
+    ByteBuffer.wrap(second).putLong(40, 5); // events_discarded: the tracer lost 5 events before this packet
     Files.write(dir.resolve("channel_0"), concat(first, second));
     Files.write(dir.resolve("channel_1"), Packet.start(0x8000000L, 0x10000025L, 1)
         .compact(0, 0).put(1, 2)
@@ -210,13 +211,19 @@ class CtfLayoutTest {
     assertEquals(0, process.exitValue(), String.join("\n", lines));
     Pattern line = Pattern.compile("^\\[(\\d+)\\.(\\d{9})\\] \\S+ (\\S+): \\{ cpu_id = (\\d+) \\}");
     List<String> printed = new ArrayList<>();
+    List<String> discarded = new ArrayList<>();
     for (String text : lines) {
+      if (text.startsWith("WARNING: Tracer discarded")) {
+        discarded.add(text.substring(0, text.indexOf(" between")));
+        continue;
+      }
       Matcher m = line.matcher(text);
       assertTrue(m.find(), text);
       printed.add(Long.parseLong(m.group(1)) * 1_000_000_000L + Long.parseLong(m.group(2)) + " " + m.group(3)
           + " cpu " + m.group(4));
     }
     assertEquals(EXPECTED, printed);
+    assertEquals(List.of("WARNING: Tracer discarded 5 events"), discarded);
   }
 
   @Test
@@ -229,7 +236,8 @@ class CtfLayoutTest {
     assertEquals(List.of(new MemoryTrace.State(1, 0, 134217488000.0, 134217744000.0, 0),
         new MemoryTrace.State(1, 0, 268435488000.0, 268435504000.0, 0)), trace.states);
     assertEquals(List.of(new MemoryTrace.Event(1, 1, 134217984000.0)), trace.events);
-    assertEquals(List.of("1 exit event(s) without the matching entry on their thread (ignored)",
+    assertEquals(List.of("5 event(s) discarded by the tracer, its buffers full (5 in channel_0)",
+        "1 exit event(s) without the matching entry on their thread (ignored)",
         "2 entry event(s) never exited before the trace's end (dropped)"), trace.warnings);
     assertEquals(134217488000.0, trace.start);
     assertEquals(268435536000.0, trace.end);

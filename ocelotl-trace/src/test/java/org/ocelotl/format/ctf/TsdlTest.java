@@ -88,4 +88,15 @@ class TsdlTest {
     TraceFormatException e = assertThrows(TraceFormatException.class, () -> parse(deep));
     assertEquals("metadata:1: TSDL: " + Limit.TYPE_NESTING.exceeded(100) + "; a type, found 'struct'", e.getMessage());
   }
+
+  @Test
+  void refusesTypesNestedBeyondTheLimitThroughAliases() {
+    StringBuilder text = new StringBuilder("typealias integer { size = 8; } := t0;\n");
+    for (int i = 1; i <= 100; i++) {
+      text.append("typealias struct { t").append(i - 1).append(" a; } := t").append(i).append(";\n");
+    }
+    TraceFormatException e = assertThrows(TraceFormatException.class, () -> parse(text.toString()));
+    // t99 is 100 levels deep, t100 (line 101) one more
+    assertEquals("metadata:101: TSDL: " + Limit.TYPE_NESTING.exceeded(100) + "; a type, found ':='", e.getMessage());
+  }
 }
