@@ -97,13 +97,16 @@ public final class CtfReader implements TraceReader {
   }
 
   private static final class Mapping {
+    /** No such field: a value no pid or tid takes. */
+    private static final long NONE = Long.MIN_VALUE;
     private final CtfTrace trace;
     private final TraceSink sink;
     private final TypeIds types;
     private final Map<EventClass, Role> roles = new IdentityHashMap<>();
     /** Ids of the states (an entry's name without "_entry"). */
     private final Map<String, Integer> stateIds = new HashMap<>();
-    private final Map<String, Integer> addressTypes = new HashMap<>();
+    /** By state id: the types of its functions by address. */
+    private final List<AddressTypes> addressTypes = new ArrayList<>();
     private final Map<Long, Integer> processes = new HashMap<>();
     private final Map<Long, Integer> producers = new HashMap<>();
     /** By producer id; null for producers without entries. */
@@ -198,32 +201,47 @@ public final class CtfReader implements TraceReader {
      * {@code func 0x401136} in the group {@code lttng_ust_cyg_profile:func}.
      */
     private int entryType(CtfStream stream, Role role) {
-      String field = stream.has("_addr") ? "_addr" : stream.has("addr") ? "addr" : null;
-      if (field == null) {
+      long address = stream.value("_addr", NONE);
+      if (address == NONE) {
+        address = stream.value("addr", NONE);
+      }
+      if (address == NONE) {
         return types.id(role.state(), EventCategory.STATE, null);
       }
-      String key = role.state() + " 0x" + Long.toHexString(stream.value(field, 0));
-      return addressTypes.computeIfAbsent(key, k -> types.id(
-          k.substring(role.state().lastIndexOf(':') + 1), EventCategory.STATE, role.state()));
+      while (addressTypes.size() <= role.stateId()) {
+        addressTypes.add(new AddressTypes());
+      }
+      AddressTypes known = addressTypes.get(role.stateId());
+      int type = known.get(address);
+      if (type < 0) {
+        String name = role.state().substring(role.state().lastIndexOf(':') + 1) + " 0x" + Long.toHexString(address);
+        type = types.id(name, EventCategory.STATE, role.state());
+        known.put(address, type);
+      }
+      return type;
     }
 
     /** The producer of the current event: its thread under its process, else its CPU or stream file. */
     private int producer(CtfStream stream) {
-      String pidField = stream.has("_vpid") ? "_vpid" : stream.has("_pid") ? "_pid" : null;
-      String tidField = stream.has("_vtid") ? "_vtid" : stream.has("_tid") ? "_tid" : null;
-      long key;
-      if (pidField != null && tidField != null) {
-        key = stream.value(pidField, 0) << 32 | (stream.value(tidField, 0) & 0xFFFF_FFFFL);
-      } else {
-        // Negative keys: a CPU (-2 - cpu) or a stream file (-2 - 2³² - its rank); never a thread's.
-        key = stream.cpu() >= 0 ? -2 - stream.cpu() : -2 - (1L << 32) - stream.order();
+      long pid = stream.value("_vpid", NONE);
+      if (pid == NONE) {
+        pid = stream.value("_pid", NONE);
       }
+      long tid = stream.value("_vtid", NONE);
+      if (tid == NONE) {
+        tid = stream.value("_tid", NONE);
+      }
+      boolean thread = pid != NONE && tid != NONE;
+      // Thread keys are pid:tid (both below 2³¹, Linux's pid_max being 2²²); other keys negative:
+      // a CPU (-2 - cpu) or a stream file (-2 - 2³² - its rank).
+      long key = thread ? pid << 32 | (tid & 0xFFFF_FFFFL)
+          : stream.cpu() >= 0 ? -2 - stream.cpu() : -2 - (1L << 32) - stream.order();
       if (key == lastKey) {
         return lastProducer;
       }
       Integer known = producers.get(key);
       if (known == null) {
-        known = declare(stream, key, pidField, tidField);
+        known = thread ? declareThread(stream, pid, tid) : declareStream(stream);
         producers.put(key, known);
       }
       lastKey = key;
@@ -231,15 +249,15 @@ public final class CtfReader implements TraceReader {
       return known;
     }
 
-    private int declare(CtfStream stream, long key, String pidField, String tidField) {
-      if (pidField == null) {
-        int id = nextProducer++;
-        boolean cpu = stream.cpu() >= 0;
-        sink.producer(id, cpu ? "cpu " + stream.cpu() : stream.file().getFileName().toString(), cpu ? "cpu" : "stream",
-            0, first);
-        return id;
-      }
-      long pid = stream.value(pidField, 0);
+    private int declareStream(CtfStream stream) {
+      int id = nextProducer++;
+      boolean cpu = stream.cpu() >= 0;
+      sink.producer(id, cpu ? "cpu " + stream.cpu() : stream.file().getFileName().toString(), cpu ? "cpu" : "stream",
+          0, first);
+      return id;
+    }
+
+    private int declareThread(CtfStream stream, long pid, long tid) {
       Integer process = processes.get(pid);
       if (process == null) {
         process = nextProducer++;
@@ -248,7 +266,7 @@ public final class CtfReader implements TraceReader {
         processes.put(pid, process);
       }
       int id = nextProducer++;
-      sink.producer(id, "thread " + stream.value(tidField, 0), "thread", process, first);
+      sink.producer(id, "thread " + tid, "thread", process, first);
       return id;
     }
 

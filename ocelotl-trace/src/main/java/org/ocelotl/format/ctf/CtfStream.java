@@ -59,6 +59,9 @@ final class CtfStream {
   private final ByteOrder nativeOrder;
   private final long maxPacketBytes;
   private byte[] packet = new byte[FIRST_READ];
+  /** {@link #packet} seen in each byte order, wrapped again when it grows. */
+  private ByteBuffer little = ByteBuffer.wrap(packet).order(ByteOrder.LITTLE_ENDIAN);
+  private ByteBuffer big = ByteBuffer.wrap(packet).order(ByteOrder.BIG_ENDIAN);
   private long packetOffset;
   private long nextPacketOffset;
   private boolean inPacket;
@@ -149,10 +152,6 @@ final class CtfStream {
   long value(String name, long fallback) {
     int at = lookup(name);
     return at < 0 ? fallback : values[at];
-  }
-
-  boolean has(String name) {
-    return lookup(name) >= 0;
   }
 
   /** The latest string or byte-array field called {@code name} as text (up to its first NUL), or null. */
@@ -256,6 +255,8 @@ final class CtfStream {
     if (packetBytes > loaded) {
       if (packetBytes > packet.length) {
         packet = Arrays.copyOf(packet, (int) packetBytes);
+        little = ByteBuffer.wrap(packet).order(ByteOrder.LITTLE_ENDIAN);
+        big = ByteBuffer.wrap(packet).order(ByteOrder.BIG_ENDIAN);
       }
       load(loaded, (int) packetBytes - loaded);
     }
@@ -435,6 +436,9 @@ final class CtfStream {
    */
   private long bits(int size, ByteOrder order) throws TraceFormatException {
     need(size);
+    if ((bit & 7) == 0 && (size & (size - 1)) == 0 && size >= 8) {
+      return alignedBytes(size, order);
+    }
     long value = 0;
     long at = bit;
     int done = 0;
@@ -459,6 +463,19 @@ final class CtfStream {
     }
     bit = at;
     return value;
+  }
+
+  /** The common case, a whole 1, 2, 4 or 8-byte integer at a byte boundary, through the buffer views. */
+  private long alignedBytes(int size, ByteOrder order) {
+    ByteBuffer view = order == ByteOrder.LITTLE_ENDIAN ? little : big;
+    int at = (int) (bit >>> 3);
+    bit += size;
+    return switch (size) {
+      case 8 -> packet[at] & 0xFFL;
+      case 16 -> view.getShort(at) & 0xFFFFL;
+      case 32 -> view.getInt(at) & 0xFFFF_FFFFL;
+      default -> view.getLong(at);
+    };
   }
 
   // ---- scope

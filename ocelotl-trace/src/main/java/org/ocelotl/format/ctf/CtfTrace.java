@@ -12,7 +12,7 @@ import org.ocelotl.trace.TraceFormatException;
 
 /**
  * A CTF trace: its metadata file and the stream files beside it, their events merged in time
- * order (ties in the order of the files' names, as babeltrace2 breaks them).
+ * order (ties in the order of the files' names).
  *
  * <p>The stream files are every regular file of the metadata's directory but the metadata and
  * hidden files. LTTng also writes {@code index/NAME.idx} for each stream file it created: a stream
@@ -24,14 +24,15 @@ final class CtfTrace implements AutoCloseable {
   private final List<CtfStream> streams;
   private final PriorityQueue<CtfStream> waiting;
   private CtfStream current;
+  /** By time, ties by the file's rank. */
+  private final Comparator<CtfStream> order = Comparator.comparingLong(CtfStream::timestamp)
+      .thenComparingInt(CtfStream::order);
 
   private CtfTrace(Path metadataFile, CtfMetadata metadata, List<CtfStream> streams) {
     this.metadataFile = metadataFile;
     this.metadata = metadata;
     this.streams = streams;
-    Comparator<CtfStream> byTime = Comparator.comparingLong(CtfStream::timestamp);
-    this.waiting = new PriorityQueue<>(Math.max(1, streams.size()),
-        byTime.thenComparingInt(CtfStream::order));
+    this.waiting = new PriorityQueue<>(Math.max(1, streams.size()), order);
   }
 
   static CtfTrace open(Path metadataFile) throws IOException {
@@ -103,6 +104,10 @@ final class CtfTrace implements AutoCloseable {
   /** Moves to the earliest event not yet seen, of any stream; false when none is left. */
   boolean next() throws IOException {
     if (current != null && current.next()) {
+      CtfStream earliest = waiting.peek();
+      if (earliest == null || order.compare(current, earliest) < 0) {
+        return true; // still the earliest: most events follow one of their own stream
+      }
       waiting.add(current);
     }
     current = waiting.poll();

@@ -50,15 +50,17 @@ sealed interface CtfType {
 
   record Field(String name, CtfType type) {}
 
-  /** {@code minAlign} is the struct's {@code align(N)} attribute; its fields may ask for more. */
-  record StructType(List<Field> fields, int minAlign) implements CtfType {
-    @Override
-    public int align() {
+  /**
+   * {@code align}: the struct's {@code align(N)} attribute or its fields' largest alignment,
+   * whichever is larger ({@link #of}); kept, since every event aligns its header struct.
+   */
+  record StructType(List<Field> fields, int align) implements CtfType {
+    static StructType of(List<Field> fields, int minAlign) {
       int align = minAlign;
       for (Field field : fields) {
         align = Math.max(align, field.type().align());
       }
-      return align;
+      return new StructType(fields, align);
     }
   }
 

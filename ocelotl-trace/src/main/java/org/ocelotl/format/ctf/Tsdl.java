@@ -507,7 +507,7 @@ final class Tsdl {
       align = (int) value;
       expect(")");
     }
-    StructType struct = new StructType(fields, align);
+    StructType struct = StructType.of(fields, align);
     if (name != null) {
       aliases.put("struct " + name, struct);
     }

@@ -51,7 +51,7 @@ class TsdlTest {
         new Range("WAIT", -2, -1), new Range("DONE", 0, 0)));
     assertEquals(new StructType(List.of(new Field("s", state),
         new Field("grid", new ArrayType(new ArrayType(bytes, 3), 2)), new Field("n", bytes),
-        new Field("label", new StringType()), new Field("values", new SequenceType(integer, "n"))), 1),
+        new Field("label", new StringType()), new Field("values", new SequenceType(integer, "n"))), 8),
         metadata.streams().get(0L).event(0).fields());
     assertEquals(ByteOrder.LITTLE_ENDIAN, metadata.byteOrder());
     assertEquals(new Clock("c", 1000, -8, 0), metadata.clocks().get("c"));
