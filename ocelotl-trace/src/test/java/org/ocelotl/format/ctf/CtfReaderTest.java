@@ -91,14 +91,48 @@ class CtfReaderTest {
 
   @Test
   void decodesEveryEventAsBabeltrace2RunNow() throws Exception {
-    Path babeltrace = Path.of("/usr/bin/babeltrace2");
-    Assumptions.assumeTrue(Files.isExecutable(babeltrace), "babeltrace2 (Debian package babeltrace2) not installed");
-    Process process = new ProcessBuilder(babeltrace.toString(), "--clock-seconds", "--no-delta",
-        SharedTraces.file("ctf/ust-trace").toString()).redirectErrorStream(true).start();
+    assertEquals(parse(babeltrace2(SharedTraces.file("ctf/ust-trace"))).stream().map(Printed::key).toList(),
+        decoded(SharedTraces.file(TRACE + "/metadata")));
+  }
+
+  private static final Path BABELTRACE2 = Path.of("/usr/bin/babeltrace2");
+
+  private static List<String> babeltrace2(Path trace) throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(BABELTRACE2), "babeltrace2 (Debian package babeltrace2) not installed");
+    return run(BABELTRACE2.toString(), "--clock-seconds", "--no-delta", trace.toString());
+  }
+
+  private static List<String> run(String... command) throws Exception {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-    assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS));
     assertEquals(0, process.exitValue(), String.join("\n", lines));
-    assertEquals(parse(lines).stream().map(Printed::key).toList(), decoded(SharedTraces.file(TRACE + "/metadata")));
+    return lines;
+  }
+
+  /**
+   * A trace recorded now by scripts/gen-lttng-trace (3 threads × 2,000 calls of 3 functions, a
+   * mutex around one: about 50,000 events on as many CPUs as the threads ran on) when LTTng and
+   * gcc are installed: every event as babeltrace2 reads it, every entry/exit pair a state.
+   */
+  @Test
+  void readsAFreshLttngTraceAsBabeltrace2(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/lttng")) && Files.isExecutable(Path.of("/usr/bin/gcc")),
+        "LTTng (Debian packages lttng-tools, liblttng-ust-dev) or gcc not installed");
+    Path trace = dir.resolve("trace");
+    Path generator = Path.of("..", "scripts", "gen-lttng-trace").toAbsolutePath();
+    run(generator.toString(), trace.toString(), "2000", "3");
+    List<Printed> printed = parse(babeltrace2(trace));
+    assertTrue(printed.size() >= 3 * 2000 * 8, "events: " + printed.size());
+    Path metadata = CtfReader.metadataIn(trace);
+    assertEquals(printed.stream().map(Printed::key).toList(), decoded(metadata));
+
+    MemoryTrace read = new MemoryTrace();
+    new CtfReader().read(metadata, read, ReadOptions.STRICT);
+    long entries = printed.stream().filter(p -> p.name().endsWith("_entry")).count();
+    assertEquals(entries, read.states.size());
+    assertEquals(printed.size() - 2 * entries, read.events.size());
+    assertEquals(List.of(), read.warnings);
   }
 
   /** States replayed from babeltrace2's lines: per thread, an entry pushes, the exit of the same kind pops. */
