@@ -23,8 +23,17 @@ if [ ! -f "$ctf_big/metadata" ]; then
   done
   cp "$ctf/metadata" "$ctf_big/metadata"
 fi
+# A trace LTTng records now (4 threads × 100,000 calls of 3 functions: about 3.6 M events), when
+# LTTng and gcc are installed (Debian: lttng-tools, liblttng-ust-dev).
+ctf_lttng=${TMPDIR:-/tmp}/ocelotl-bench-lttng-4x100k
+if [ ! -d "$ctf_lttng" ] && command -v lttng >/dev/null && command -v gcc >/dev/null; then
+  "$here/scripts/gen-lttng-trace" "$ctf_lttng" 100000 4 >/dev/null
+fi
+lttng_args=()
+[ -d "$ctf_lttng" ] && lttng_args=(ctf "$(find "$ctf_lttng" -name metadata | head -1)")
 java -Xmx2g -cp "$cp" org.ocelotl.format.FormatsBench \
   chrome "$chrome_big" \
+  "${lttng_args[@]}" \
   ctf "$ctf_big/metadata" \
   ctf "$ctf/metadata" \
   otf2 "$traces/otf2/ez_mpi4/eztrace_log.otf2" \
