@@ -29,7 +29,8 @@ import org.ocelotl.trace.TraceSink;
  *       {@code procname}; kernel traces' {@code pid}/{@code tid}), else one producer per CPU
  *       ({@code cpu_id} of the packet context) or per stream file;
  *   <li>{@code X_entry}/{@code X_exit} events → states {@code X} on the producer's stack, matched
- *       by {@code X}; when the entry carries an {@code addr} field
+ *       by {@code X} (the kernel's {@code syscall_entry_Y}/{@code syscall_exit_Y} → {@code syscall_Y});
+ *       when the entry carries an {@code addr} field
  *       ({@code lttng_ust_cyg_profile:func_entry}) the state is named by the address too;
  *   <li>every other event → a punctual event named as the trace names it.
  * </ul>
@@ -187,13 +188,26 @@ public final class CtfReader implements TraceReader {
 
     private Role role(EventClass event) {
       String name = event.name();
-      String state = name.endsWith("_entry") ? name.substring(0, name.length() - "_entry".length())
-          : name.endsWith("_exit") ? name.substring(0, name.length() - "_exit".length()) : null;
+      String entered = stateOf(name, "_entry");
+      String state = entered != null ? entered : stateOf(name, "_exit");
       if (state == null) {
         return new Role(Role.EVENT, null, -1, types.id(name, EventCategory.EVENT, null));
       }
       int stateId = stateIds.computeIfAbsent(state, s -> stateIds.size());
-      return new Role(name.endsWith("_entry") ? Role.ENTRY : Role.EXIT, state, stateId, -1);
+      return new Role(entered != null ? Role.ENTRY : Role.EXIT, state, stateId, -1);
+    }
+
+    /**
+     * The name without its entry or exit {@code marker}, which ends it (user space:
+     * {@code lttng_ust_cyg_profile:func_entry} → {@code lttng_ust_cyg_profile:func}) or sits
+     * inside it (kernel: {@code syscall_entry_read} → {@code syscall_read}); null when it has none.
+     */
+    private static String stateOf(String name, String marker) {
+      if (name.endsWith(marker)) {
+        return name.substring(0, name.length() - marker.length());
+      }
+      int at = name.indexOf(marker + "_");
+      return at < 0 ? null : name.substring(0, at) + name.substring(at + marker.length());
     }
 
     /**

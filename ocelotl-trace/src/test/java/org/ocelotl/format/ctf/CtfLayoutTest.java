@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -226,10 +229,19 @@ class CtfLayoutTest {
     assertEquals(List.of("WARNING: Tracer discarded 5 events"), discarded);
   }
 
-  @Test
-  void mapsPerCpuWhenEventsHaveNoThreadContext(@TempDir Path dir) throws IOException {
+  /**
+   * The entry/exit marker ends the name (LTTng user space: {@code app:work_entry}) or sits inside
+   * it (LTTng kernel: {@code syscall_entry_read}); either way the pair is one state.
+   */
+  @ParameterizedTest
+  @CsvSource({"app:work_entry, app:work_exit, app:work", "syscall_entry_work, syscall_exit_work, syscall_work"})
+  void mapsPerCpuWhenEventsHaveNoThreadContext(String entry, String exit, String state, @TempDir Path dir)
+      throws IOException {
+    Path metadata = write(dir);
+    Files.writeString(metadata, METADATA.replace("app:work_entry", entry).replace("app:work_exit", exit));
     MemoryTrace trace = new MemoryTrace();
-    new CtfReader().read(write(dir), trace, ReadOptions.STRICT);
+    new CtfReader().read(metadata, trace, ReadOptions.STRICT);
+    assertEquals(new MemoryTrace.Type(0, state, EventCategory.STATE, null, null), trace.types.get(0));
     assertEquals(List.of("trace: bench, parent -1", "cpu: cpu 0, parent 0", "cpu: cpu 1, parent 0"),
         trace.producers.stream().map(p -> p.kind() + ": " + p.name() + ", parent " + p.parent()).toList());
     // Times from the clock's origin (1000 s + 500 µs after the Epoch): cycles × 1000 ns.
