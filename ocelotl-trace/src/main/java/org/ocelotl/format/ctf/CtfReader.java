@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -94,7 +95,39 @@ public final class CtfReader implements TraceReader {
   private static final class Stack {
     final IntColumn types = new IntColumn();
     final IntColumn states = new IntColumn();
+    final LongColumn addresses = new LongColumn();
     final DoubleColumn starts = new DoubleColumn();
+
+    /** Forgets the entries from {@code size} on. */
+    void truncate(int size) {
+      while (states.size() > size) {
+        types.removeLast();
+        states.removeLast();
+        addresses.removeLast();
+        starts.removeLast();
+      }
+    }
+  }
+
+  /** A growable long array: the addresses of open function entries. */
+  private static final class LongColumn {
+    private long[] values = new long[16];
+    private int size;
+
+    void add(long value) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = value;
+    }
+
+    long get(int index) {
+      return values[index];
+    }
+
+    void removeLast() {
+      size--;
+    }
   }
 
   private static final class Mapping {
@@ -116,6 +149,7 @@ public final class CtfReader implements TraceReader {
     private long lastKey = Long.MIN_VALUE;
     private int lastProducer;
     private long unmatchedExits;
+    private long lostExits;
     private double first = Double.POSITIVE_INFINITY;
     private double last = Double.NEGATIVE_INFINITY;
 
@@ -158,20 +192,35 @@ public final class CtfReader implements TraceReader {
       Stack stack = stack(producer);
       int state = role.stateId();
       if (role.kind() == Role.ENTRY) {
-        stack.types.add(entryType(stream, role));
+        long address = address(stream);
+        stack.types.add(entryType(address, role));
         stack.states.add(state);
+        stack.addresses.add(address);
         stack.starts.add(time);
         return;
       }
-      int top = stack.states.size() - 1;
-      if (top < 0 || stack.states.get(top) != state) {
+      // The innermost open entry of this state (and function, when the exit names one). Entries
+      // above it lost their exit (a tracer discarding events): they are dropped, not closed here,
+      // so that one lost event costs one state rather than shifting every later pair.
+      long address = address(stream);
+      int match = stack.states.size() - 1;
+      while (match >= 0 && (stack.states.get(match) != state
+          || address != NONE && stack.addresses.get(match) != address)) {
+        match--;
+      }
+      if (match < 0) {
         unmatchedExits++;
         return;
       }
-      sink.state(producer, stack.types.get(top), stack.starts.get(top), time, top);
-      stack.types.removeLast();
-      stack.states.removeLast();
-      stack.starts.removeLast();
+      lostExits += stack.states.size() - 1 - match;
+      sink.state(producer, stack.types.get(match), stack.starts.get(match), time, match);
+      stack.truncate(match);
+    }
+
+    /** The event's {@code addr} field (function entries and exits), or {@link #NONE}. */
+    private static long address(CtfStream stream) {
+      long address = stream.value("_addr", NONE);
+      return address != NONE ? address : stream.value("addr", NONE);
     }
 
     private Stack stack(int producer) {
@@ -214,11 +263,7 @@ public final class CtfReader implements TraceReader {
      * The entry's state type: by address when the entry has one (a function's entry), named
      * {@code func 0x401136} in the group {@code lttng_ust_cyg_profile:func}.
      */
-    private int entryType(CtfStream stream, Role role) {
-      long address = stream.value("_addr", NONE);
-      if (address == NONE) {
-        address = stream.value("addr", NONE);
-      }
+    private int entryType(long address, Role role) {
       if (address == NONE) {
         return types.id(role.state(), EventCategory.STATE, null);
       }
@@ -303,6 +348,9 @@ public final class CtfReader implements TraceReader {
       }
       if (unmatchedExits > 0) {
         sink.warning(unmatchedExits + " exit event(s) without the matching entry on their thread (ignored)");
+      }
+      if (lostExits > 0) {
+        sink.warning(lostExits + " entry event(s) whose exit is missing, found open when an outer exit came (dropped)");
       }
       if (open > 0) {
         sink.warning(open + " entry event(s) never exited before the trace's end (dropped)");

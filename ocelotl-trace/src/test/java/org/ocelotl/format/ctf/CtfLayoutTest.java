@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -275,5 +276,44 @@ class CtfLayoutTest {
     Files.write(stream, bytes);
     TraceFormatException e = assertThrows(TraceFormatException.class, () -> decoded(metadata));
     assertEquals(stream + "@63: 64 bits expected, only 40 remain before the packet's content end", e.getMessage());
+  }
+
+  /**
+   * Lost events on one thread, function entries and exits carrying the function's address:
+   * <pre>
+   * 10 enter A · 20 enter B · (B's exit lost) · 40 exit A · 50 enter C · 60 exit D (entry lost) · 70 exit C
+   * </pre>
+   * A is [10, 40] and C [50, 70], both at depth 0; B is dropped and D's exit ignored — rather
+   * than B taking A's exit and every later pair shifting by one.
+   */
+  @Test
+  void lostEventsCostOneStateEach(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("metadata"), """
+        /* CTF 1.8 */
+        typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
+        typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
+        trace { byte_order = le; };
+        clock { name = c; };
+        typealias integer { size = 64; align = 8; signed = false; map = clock.c.value; } := time_t;
+        stream {
+          event.header := struct { uint8_t id; time_t timestamp; };
+          event.context := struct { uint64_t _vpid; uint64_t _vtid; };
+        };
+        event { name = "f_entry"; id = 0; fields := struct { uint64_t _addr; }; };
+        event { name = "f_exit"; id = 1; fields := struct { uint64_t _addr; }; };
+        """);
+    long[][] events = {{0, 10, 0xA}, {0, 20, 0xB}, {1, 40, 0xA}, {0, 50, 0xC}, {1, 60, 0xD}, {1, 70, 0xC}};
+    ByteBuffer stream = ByteBuffer.allocate(events.length * 33).order(ByteOrder.LITTLE_ENDIAN);
+    for (long[] event : events) {
+      stream.put((byte) event[0]).putLong(event[1]).putLong(7).putLong(8).putLong(event[2]);
+    }
+    Files.write(dir.resolve("stream_0"), stream.array());
+    MemoryTrace trace = new MemoryTrace();
+    new CtfReader().read(dir.resolve("metadata"), trace, ReadOptions.STRICT);
+    List<String> states = trace.states.stream().map(st -> trace.types.get(st.type()).name() + " [" + (long) st.start()
+        + ", " + (long) st.end() + "] depth " + st.depth()).toList();
+    assertEquals(List.of("f 0xa [10, 40] depth 0", "f 0xc [50, 70] depth 0"), states);
+    assertEquals(List.of("1 exit event(s) without the matching entry on their thread (ignored)",
+        "1 entry event(s) whose exit is missing, found open when an outer exit came (dropped)"), trace.warnings);
   }
 }
