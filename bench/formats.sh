@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Import throughput (records/s) of the OTF2, Chrome JSON, JFR and pj_dump readers on the
+# Import throughput (records/s) of the OTF2, Chrome JSON, JFR, pj_dump and CTF readers on the
 # largest samples of shared/traces (or $OCELOTL_TRACES). Not a test: timings depend on the machine.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -12,8 +12,30 @@ cp="$cp:$(mvn -B -q -pl ocelotl-trace dependency:build-classpath -Dmdep.outputFi
 # A generated Chrome trace of 1.2 M events (the sample has 28 k): the reader's throughput at scale.
 chrome_big=${TMPDIR:-/tmp}/ocelotl-bench-chrome-1.2m.json
 [ -f "$chrome_big" ] || python3 "$here/bench/gen_chrome.py" "$chrome_big" 1200000
+# The shared LTTng trace (3,837 events) repeated 300 times: each stream file's packets one after
+# the other, 1.15 M events; times go back at each repeat, which the reader does not check.
+ctf_big=${TMPDIR:-/tmp}/ocelotl-bench-ctf-300x
+ctf=$traces/ctf/ust-trace/ust/uid/0/64-bit
+if [ ! -f "$ctf_big/metadata" ]; then
+  mkdir -p "$ctf_big"
+  for stream in channel0_0 channel0_1; do
+    for _ in $(seq 300); do cat "$ctf/$stream"; done > "$ctf_big/$stream"
+  done
+  cp "$ctf/metadata" "$ctf_big/metadata"
+fi
+# A trace LTTng records now (4 threads × 100,000 calls of 3 functions: about 3.6 M events), when
+# LTTng and gcc are installed (Debian: lttng-tools, liblttng-ust-dev).
+ctf_lttng=${TMPDIR:-/tmp}/ocelotl-bench-lttng-4x100k
+if [ ! -d "$ctf_lttng" ] && command -v lttng >/dev/null && command -v gcc >/dev/null; then
+  "$here/scripts/gen-lttng-trace" "$ctf_lttng" 100000 4 >/dev/null
+fi
+lttng_args=()
+[ -d "$ctf_lttng" ] && lttng_args=(ctf "$(find "$ctf_lttng" -name metadata | head -1)")
 java -Xmx2g -cp "$cp" org.ocelotl.format.FormatsBench \
   chrome "$chrome_big" \
+  "${lttng_args[@]}" \
+  ctf "$ctf_big/metadata" \
+  ctf "$ctf/metadata" \
   otf2 "$traces/otf2/ez_mpi4/eztrace_log.otf2" \
   otf2 "$traces/otf2/ez_hybrid/eztrace_log.otf2" \
   chrome "$traces/chrome/node_trace.json" \

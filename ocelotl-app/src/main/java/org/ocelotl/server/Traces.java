@@ -70,7 +70,7 @@ final class Traces {
       throw HttpError.notFound(pathText + ": no such file on the server's machine");
     }
     if (!Files.isRegularFile(path)) {
-      throw HttpError.badRequest(pathText + ": not a regular file; give the trace file itself (for OTF2, its .otf2 anchor file)");
+      throw HttpError.badRequest(pathText + ": not a regular file; give the trace file itself (for OTF2, its .otf2 anchor file; for CTF, its metadata file)");
     }
     if (!Files.isReadable(path)) {
       throw new HttpError(403, pathText + ": the server may not read this file");

@@ -176,11 +176,11 @@ class CliTest {
     Path text = write("notes.txt", "hello\n");
     Result notTrace = ocelotl("info", text);
     assertEquals(new Result(1, "", "ocelotl: " + text.toRealPath()
-        + ": not a trace format Ocelotl recognises (paje, otf2, chrome, jfr, pjdump); name the format with --format\n"), notTrace);
+        + ": not a trace format Ocelotl recognises (paje, otf2, ctf, chrome, jfr, pjdump); name the format with --format\n"), notTrace);
     Path missing = tmp.resolve("missing.trace");
     assertEquals(new Result(1, "", "ocelotl: " + missing + ": no such file\n"), ocelotl("import", missing));
     Result unknown = ocelotl("info", text, "--format", "xyz");
-    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, chrome, jfr, pjdump\n"), unknown);
+    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, ctf, chrome, jfr, pjdump\n"), unknown);
     assertEquals(List.of(), storeEntries());
   }
 
@@ -248,5 +248,21 @@ class CliTest {
     assertEquals(reference.getOrDefault("State", 0L) + reference.getOrDefault("Event", 0L)
         + reference.getOrDefault("Variable", 0L) + reference.getOrDefault("Link", 0L), typeTotal);
     assertFalse(((List<?>) info.get("types")).isEmpty());
+  }
+
+  /**
+   * An LTTng session directory stands for the one CTF trace in it; counts as babeltrace2 gives
+   * them (CtfReaderTest checks every event): 2 × 1,205 function entries/exits → states, the
+   * other 1,427 events punctual, the trace › process › 6 threads.
+   */
+  @Test
+  void infoOnAnLttngSessionDirectory() throws IOException {
+    Map<String, Object> info = infoJson(TRACES.resolve("ctf/ust-trace"));
+    assertEquals(1205L, info.get("states"));
+    assertEquals(1427L, info.get("events"));
+    assertEquals(8L, info.get("producers"));
+    Result notATrace = ocelotl("info", tmp);
+    assertEquals(new Result(1, "", "ocelotl: " + tmp.toRealPath() + ": a directory with no CTF trace in it (no metadata"
+        + " file); give the trace file itself\n"), notATrace);
   }
 }

@@ -19,6 +19,10 @@ public enum Limit {
   PRODUCERS("ocelotl.maxProducers", 1_000_000, "producers"),
   /** Event types of one trace (state values, event, variable and link types). */
   TYPES("ocelotl.maxTypes", 100_000, "event types"),
+  /** Nesting of types in a CTF trace's metadata (structs in structs, arrays of arrays). */
+  TYPE_NESTING("ocelotl.maxTypeNesting", 100, "levels of nested types"),
+  /** A packet of a CTF stream file, held whole while its events are decoded (LTTng writes 4 KiB to a few MiB). */
+  PACKET_BYTES("ocelotl.maxPacketBytes", 256L << 20, "bytes in a packet"),
   /** Depth of the producer tree (the root at depth 0). */
   TREE_DEPTH("ocelotl.maxTreeDepth", 1_000, "levels of producer tree");
 

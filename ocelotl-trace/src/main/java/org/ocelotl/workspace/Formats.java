@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
 import org.ocelotl.format.chrome.ChromeReader;
+import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.paje.PajeReader;
@@ -37,6 +38,8 @@ public final class Formats {
             Formats::looksLikePaje),
         new TraceFormat("otf2", "OTF2 archive (Score-P, EZTrace): give the anchor file NAME.otf2", Otf2Reader::new,
             Otf2Reader::sniff),
+        new TraceFormat("ctf", "CTF 1.8 trace (LTTng): give the metadata file of a stream directory", CtfReader::new,
+            CtfReader::sniff),
         new TraceFormat("chrome", "Chrome Trace Event JSON (Chrome, Perfetto, Node, PyTorch)", ChromeReader::new,
             ChromeReader::sniff),
         new TraceFormat("jfr", "Java Flight Recorder recording", JfrReader::new, JfrReader::sniff),

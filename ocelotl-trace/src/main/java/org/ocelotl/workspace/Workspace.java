@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreFormatException;
 import org.ocelotl.store.StoreMetadata;
@@ -223,12 +224,15 @@ public final class Workspace {
     return directory.resolve(TRACES).resolve(safe + "-" + hash(canonicalTrace.toString()));
   }
 
+  /** The trace's real path; a directory stands for the one CTF trace in it (LTTng writes a tree). */
   private static Path canonical(Path trace) throws IOException {
+    Path real;
     try {
-      return trace.toRealPath();
+      real = trace.toRealPath();
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(trace.toString(), null, "no such file");
     }
+    return Files.isDirectory(real) ? CtfReader.metadataIn(real) : real;
   }
 
   private static Path canonicalOrAbsolute(Path trace) {

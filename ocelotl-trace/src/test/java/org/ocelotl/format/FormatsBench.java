@@ -2,6 +2,7 @@ package org.ocelotl.format;
 
 import java.nio.file.Path;
 import org.ocelotl.format.chrome.ChromeReader;
+import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.pjdump.PjDumpReader;
@@ -13,7 +14,7 @@ import org.ocelotl.trace.TraceSink;
 /**
  * Import throughput of each reader (records written to a sink that only counts them): the median
  * of several runs after one warm-up run. Not a test: run by bench/formats.sh.
- * Arguments: pairs of FORMAT FILE (otf2, chrome, jfr, pjdump).
+ * Arguments: pairs of FORMAT FILE (otf2, chrome, jfr, pjdump, ctf: the metadata file).
  */
 public final class FormatsBench {
   private static final class CountingSink implements TraceSink {
@@ -47,6 +48,7 @@ public final class FormatsBench {
         case "chrome" -> new ChromeReader();
         case "jfr" -> new JfrReader();
         case "pjdump" -> new PjDumpReader();
+        case "ctf" -> new CtfReader();
         default -> throw new IllegalArgumentException("unknown format " + args[i]);
       };
       Path file = Path.of(args[i + 1]);

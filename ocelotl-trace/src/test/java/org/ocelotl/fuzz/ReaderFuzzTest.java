@@ -78,6 +78,36 @@ class ReaderFuzzTest {
   }
 
   /**
+   * The bytes as the stream file of a CTF trace beside the metadata of the shared LTTng trace
+   * (a copy kept beside this class), imported through that metadata.
+   */
+  @FuzzTest(maxDuration = "24h")
+  void ctfStream(byte[] data) throws IOException {
+    ctf(resource("lttng-ust-metadata"), data);
+  }
+
+  /** The bytes as the metadata (TSDL, packetized or not) of the shared LTTng trace's first stream file. */
+  @FuzzTest(maxDuration = "24h")
+  void ctfMetadata(byte[] data) throws IOException {
+    ctf(data, resource("lttng-ust-stream"));
+  }
+
+  private static byte[] resource(String name) throws IOException {
+    try (var in = ReaderFuzzTest.class.getResourceAsStream(name)) {
+      return in.readAllBytes();
+    }
+  }
+
+  /** A CTF trace directory in DIR: its metadata and one stream file; a refusal may name either. */
+  private static void ctf(byte[] metadata, byte[] stream) throws IOException {
+    Path trace = DIR.resolve("ctf");
+    clear(trace);
+    Files.createDirectories(trace);
+    Files.write(trace.resolve("channel0_0"), stream);
+    importAs("ctf", Files.write(trace.resolve("metadata"), metadata));
+  }
+
+  /**
    * An OTF2 archive: the bytes are split at {@link #FILE_MARK} into the anchor file, the global
    * definitions and the named files of the archive's directory; a name that is not an OTF2 file
    * name of a location drops its section (the reader then finds a file missing, as in a truncated copy).
