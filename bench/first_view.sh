@@ -12,19 +12,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 trace=${TRACE:-$here/examples/smpi_perturbed.trace.gz}
-jar=${JAR:-$here/ocelotl-app/target/ocelotl.jar}
-[ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests package) >&2
-work=$(mktemp -d)
 port=${PORT:-8779}
-echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
-java -Xmx4g ${JAVA_OPTS:-} -jar "$jar" view --workspace "$work/ws" --port "$port" "$trace" > "$work/out" 2> "$work/err" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1200); do grep -q '^http' "$work/out" 2>/dev/null && break; sleep 0.5; done
-url=$(grep -m1 "^http" "$work/out")
-token=${url#*token=}; token=${token%%&*}
-id=${url##*trace=}
-base="http://127.0.0.1:$port/api"
+. "$here/bench/serve.sh"
 api() { curl -sf -H "X-Ocelotl-Token: $token" "$base/$1" -o "$work/answer" -w '%{time_total}\n' | awk '{printf "%.2f s", $1}'; }
 range=$(curl -sf -H "X-Ocelotl-Token: $token" "$base/traces" | python3 -c '
 import json,sys

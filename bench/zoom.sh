@@ -11,19 +11,8 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 trace=${LARGE_DIR:-/work/large}/smpi_large.trace
 [ -f "$trace" ] || { echo "no $trace: run bench/import.sh first (it generates the large traces)" >&2; exit 1; }
-jar=${JAR:-$here/ocelotl-app/target/ocelotl.jar}
-[ -f "$jar" ] || (cd "$here" && mvn -q -B -DskipTests package) >&2
-work=$(mktemp -d)
 port=${PORT:-8778}
-echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
-java -Xmx4g ${JAVA_OPTS:-} -jar "$jar" view --workspace "${WORKSPACE:-$work/ws}" --port "$port" "$trace" > "$work/out" 2> "$work/err" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 600); do grep -q '^http' "$work/out" 2>/dev/null && break; sleep 0.5; done
-url=$(grep -m1 "^http" "$work/out")
-token=${url#*token=}; token=${token%%&*}
-id=${url##*trace=}
-base="http://127.0.0.1:$port/api"
+. "$here/bench/serve.sh"
 api() { curl -sf -H "X-Ocelotl-Token: $token" "$base/$1" -o /dev/null -w '%{time_total}\n'; }
 range=$(curl -sf -H "X-Ocelotl-Token: $token" "$base/traces" | python3 -c '
 import json,sys
