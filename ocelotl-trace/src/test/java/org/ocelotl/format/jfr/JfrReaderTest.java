@@ -176,4 +176,22 @@ class JfrReaderTest {
         + " jdk.jfr.consumer.RecordedThreadGroup (jdk.jfr.consumer.RecordedObject and"
         + " jdk.jfr.consumer.RecordedThreadGroup are in module jdk.jfr of loader 'bootstrap'))", e.getMessage());
   }
+
+  /**
+   * Found by fuzzing (ReaderFuzzTest input negative-record-size): a record whose size reads -1
+   * sent the JDK's reader back to the same place for ever (more than 3 minutes before this
+   * check); the sizes are now walked first.
+   */
+  @Test
+  void aRecordSizeThatDoesNotMoveOnIsRefusedAtItsByte() throws Exception {
+    Path damaged = dir.resolve("damaged.jfr");
+    try (java.io.InputStream in = JfrReaderTest.class.getResourceAsStream(
+        "/org/ocelotl/fuzz/ReaderFuzzTestInputs/jfr/negative-record-size")) {
+      java.nio.file.Files.copy(in, damaged);
+    }
+    TraceFormatException e = assertThrows(TraceFormatException.class,
+        () -> new JfrReader().read(damaged, new MemoryTrace(), ReadOptions.STRICT));
+    assertEquals(damaged + "@141207: JFR record size -1: expected 1 to the chunk's remaining 121959 bytes",
+        e.getMessage());
+  }
 }
