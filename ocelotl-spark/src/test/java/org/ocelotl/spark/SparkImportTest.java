@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,10 +63,10 @@ class SparkImportTest {
     ParquetExport.write(store, local, ParquetExport.CHUNKS_PER_FILE, false);
     Path onSpark = tmp.resolve("spark-" + id);
 
-    Run run = run("import", trace.toString(), "--out", onSpark.toString());
+    SparkModelTest.Run run = SparkModelTest.run("import", trace.toString(), "--out", onSpark.toString());
 
     var m = store.metadata();
-    assertEquals(new Run(0, String.format("%s: %d producers, %d types, [%s, %s) %s, decoded in %d Spark tasks → %s%n",
+    assertEquals(new SparkModelTest.Run(0, String.format("%s: %d producers, %d types, [%s, %s) %s, decoded in %d Spark tasks → %s%n",
         name, m.producers().size(), m.types().size(), m.start(), m.end(), m.timeUnit(), locations, onSpark)), run);
     List<Path> files = files(local);
     assertEquals(files, files(onSpark));
@@ -88,7 +85,7 @@ class SparkImportTest {
   @Test
   void ezMpi4sSendsComeBackAsEvents() throws IOException {
     Path out = tmp.resolve("spark-sends");
-    assertEquals(0, run("import", OTF2.resolve("ez_mpi4/eztrace_log.otf2").toString(), "--out", out.toString()).status());
+    assertEquals(0, SparkModelTest.run("import", OTF2.resolve("ez_mpi4/eztrace_log.otf2").toString(), "--out", out.toString()).status());
     Path metadata = out.resolve(ParquetTable.METADATA_FILE);
     var types = StoreMetadata.parse(metadata, Files.readString(metadata)).types();
     assertEquals(List.of(4000L), types.stream().filter(t -> t.name().equals("MPI_ISEND")).map(t -> t.count()).toList());
@@ -100,23 +97,9 @@ class SparkImportTest {
   void aFileThatIsNotOtf2IsRefusedInOneLine() {
     Path paje = SparkModelTest.TRACES.resolve("paje/pajeng/events.trace");
     Path out = tmp.resolve("refused");
-    assertEquals(new Run(1, "ocelotl-spark: " + paje + ": not an OTF2 anchor file (NAME.otf2); this import reads OTF2 "
-        + "only\n"), run("import", paje.toString(), "--out", out.toString()));
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + paje + ": not an OTF2 anchor file (NAME.otf2); this import reads OTF2 "
+        + "only\n"), SparkModelTest.run("import", paje.toString(), "--out", out.toString()));
     assertFalse(Files.exists(out));
-  }
-
-  record Run(int status, String err) {}
-
-  private static Run run(String... args) {
-    PrintStream err = System.err;
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try {
-      System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-      int status = SparkMain.run(args);
-      return new Run(status, bytes.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setErr(err);
-    }
   }
 
   /** The dataset's files, relative, sorted. */

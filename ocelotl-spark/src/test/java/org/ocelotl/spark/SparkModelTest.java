@@ -169,7 +169,8 @@ class SparkModelTest {
 
   record Run(int status, String err) {}
 
-  private static Run run(String... args) {
+  /** SparkMain.run with its exit status and what it wrote on stderr (SparkImportTest uses it too). */
+  static Run run(String... args) {
     PrintStream err = System.err;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {
