@@ -161,7 +161,7 @@ final class Envelopes {
 
   /** Per-thread envelopes under construction. */
   private static final class Scratch {
-    final Lines[] lines = {new Lines(), new Lines(), new Lines()};
+    final Lines[] lines = {new Lines(), new Lines()};
     /** Partial sums of children, each of count[i] children; sized for 2^31 children. */
     final Lines[] sums = new Lines[33];
     final int[] count = new int[33];
@@ -307,7 +307,6 @@ final class Envelopes {
         }
         Lines hull = scratch.lines[0];
         Lines tail = scratch.lines[1];
-        Lines spliced = scratch.lines[2];
         if (leaf) {
           hull.clear();
           hull.add(0, g[interval], l[interval], 1, ENDS_WHOLE);
@@ -319,7 +318,7 @@ final class Envelopes {
           int rest = Qualities.interval(c, last);
           Env whole = leaf ? line.set(g[rest], l[rest]) : v[rest];
           if (root) {
-            maxOfSum(hull, g[interval], l[interval], prefix, whole, 0, limit, tail, spliced);
+            maxOfSum(hull, g[interval], l[interval], prefix, whole, 0, limit, tail);
             continue;
           }
           // Cut at c: B(node,[first,c−1]) + V(node,[c,last]). Where B(node,[c,last]) is above
@@ -335,13 +334,13 @@ final class Envelopes {
           double gk = g[interval];
           double lk = l[interval];
           if (splitFrom < splitTo && splitTo >= aggregateFrom) {
-            maxOfSum(hull, gk, lk, prefix, whole, Math.min(splitFrom, aggregateFrom), limit, tail, spliced);
+            maxOfSum(hull, gk, lk, prefix, whole, Math.min(splitFrom, aggregateFrom), limit, tail);
             continue;
           }
           if (splitFrom < splitTo) {
-            maxOfSum(hull, gk, lk, prefix, whole, splitFrom, splitTo, tail, spliced);
+            maxOfSum(hull, gk, lk, prefix, whole, splitFrom, splitTo, tail);
           }
-          maxOfSum(hull, gk, lk, prefix, whole, aggregateFrom, limit, tail, spliced);
+          maxOfSum(hull, gk, lk, prefix, whole, aggregateFrom, limit, tail);
         }
         Env env = hull.toEnv();
         b[interval] = env;
@@ -409,16 +408,19 @@ final class Envelopes {
 
   /**
    * hull = max(hull, prefix + whole) on [from, to), hull unchanged elsewhere: {@link #envelope}
-   * of hull and {@link #sum} of prefix and whole in one walk, without building the sum. tail and
-   * spliced are scratch.
+   * of hull and {@link #sum} of prefix and whole in one walk, without building the sum. tail is
+   * scratch.
    */
   private void maxOfSum(Lines hull, double gain, double loss, Env prefix, Env whole, double from, double to,
-      Lines tail, Lines spliced) {
+      Lines tail) {
     if (from >= to) {
       return;
     }
     tail.clear();
+    // The tail starts at the first piece where the cut rises above the hull: before it, it would
+    // only copy the hull's pieces.
     boolean changed = false;
+    double tailFrom = from;
     int h = hull.find(from);
     int i = prefix.find(from);
     int j = whole.find(from);
@@ -436,9 +438,17 @@ final class Envelopes {
       }
       if (end > start) {
         // additions in the programme's order: V + B(prefix); the cut's last part is V's
-        changed |= max(tail, hull.gain[h], hull.loss[h], hull.parts[h], hull.flags[h], whole.gain[j] + prefix.gain[i],
-            whole.loss[j] + prefix.loss[i], whole.parts[j] + prefix.parts[i], (byte) (whole.flags[j] & ENDS_WHOLE),
-            start, end);
+        double g = whole.gain[j] + prefix.gain[i];
+        double l = whole.loss[j] + prefix.loss[i];
+        int n = whole.parts[j] + prefix.parts[i];
+        if (!changed && !(atLeast(hull, h, g, l, n, start) && atLeast(hull, h, g, l, n, end))) {
+          changed = true; // max below keeps the hull's line on [start, end) only if it is at least the cut at both ends
+          tailFrom = start;
+        }
+        if (changed) {
+          max(tail, hull.gain[h], hull.loss[h], hull.parts[h], hull.flags[h], g, l, n,
+              (byte) (whole.flags[j] & ENDS_WHOLE), start, end);
+        }
       }
       if (end >= to) {
         break;
@@ -454,8 +464,13 @@ final class Envelopes {
       }
     }
     if (changed) {
-      hull.splice(from, to, tail, spliced);
+      hull.splice(tailFrom, to, tail);
     }
+  }
+
+  /** Whether piece h of the hull is at least line (g, l, n) at p, computed exactly as {@link #max} does. */
+  private boolean atLeast(Lines hull, int h, double g, double l, int n, double p) {
+    return p * hull.gain[h] - (1 - p) * hull.loss[h] - penalty * hull.parts[h] >= p * g - (1 - p) * l - penalty * n;
   }
 
   private double value(Env env, int k, double p) {
@@ -638,25 +653,6 @@ final class Envelopes {
       size++;
     }
 
-    /** Pieces [from, to) of other, the first starting at s. */
-    void addAll(Lines other, int from, int to, double s) {
-      if (from >= to) {
-        return;
-      }
-      add(s, other.gain[from], other.loss[from], other.parts[from], other.flags[from]);
-      int count = to - from - 1;
-      if (count == 0) {
-        return;
-      }
-      ensure(size + count);
-      System.arraycopy(other.start, from + 1, start, size, count);
-      System.arraycopy(other.gain, from + 1, gain, size, count);
-      System.arraycopy(other.loss, from + 1, loss, size, count);
-      System.arraycopy(other.parts, from + 1, parts, size, count);
-      System.arraycopy(other.flags, from + 1, flags, size, count);
-      size += count;
-    }
-
     private void ensure(int capacity) {
       if (capacity > start.length) {
         int length = Math.max(capacity, 2 * start.length);
@@ -686,19 +682,51 @@ final class Envelopes {
     }
 
     /**
-     * This envelope with its range [from, to) replaced by tail's pieces (which cover it); rest is
-     * scratch. Costs the pieces from {@code from} on, not those before.
+     * This envelope with its range [from, to) replaced by tail's pieces (which cover it), in place:
+     * the pieces after to move once (an overlapping {@link System#arraycopy} is a memmove), the
+     * tail is copied once. As with {@link #add}, a piece that has the line of the piece before it
+     * joins it and gives it its flags.
      */
-    void splice(double from, double to, Lines tail, Lines rest) {
-      rest.clear();
-      if (to < limit) {
-        int kept = find(to);
-        rest.addAll(this, kept, size, to);
-      }
+    void splice(double from, double to, Lines tail) {
       int head = find(from);
-      size = start[head] < from ? head + 1 : head;
-      addAll(tail, 0, tail.size, from);
-      addAll(rest, 0, rest.size, to);
+      int headEnd = start[head] < from ? head + 1 : head;
+      boolean tailJoins = headEnd > 0 && sameLine(headEnd - 1, tail, 0);
+      int tailFrom = tailJoins ? 1 : 0;
+      int tailCount = tail.size - tailFrom;
+      int kept = to < limit ? find(to) : size;
+      boolean restJoins = kept < size && tail.sameLine(tail.size - 1, this, kept);
+      byte restFlags = kept < size ? flags[kept] : 0;
+      int restFrom = restJoins ? kept + 1 : kept;
+      int restCount = size - restFrom;
+      int target = headEnd + tailCount;
+      ensure(target + restCount);
+      System.arraycopy(start, restFrom, start, target, restCount);
+      System.arraycopy(gain, restFrom, gain, target, restCount);
+      System.arraycopy(loss, restFrom, loss, target, restCount);
+      System.arraycopy(parts, restFrom, parts, target, restCount);
+      System.arraycopy(flags, restFrom, flags, target, restCount);
+      if (!restJoins && restCount > 0) {
+        start[target] = to;
+      }
+      if (tailJoins) {
+        flags[headEnd - 1] |= tail.flags[0];
+      }
+      System.arraycopy(tail.start, tailFrom, start, headEnd, tailCount);
+      System.arraycopy(tail.gain, tailFrom, gain, headEnd, tailCount);
+      System.arraycopy(tail.loss, tailFrom, loss, headEnd, tailCount);
+      System.arraycopy(tail.parts, tailFrom, parts, headEnd, tailCount);
+      System.arraycopy(tail.flags, tailFrom, flags, headEnd, tailCount);
+      if (!tailJoins) {
+        start[headEnd] = from;
+      }
+      size = target + restCount;
+      if (restJoins) {
+        flags[target - 1] |= restFlags;
+      }
+    }
+
+    private boolean sameLine(int k, Lines other, int j) {
+      return gain[k] == other.gain[j] && loss[k] == other.loss[j] && parts[k] == other.parts[j];
     }
 
     Env toEnv() {
