@@ -93,8 +93,9 @@ public final class Otf2Split implements Serializable {
     Otf2Events events = new Otf2Events(definitions, recorder, producerOfLocation, recorder);
     Otf2Anchor anchor = anchor();
     long count;
+    Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
     try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
-      count = events.readLocation(in, producer, b -> { });
+      count = events.readLocation(in, local, producer, b -> { });
     }
     recorder.finish(count, events);
     return bytes.toByteArray();
