@@ -303,9 +303,17 @@ final class Otf2Events {
       if (linkType < 0) {
         linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
       }
-      // The send's length: the message as it left (a receive may post a larger buffer).
+      // The send's length: the message as it left (a receive may record another size).
       double volume = send ? length : otherLength;
-      sink.link(linkType, channel.from(), channel.to(), send ? time : other, send ? other : time, volume);
+      double sent = send ? time : other;
+      double received = send ? other : time;
+      if (received < sent) {
+        // Clocks out of step (skew the clock offsets did not correct): the message is kept, with its
+        // bytes at the time it left, rather than refusing the trace for a link that runs backwards.
+        anomaly("message received before it was sent (clocks out of step): its link ends when it starts");
+        received = sent;
+      }
+      sink.link(linkType, channel.from(), channel.to(), sent, received, volume);
     } else {
       pending.sends = send;
       pending.add(time, recordType, length);
