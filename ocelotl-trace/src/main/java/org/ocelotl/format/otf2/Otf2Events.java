@@ -57,12 +57,16 @@ final class Otf2Events {
    */
   @FunctionalInterface
   interface MessageEnds {
-    void end(int from, int to, long tag, boolean send, double time, int recordType, long length);
+    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length);
   }
 
   private final MessageEnds messageEnds;
 
-  /** The unmatched side of a channel: sends or receives (never both), oldest first. */
+  /**
+   * The unmatched side of a channel: sends or receives (never both), oldest first, with their
+   * record kinds — typed only if they stay unmatched, so that a trace whose messages all match
+   * declares no empty MPI_SEND/MPI_RECV event types.
+   */
   private static final class Pending {
     boolean sends;
     double[] times = new double[4];
@@ -282,17 +286,16 @@ final class Otf2Events {
     boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
     long peerLocation = definitions.locationOfRank(comm, peerRank);
     Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
-    int recordType = recordType(kind);
     if (peer == null) {
       anomaly("message whose peer rank has no location in the definitions (kept as an event)");
-      sink.event(producer, recordType, time);
+      sink.event(producer, recordType(kind), time);
       return;
     }
-    messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, recordType, length);
+    messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, kind, length);
   }
 
   /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
-  void messageEnd(int from, int to, long tag, boolean send, double time, int recordType, long length) {
+  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
     Channel channel = new Channel(from, to, tag);
     Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
     if (pending.size > 0 && pending.sends != send) {
@@ -316,7 +319,7 @@ final class Otf2Events {
       sink.link(linkType, channel.from(), channel.to(), sent, received, volume);
     } else {
       pending.sends = send;
-      pending.add(time, recordType, length);
+      pending.add(time, recordKind, length);
     }
   }
 
@@ -375,7 +378,7 @@ final class Otf2Events {
       Pending pending = entry.getValue();
       int producer = pending.sends ? entry.getKey().from() : entry.getKey().to();
       for (int i = pending.head; i < pending.head + pending.size; i++) {
-        sink.event(producer, pending.kinds[i], pending.times[i]);
+        sink.event(producer, recordType(pending.kinds[i]), pending.times[i]);
       }
       unmatched += pending.size;
     }

@@ -13,8 +13,8 @@ import org.ocelotl.trace.MemoryTrace;
  * meets first (the sender's event file or the receiver's); the link carries the send's length.
  */
 class Otf2MessagesTest {
-  private static final int SEND = 100;
-  private static final int RECV = 101;
+  private static final int SEND = Otf2Records.MPI_SEND;
+  private static final int RECV = Otf2Records.MPI_RECV;
 
   @Test
   void sidesPairInOrderPerChannelWithTheSendsLength() {
@@ -28,10 +28,13 @@ class Otf2MessagesTest {
     events.messageEnd(1, 2, 7, false, 50, RECV, 128);
     events.messageEnd(3, 1, 7, true, 35, SEND, 16);
     events.finish();
-    int link = trace.types.stream().filter(t -> t.category() == EventCategory.LINK).findFirst().orElseThrow().id();
+    // The link type first; the record kind's type only for the message left unmatched.
+    assertEquals(List.of("MPI message", "MPI_SEND"), trace.types.stream().map(MemoryTrace.Type::name).toList());
+    int link = trace.types.get(0).id();
+    assertEquals(EventCategory.LINK, trace.types.get(0).category());
     assertEquals(List.of(new MemoryTrace.Link(link, 1, 2, 10, 30, 64), new MemoryTrace.Link(link, 1, 2, 20, 50, 128),
         new MemoryTrace.Link(link, 3, 1, 35, 40, 16)), trace.links);
-    assertEquals(List.of(new MemoryTrace.Event(1, SEND, 25)), trace.events);
+    assertEquals(List.of(new MemoryTrace.Event(1, trace.types.get(1).id(), 25)), trace.events);
     assertEquals(List.of("1 × message without its matching send/receive (kept as an event)"), trace.warnings);
   }
 
@@ -48,6 +51,7 @@ class Otf2MessagesTest {
     events.messageEnd(2, 1, 0, false, 70, RECV, 8);
     events.messageEnd(2, 1, 0, true, 75, SEND, 8);
     events.finish();
+    assertEquals(List.of("MPI message"), trace.types.stream().map(MemoryTrace.Type::name).toList());
     int link = trace.types.get(0).id();
     assertEquals(List.of(new MemoryTrace.Link(link, 1, 2, 100, 100, 64), new MemoryTrace.Link(link, 2, 1, 75, 75, 8)),
         trace.links);
