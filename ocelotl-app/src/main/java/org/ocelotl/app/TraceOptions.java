@@ -32,7 +32,8 @@ public final class TraceOptions {
       description = {"CTF only: events matching the first regular expression open a state, events matching"
           + " the second close it; the state is named by what the capturing groups match, e.g."
           + " --states '(.*)_begin' '(.*)_end'. Repeat for more pairs; they replace the default"
-          + " '(.*)_entry' '(.*)_exit'. The trace is imported again under these rules, beside its default reading."})
+          + " '(.*)_entry' '(.*)_exit' (and the kernel's syscall_entry_X form). The trace is imported"
+          + " again under these rules, into a store beside its default reading."})
   List<String> states;
 
   public Workspace workspace() throws IOException {
