@@ -31,11 +31,20 @@ if [ ! -d "$ctf_lttng" ] && command -v lttng >/dev/null && command -v gcc >/dev/
 fi
 lttng_args=()
 [ -d "$ctf_lttng" ] && lttng_args=(ctf "$(find "$ctf_lttng" -name metadata | head -1)")
+# A Score-P-style OTF2 archive (local id mappings, clock offsets, messages, metrics) of 22,000
+# iterations, about 1 M records, when the OTF2 Python bindings are installed (Debian: python3-otf2).
+otf2_big=${TMPDIR:-/tmp}/ocelotl-bench-otf2-22k
+if [ ! -d "$otf2_big" ] && [ -d /usr/lib/python3/dist-packages/_otf2 ]; then
+  "$here/scripts/gen-otf2-trace" "$otf2_big" 22000
+fi
+otf2_args=()
+[ -d "$otf2_big" ] && otf2_args=(otf2 "$otf2_big/traces.otf2")
 java -Xmx2g -cp "$cp" org.ocelotl.format.FormatsBench \
   chrome "$chrome_big" \
   "${lttng_args[@]}" \
   ctf "$ctf_big/metadata" \
   ctf "$ctf/metadata" \
+  "${otf2_args[@]}" \
   otf2 "$traces/otf2/ez_mpi4/eztrace_log.otf2" \
   otf2 "$traces/otf2/ez_hybrid/eztrace_log.otf2" \
   chrome "$traces/chrome/node_trace.json" \

@@ -3,7 +3,9 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.trace.StateRules;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.Workspace;
 import picocli.CommandLine.Mixin;
@@ -26,6 +28,14 @@ public final class TraceOptions {
       description = "Skip malformed lines (counted and shown by 'info') instead of failing.")
   boolean lenient;
 
+  @Option(names = "--states", arity = "2", paramLabel = "REGEX",
+      description = {"CTF only: events matching the first regular expression open a state, events matching"
+          + " the second close it; the state is named by what the capturing groups match, e.g."
+          + " --states '(.*)_begin' '(.*)_end'. Repeat for more pairs; they replace the default"
+          + " '(.*)_entry' '(.*)_exit' (and the kernel's syscall_entry_X form). The trace is imported"
+          + " again under these rules, into a store beside its default reading."})
+  List<String> states;
+
   public Workspace workspace() throws IOException {
     return workspace.open();
   }
@@ -36,7 +46,7 @@ public final class TraceOptions {
   }
 
   public ImportOptions importOptions() {
-    return new ImportOptions(format, lenient);
+    return new ImportOptions(format, lenient, states == null ? null : StateRules.parse(states));
   }
 
   /** The store of {@code trace}, imported now (with a progress report) if it has none yet. */

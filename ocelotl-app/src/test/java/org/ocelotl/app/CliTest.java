@@ -258,11 +258,40 @@ class CliTest {
   @Test
   void infoOnAnLttngSessionDirectory() throws IOException {
     Map<String, Object> info = infoJson(TRACES.resolve("ctf/ust-trace"));
+    assertEquals("ustdemo", info.get("name")); // the metadata's trace_name, not the file's name "metadata"
     assertEquals(1205L, info.get("states"));
     assertEquals(1427L, info.get("events"));
     assertEquals(8L, info.get("producers"));
     Result notATrace = ocelotl("info", tmp);
     assertEquals(new Result(1, "", "ocelotl: " + tmp.toRealPath() + ": a directory with no CTF trace in it (no metadata"
         + " file); give the trace file itself\n"), notATrace);
+  }
+
+  /**
+   * --states replaces the default entry/exit rules (CtfReaderTest checks the states against
+   * babeltrace2): a mutex held from lock_acq to unlock: 465 acquisitions, each released (4 releases
+   * come without theirs, the trace starting while the mutex was held); function entries and exits become punctual events. The reading gets its
+   * own store beside the default one, and a second run with the same rules reuses it.
+   */
+  @Test
+  void userStateRulesGiveAnotherReadingOfACtfTrace() throws IOException {
+    Path trace = TRACES.resolve("ctf/ust-trace");
+    Object[] rules = {"--states", "(lttng_ust_pthread:pthread_mutex)_lock_acq", "(lttng_ust_pthread:pthread_mutex)_unlock"};
+    Map<String, Object> byDefault = infoJson(trace);
+    Map<String, Object> mutexes = infoJson(trace, rules[0], rules[1], rules[2]);
+    assertEquals(1205L, byDefault.get("states"));
+    assertEquals(465L, mutexes.get("states"));
+    assertEquals(3837L - 2 * 465 - 4, mutexes.get("events")); // the 4 lone releases are counted, not kept
+    assertEquals(2, storeEntries().size());
+    assertEquals(mutexes, infoJson(trace, rules[0], rules[1], rules[2]));
+    assertEquals(2, storeEntries().size());
+
+    Result noGroup = ocelotl("info", trace, "--states", "open", "(close)");
+    assertEquals(new Result(1, "", "ocelotl: state rule entry \"open\": expected a capturing group naming the state,"
+        + " as in (.*)_entry\n"), noGroup);
+    Path paje = write("ok.trace", PAJE);
+    Result notCtf = ocelotl("info", paje, "--states", "(.*)_begin", "(.*)_end");
+    assertEquals(new Result(1, "", "ocelotl: " + paje.toRealPath() + ": state rules apply to CTF traces, whose states"
+        + " are pairs of events; this trace is paje, whose states the format itself defines\n"), notCtf);
   }
 }

@@ -77,8 +77,15 @@ public record StoreMetadata(Source source, double start, double end, String time
     return parent.isEmpty() ? p.name() : parent + "/" + p.name();
   }
 
-  /** The name people know the trace by: its file name. */
+  /**
+   * The name people know the trace by: its file name; for a CTF trace, whose file is always
+   * called {@code metadata}, the name the trace gives itself (its root producer: the metadata's
+   * {@code trace_name}, else its {@code hostname}, else its directory).
+   */
   public String name() {
+    if (source.format().equals("ctf") && !producers.isEmpty()) {
+      return producers.get(0).name();
+    }
     return Path.of(source.path()).getFileName().toString();
   }
 

@@ -9,7 +9,13 @@ import java.util.function.LongConsumer;
  *                  sink warnings) instead of failing on the first one
  * @param bytesRead told, from time to time, how many bytes of the source have been consumed
  *                  (for progress bars); never on every line
+ * @param states    which events open and close states, for formats whose states are event pairs (CTF)
  */
-public record ReadOptions(boolean lenient, LongConsumer bytesRead) {
+public record ReadOptions(boolean lenient, LongConsumer bytesRead, StateRules states) {
   public static final ReadOptions STRICT = new ReadOptions(false, bytes -> { });
+
+  /** With the default state rules. */
+  public ReadOptions(boolean lenient, LongConsumer bytesRead) {
+    this(lenient, bytesRead, StateRules.DEFAULT);
+  }
 }

@@ -8,11 +8,14 @@ import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.StateRules;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
 
 /** Streams one trace file through its reader into a store directory. */
 public final class Importer {
+  private static final String CTF = "ctf";
+
   private Importer() {}
 
   /**
@@ -39,8 +42,13 @@ public final class Importer {
     try {
       StoreMetadata.Source source = SourceFile.describe(trace, format.name());
       long total = Files.size(trace);
+      if (options.states() != null && !format.name().equals(CTF)) {
+        throw new TraceFormatException(trace + ": state rules apply to CTF traces, whose states are pairs of"
+            + " events; this trace is " + format.name() + ", whose states the format itself defines");
+      }
       ReadOptions read = new ReadOptions(options.lenient(),
-          bytes -> progress.update(bytes, total, writer.records()));
+          bytes -> progress.update(bytes, total, writer.records()),
+          options.states() != null ? options.states() : StateRules.DEFAULT);
       format.reader().get().read(trace, writer, read);
       StoreMetadata metadata = writer.finish(source);
       finished = true;

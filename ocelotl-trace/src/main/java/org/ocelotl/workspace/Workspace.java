@@ -122,7 +122,7 @@ public final class Workspace {
     if (current.isPresent()) {
       return current.get();
     }
-    Path target = storeDirectory(file);
+    Path target = storeDirectory(file, options);
     synchronized (IMPORTING.computeIfAbsent(target, k -> new Object())) {
       Path locks = Files.createDirectories(directory.resolve("locks"));
       try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(
@@ -141,7 +141,7 @@ public final class Workspace {
   }
 
   private Optional<TraceStore> current(Path file, ImportOptions options, ImportProgress progress) throws IOException {
-    Path dir = storeDirectory(file);
+    Path dir = storeDirectory(file, options);
     if (!Files.isDirectory(dir)) {
       return Optional.empty();
     }
@@ -165,7 +165,7 @@ public final class Workspace {
     Path file = canonical(trace);
     TraceFormat format = options.format() != null ? formats.named(options.format()) : formats.detect(file);
     removeAbandoned();
-    Path target = storeDirectory(file);
+    Path target = storeDirectory(file, options);
     Path temporary = sibling(target, TEMPORARY);
     Files.createDirectory(temporary);
     try {
@@ -219,9 +219,18 @@ public final class Workspace {
 
   /** The store directory of a trace file, existing or not. */
   public Path storeDirectory(Path canonicalTrace) {
+    return storeDirectory(canonicalTrace, ImportOptions.DEFAULT);
+  }
+
+  /**
+   * The store directory of a trace file read with {@code options}: user state rules give another
+   * reading of the same file, so another store, beside the default one.
+   */
+  private Path storeDirectory(Path canonicalTrace, ImportOptions options) {
     String name = canonicalTrace.getFileName() == null ? "trace" : canonicalTrace.getFileName().toString();
     String safe = name.replaceAll("[^A-Za-z0-9._-]", "_");
-    return directory.resolve(TRACES).resolve(safe + "-" + hash(canonicalTrace.toString()));
+    String reading = options.states() == null ? "" : "\nstates\n" + options.states().text();
+    return directory.resolve(TRACES).resolve(safe + "-" + hash(canonicalTrace + reading));
   }
 
   /** The trace's real path; a directory stands for the one CTF trace in it (LTTng writes a tree). */

@@ -53,6 +53,58 @@ class LinkVolumeTest {
     return sent;
   }
 
+  /** Per leaf, the link-volume model summed over its slices; leaves that sent nothing left out. */
+  static Map<String, Double> volumePerLeaf(TraceStore traceStore, int n) throws IOException {
+    MicroscopicModel model = ModelBuilder.build(traceStore, ModelRequest.of(Metric.LINK_VOLUME, n)).model();
+    ProducerTree tree = model.tree();
+    Map<String, Double> got = new TreeMap<>();
+    for (int leaf = 0; leaf < model.leaves(); leaf++) {
+      double total = 0;
+      for (int k = 0; k < n; k++) {
+        for (int u = 0; u < model.types().size(); u++) {
+          total += model.value(leaf, k, u);
+        }
+      }
+      if (total > 0) {
+        got.put(tree.name(tree.leafNode(leaf)), total);
+      }
+    }
+    return got;
+  }
+
+  /**
+   * The Score-P-style OTF2 archive of the test resources (local ids, clock offsets; see
+   * Otf2ReaderTest): per location, the bytes sent are the Length of its MPI_SEND and MPI_ISEND
+   * lines as otf2-print shows them (its stored output), every message having its receive.
+   */
+  @Test
+  void otf2BytesSentPerLocationAreOtf2PrintsSendLengths() throws IOException {
+    Path resources = Path.of("src/test/resources/org/ocelotl/format/otf2");
+    Map<String, String> names = new HashMap<>();
+    for (String line : Files.readAllLines(resources.resolve("scorep.defs.txt"))) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"(.*?)\"").matcher(line);
+      if (m.find()) {
+        names.put(m.group(1), m.group(2));
+      }
+    }
+    Map<String, Double> expected = new TreeMap<>();
+    for (String line : Files.readAllLines(resources.resolve("scorep.print.txt"))) {
+      String[] f = line.trim().split("\\s+");
+      if (f[0].equals("MPI_SEND") || f[0].equals("MPI_ISEND")) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Length: (\\d+)").matcher(line);
+        assertTrue(m.find(), line);
+        expected.merge(names.get(f[1]), Double.parseDouble(m.group(1)), Double::sum);
+      }
+    }
+    assertEquals(3, expected.size(), "3 ranks send: " + expected);
+    TraceStore otf2 = Workspace.open(dir.resolve("ws-otf2"))
+        .store(resources.resolve("scorep/traces.otf2"), ImportOptions.DEFAULT, ImportProgress.NONE);
+    assertEquals(72, otf2.metadata().linkVolumes(), "every message has a size");
+    for (int n : new int[] {1, 7}) {
+      assertEquals(expected, volumePerLeaf(otf2, n), "N = " + n);
+    }
+  }
+
   @Test
   void bytesSentPerRankAreTheSizeFieldsOfTheTrace() throws IOException {
     Map<String, Double> expected = sentPerRank();
@@ -61,21 +113,7 @@ class LinkVolumeTest {
     assertEquals(store.metadata().count(org.ocelotl.model.EventCategory.LINK), store.metadata().linkVolumes(),
         "every link of this trace has a size");
     for (int n : new int[] {1, 7}) {
-      MicroscopicModel model = ModelBuilder.build(store, ModelRequest.of(Metric.LINK_VOLUME, n)).model();
-      ProducerTree tree = model.tree();
-      Map<String, Double> got = new TreeMap<>();
-      for (int leaf = 0; leaf < model.leaves(); leaf++) {
-        double total = 0;
-        for (int k = 0; k < n; k++) {
-          for (int u = 0; u < model.types().size(); u++) {
-            total += model.value(leaf, k, u);
-          }
-        }
-        if (total > 0) {
-          got.put(tree.name(tree.leafNode(leaf)), total);
-        }
-      }
-      assertEquals(expected, got, "N = " + n);
+      assertEquals(expected, volumePerLeaf(store, n), "N = " + n);
     }
   }
 

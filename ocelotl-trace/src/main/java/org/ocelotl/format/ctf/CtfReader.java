@@ -17,6 +17,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.primitive.DoubleColumn;
 import org.ocelotl.primitive.IntColumn;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.StateRules;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;
 import org.ocelotl.trace.TraceSink;
@@ -30,7 +31,8 @@ import org.ocelotl.trace.TraceSink;
  *       {@code procname}; kernel traces' {@code pid}/{@code tid}), else one producer per CPU
  *       ({@code cpu_id} of the packet context) or per stream file;
  *   <li>{@code X_entry}/{@code X_exit} events → states {@code X} on the producer's stack, matched
- *       by {@code X} (the kernel's {@code syscall_entry_Y}/{@code syscall_exit_Y} → {@code syscall_Y});
+ *       by {@code X} (the kernel's {@code syscall_entry_Y}/{@code syscall_exit_Y} → {@code syscall_Y}),
+ *       or the pairs the user's {@link StateRules} name;
  *       when the entry carries an {@code addr} field
  *       ({@code lttng_ust_cyg_profile:func_entry}) the state is named by the address too;
  *   <li>every other event → a punctual event named as the trace names it.
@@ -77,7 +79,7 @@ public final class CtfReader implements TraceReader {
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     try (CtfTrace trace = CtfTrace.open(file)) {
-      new Mapping(trace, sink).run(options);
+      new Mapping(trace, sink, options.states()).run(options);
     }
   }
 
@@ -136,8 +138,9 @@ public final class CtfReader implements TraceReader {
     private final CtfTrace trace;
     private final TraceSink sink;
     private final TypeIds types;
+    private final StateRules rules;
     private final Map<EventClass, Role> roles = new IdentityHashMap<>();
-    /** Ids of the states (an entry's name without "_entry"). */
+    /** Ids of the states, by the name the state rules give them. */
     private final Map<String, Integer> stateIds = new HashMap<>();
     /** By state id: the types of its functions by address. */
     private final List<AddressTypes> addressTypes = new ArrayList<>();
@@ -153,9 +156,10 @@ public final class CtfReader implements TraceReader {
     private double first = Double.POSITIVE_INFINITY;
     private double last = Double.NEGATIVE_INFINITY;
 
-    Mapping(CtfTrace trace, TraceSink sink) {
+    Mapping(CtfTrace trace, TraceSink sink, StateRules rules) {
       this.trace = trace;
       this.sink = sink;
+      this.rules = rules;
       this.types = new TypeIds(sink, false);
     }
 
@@ -237,26 +241,12 @@ public final class CtfReader implements TraceReader {
 
     private Role role(EventClass event) {
       String name = event.name();
-      String entered = stateOf(name, "_entry");
-      String state = entered != null ? entered : stateOf(name, "_exit");
-      if (state == null) {
+      StateRules.Role rule = rules.role(name);
+      if (rule == null) {
         return new Role(Role.EVENT, null, -1, types.id(name, EventCategory.EVENT, null));
       }
-      int stateId = stateIds.computeIfAbsent(state, s -> stateIds.size());
-      return new Role(entered != null ? Role.ENTRY : Role.EXIT, state, stateId, -1);
-    }
-
-    /**
-     * The name without its entry or exit {@code marker}, which ends it (user space:
-     * {@code lttng_ust_cyg_profile:func_entry} → {@code lttng_ust_cyg_profile:func}) or sits
-     * inside it (kernel: {@code syscall_entry_read} → {@code syscall_read}); null when it has none.
-     */
-    private static String stateOf(String name, String marker) {
-      if (name.endsWith(marker)) {
-        return name.substring(0, name.length() - marker.length());
-      }
-      int at = name.indexOf(marker + "_");
-      return at < 0 ? null : name.substring(0, at) + name.substring(at + marker.length());
+      int stateId = stateIds.computeIfAbsent(rule.state(), s -> stateIds.size());
+      return new Role(rule.entry() ? Role.ENTRY : Role.EXIT, rule.state(), stateId, -1);
     }
 
     /**

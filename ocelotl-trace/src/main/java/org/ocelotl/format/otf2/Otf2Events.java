@@ -32,9 +32,11 @@ final class Otf2Events {
   private final Map<Long, Integer> regionTypes = new HashMap<>();
   private final Map<Long, int[]> metricTypes = new HashMap<>();
   private final int[] recordTypes = new int[256];
-  private final int[] metricValueTypes = new int[256];
   private final Map<Channel, Pending> channels = new HashMap<>();
   private int linkType = -1;
+
+  /** The location being read: its id mappings and clock correction. */
+  private Otf2LocalDefinitions local = Otf2LocalDefinitions.NONE;
 
   private int[] stackTypes = new int[64];
   private double[] stackStarts = new double[64];
@@ -55,12 +57,16 @@ final class Otf2Events {
    */
   @FunctionalInterface
   interface MessageEnds {
-    void end(int from, int to, long tag, boolean send, double time, int recordType, long length);
+    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length);
   }
 
   private final MessageEnds messageEnds;
 
-  /** The unmatched side of a channel: sends or receives (never both), oldest first. */
+  /**
+   * The unmatched side of a channel: sends or receives (never both), oldest first, with their
+   * record kinds — typed only if they stay unmatched, so that a trace whose messages all match
+   * declares no empty MPI_SEND/MPI_RECV event types.
+   */
   private static final class Pending {
     boolean sends;
     double[] times = new double[4];
@@ -105,8 +111,13 @@ final class Otf2Events {
     Arrays.fill(recordTypes, -1);
   }
 
-  /** Reads one location's event file; returns the number of event records. */
-  long readLocation(Otf2Input in, int producer, LongConsumer bytesRead) throws IOException {
+  /**
+   * Reads one location's event file, its local ids and times translated by {@code local}; returns
+   * the number of event records.
+   */
+  long readLocation(Otf2Input in, Otf2LocalDefinitions local, int producer, LongConsumer bytesRead)
+      throws IOException {
+    this.local = local;
     depth = 0;
     long count = 0;
     double time = 0;
@@ -129,7 +140,7 @@ final class Otf2Events {
             return count;
           }
           case Otf2Records.TIMESTAMP -> {
-            time = ticks(in.u64Full());
+            time = local.correct(in.u64Full());
             locationLast = Math.max(locationLast, time);
             first = Math.min(first, time);
             last = Math.max(last, time);
@@ -150,15 +161,10 @@ final class Otf2Events {
     }
   }
 
-  private static double ticks(long raw) {
-    // Ticks stay exact as doubles below 2^53 (104 days at 1 ns); OTF2 ticks are unsigned.
-    return raw >= 0 ? raw : (double) (raw >>> 1) * 2.0;
-  }
-
   private void event(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
     switch (kind) {
-      case Otf2Records.ENTER -> push(regionType(in, in.u32(), "ENTER"), time);
-      case Otf2Records.LEAVE -> leave(regionType(in, in.u32(), "LEAVE"), producer, time);
+      case Otf2Records.ENTER -> push(regionType(in, region(in.u32()), "ENTER"), time);
+      case Otf2Records.LEAVE -> leave(regionType(in, region(in.u32()), "LEAVE"), producer, time);
       case Otf2Records.MPI_COLLECTIVE_BEGIN -> {
         in.seek(in.recordEnd());
         push(COLLECTIVE_PENDING, time);
@@ -173,7 +179,7 @@ final class Otf2Events {
           Otf2Records.MPI_RECV, Otf2Records.MPI_IRECV -> {
         int end = in.recordEnd();
         long peer = in.u32();
-        long comm = in.u32();
+        long comm = local.map(Otf2LocalDefinitions.MAPPING_COMM, in.u32());
         long tag = in.u32();
         long length = in.u64(); // msgLength, bytes: the link's volume
         in.seek(end);
@@ -204,6 +210,10 @@ final class Otf2Events {
       recordTypes[kind] = type(name, EventCategory.EVENT, "OTF2 record");
     }
     sink.event(producer, recordTypes[kind], time);
+  }
+
+  private long region(long localId) {
+    return local.map(Otf2LocalDefinitions.MAPPING_REGION, localId);
   }
 
   /** The state type of a region; a region the definitions lack is a broken archive, not a name to invent. */
@@ -276,17 +286,16 @@ final class Otf2Events {
     boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
     long peerLocation = definitions.locationOfRank(comm, peerRank);
     Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
-    int recordType = recordType(kind);
     if (peer == null) {
       anomaly("message whose peer rank has no location in the definitions (kept as an event)");
-      sink.event(producer, recordType, time);
+      sink.event(producer, recordType(kind), time);
       return;
     }
-    messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, recordType, length);
+    messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, kind, length);
   }
 
   /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
-  void messageEnd(int from, int to, long tag, boolean send, double time, int recordType, long length) {
+  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
     Channel channel = new Channel(from, to, tag);
     Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
     if (pending.size > 0 && pending.sends != send) {
@@ -297,12 +306,20 @@ final class Otf2Events {
       if (linkType < 0) {
         linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
       }
-      // The send's length: the message as it left (a receive may post a larger buffer).
+      // The send's length: the message as it left (a receive may record another size).
       double volume = send ? length : otherLength;
-      sink.link(linkType, channel.from(), channel.to(), send ? time : other, send ? other : time, volume);
+      double sent = send ? time : other;
+      double received = send ? other : time;
+      if (received < sent) {
+        // Clocks out of step (skew the clock offsets did not correct): the message is kept, with its
+        // bytes at the time it left, rather than refusing the trace for a link that runs backwards.
+        anomaly("message received before it was sent (clocks out of step): its link ends when it starts");
+        received = sent;
+      }
+      sink.link(linkType, channel.from(), channel.to(), sent, received, volume);
     } else {
       pending.sends = send;
-      pending.add(time, recordType, length);
+      pending.add(time, recordKind, length);
     }
   }
 
@@ -313,22 +330,21 @@ final class Otf2Events {
     return recordTypes[kind];
   }
 
+  /** Layout: metric, count, then each value as its type byte and its bits (a compressed uint64). */
   private void metric(Otf2Input in, int producer, double time) throws TraceFormatException {
-    long metric = in.u32();
+    long metric = local.map(Otf2LocalDefinitions.MAPPING_METRIC, in.u32());
     int count = in.u8();
-    for (int i = 0; i < count; i++) {
-      metricValueTypes[i] = in.u8();
-    }
     int[] variables = metricVariables(metric, count);
     if (variables != null && variables.length != count) {
       throw in.error("METRIC of metric " + metric + " with " + count + " values: expected " + variables.length
           + ", as its definition and its first record");
     }
     for (int i = 0; i < count; i++) {
+      int valueType = in.u8();
       long raw = in.u64();
-      double value = switch (metricValueTypes[i]) {
+      double value = switch (valueType) {
         case TYPE_DOUBLE -> Double.longBitsToDouble(raw);
-        case TYPE_UINT64 -> ticks(raw);
+        case TYPE_UINT64 -> Otf2LocalDefinitions.unsigned(raw);
         default -> raw; // INT64 and anything else stored as integer bits
       };
       if (variables == null) {
@@ -362,7 +378,7 @@ final class Otf2Events {
       Pending pending = entry.getValue();
       int producer = pending.sends ? entry.getKey().from() : entry.getKey().to();
       for (int i = pending.head; i < pending.head + pending.size; i++) {
-        sink.event(producer, pending.kinds[i], pending.times[i]);
+        sink.event(producer, recordType(pending.kinds[i]), pending.times[i]);
       }
       unmatched += pending.size;
     }

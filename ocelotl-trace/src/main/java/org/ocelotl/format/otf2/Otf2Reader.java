@@ -1,7 +1,6 @@
 package org.ocelotl.format.otf2;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -20,8 +19,10 @@ import org.ocelotl.trace.TraceSink;
  * encoding, without the OTF2 library. See docs/formats.md for the mapping: system tree ›
  * location groups › locations become the producer tree; Enter/Leave and MPI collectives nested
  * states; matched MPI point-to-point messages links; metrics variables; every other event record
- * a punctual event named by its kind. Times stay in the archive's ticks (exact doubles), so
- * they are identical to what otf2-print shows; the time unit says what a tick is.
+ * a punctual event named by its kind. A location's local definitions (Score-P's id mapping
+ * tables and clock offsets) translate its ids and times first, as OTF2's own reader does
+ * ({@link Otf2LocalDefinitions}). Times stay in the archive's ticks (exact doubles), so they are
+ * identical to what otf2-print shows; the time unit says what a tick is.
  */
 public final class Otf2Reader implements TraceReader {
 
@@ -44,8 +45,9 @@ public final class Otf2Reader implements TraceReader {
     Otf2Anchor anchor = Otf2Anchor.read(file);
     Otf2Definitions definitions = Otf2Definitions.read(anchor, options.bytesRead());
     assemble(anchor, definitions, sink, (events, location, producer) -> {
+      Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
       try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
-        return events.readLocation(in, producer, options.bytesRead());
+        return events.readLocation(in, local, producer, options.bytesRead());
       }
     });
   }
@@ -70,7 +72,6 @@ public final class Otf2Reader implements TraceReader {
     long wrongCounts = 0;
     for (Map.Entry<Long, Location> entry : definitions.locations.entrySet()) {
       long location = entry.getKey();
-      warnAboutLocalDefinitions(anchor, location, sink);
       Integer producer = producers.get(location);
       if (producer == null) {
         throw new TraceFormatException(anchor.globalDefinitionFile() + ": location " + location
@@ -104,18 +105,6 @@ public final class Otf2Reader implements TraceReader {
       case 1_000_000_000 -> "ns";
       default -> "ticks@" + Long.toUnsignedString(ticksPerSecond) + "/s";
     };
-  }
-
-  /**
-   * Local definition files (Score-P) may hold id mapping tables and clock offsets; this reader
-   * does not apply them, so it says so instead of silently misreading ids and times.
-   */
-  private static void warnAboutLocalDefinitions(Otf2Anchor anchor, long location, TraceSink sink)
-      throws IOException {
-    Path local = anchor.localDefinitionFile(location);
-    if (Files.exists(local) && Files.size(local) > Otf2Input.CHUNK_HEADER_SIZE + 2) {
-      sink.warning(local + ": local definitions (id mappings, clock offsets) are not applied");
-    }
   }
 
   /** A node of the producer tree before ids are given: key "n|g|l" + OTF2 id. */

@@ -93,8 +93,9 @@ public final class Otf2Split implements Serializable {
     Otf2Events events = new Otf2Events(definitions, recorder, producerOfLocation, recorder);
     Otf2Anchor anchor = anchor();
     long count;
+    Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
     try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
-      count = events.readLocation(in, producer, b -> { });
+      count = events.readLocation(in, local, producer, b -> { });
     }
     recorder.finish(count, events);
     return bytes.toByteArray();
@@ -135,7 +136,7 @@ public final class Otf2Split implements Serializable {
         case EVENT -> sink.event(in.readInt(), typeOf[in.readInt()], in.readDouble());
         case VARIABLE -> sink.variable(in.readInt(), typeOf[in.readInt()], in.readDouble(), in.readDouble());
         case MESSAGE -> events.messageEnd(in.readInt(), in.readInt(), in.readLong(), in.readBoolean(), in.readDouble(),
-            typeOf[in.readInt()], in.readLong());
+            in.readInt(), in.readLong());
         case END -> {
           long count = in.readLong();
           double first = in.readDouble();
@@ -216,7 +217,7 @@ public final class Otf2Split implements Serializable {
     }
 
     @Override
-    public void end(int from, int to, long tag, boolean send, double time, int recordType, long length) {
+    public void end(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
       write(() -> {
         out.writeByte(MESSAGE);
         out.writeInt(from);
@@ -224,7 +225,7 @@ public final class Otf2Split implements Serializable {
         out.writeLong(tag);
         out.writeBoolean(send);
         out.writeDouble(time);
-        out.writeInt(recordType);
+        out.writeInt(recordKind);
         out.writeLong(length);
       });
     }

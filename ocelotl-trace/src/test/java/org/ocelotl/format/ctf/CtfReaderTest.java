@@ -29,6 +29,7 @@ import org.ocelotl.format.SharedTraces;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.StateRules;
 import org.ocelotl.trace.TraceFormatException;
 
 /**
@@ -195,6 +196,67 @@ class CtfReaderTest {
     assertEquals("ns", trace.timeUnit);
     assertEquals(printed.get(0).ns() - origin, (long) trace.start);
     assertEquals(printed.get(printed.size() - 1).ns() - origin, (long) trace.end);
+  }
+
+  /**
+   * The user's rules replace the default: here a mutex held from its acquisition to its release
+   * is the one state, and function entries and exits stay punctual events. Oracle: babeltrace2's
+   * lines replayed per thread (an acquisition pushes, a release pops; a release with nothing open,
+   * the trace having started while the mutex was held, is what the reader counts and reports).
+   */
+  @Test
+  void userStateRulesReplaceTheDefaultOnes() throws IOException {
+    List<Printed> printed = stored();
+    long origin = 1795264956237847899L;
+    StateRules rules = StateRules.parse(List.of(
+        "(lttng_ust_pthread:pthread_mutex)_lock_acq", "(lttng_ust_pthread:pthread_mutex)_unlock"));
+    MemoryTrace trace = new MemoryTrace();
+    new CtfReader().read(SharedTraces.file(TRACE + "/metadata"), trace, new ReadOptions(false, b -> { }, rules));
+
+    Map<Long, List<Printed>> stacks = new HashMap<>();
+    List<Oracle> expectedStates = new ArrayList<>();
+    Map<String, Long> expectedEvents = new TreeMap<>();
+    long unmatched = 0;
+    for (Printed event : printed) {
+      List<Printed> stack = stacks.computeIfAbsent(event.vtid(), t -> new ArrayList<>());
+      if (event.name().equals("lttng_ust_pthread:pthread_mutex_lock_acq")) {
+        stack.add(event);
+      } else if (event.name().equals("lttng_ust_pthread:pthread_mutex_unlock")) {
+        if (stack.isEmpty()) {
+          unmatched++;
+        } else {
+          Printed acquired = stack.remove(stack.size() - 1);
+          expectedStates.add(new Oracle(event.vtid(), "lttng_ust_pthread:pthread_mutex", acquired.ns() - origin,
+              event.ns() - origin, stack.size()));
+        }
+      } else {
+        expectedEvents.merge(event.vtid() + " " + event.name(), 1L, Long::sum);
+      }
+    }
+    long neverReleased = stacks.values().stream().mapToLong(List::size).sum();
+
+    Map<Integer, Long> tidOf = new HashMap<>();
+    trace.producers.stream().filter(p -> p.kind().equals("thread"))
+        .forEach(p -> tidOf.put(p.id(), Long.parseLong(p.name().substring("thread ".length()))));
+    Comparator<Oracle> order = Comparator.comparingLong(Oracle::vtid).thenComparingLong(Oracle::start)
+        .thenComparingInt(Oracle::depth);
+    assertEquals(expectedStates.stream().sorted(order).toList(), trace.states.stream().map(s -> new Oracle(
+        tidOf.get(s.producer()), trace.types.get(s.type()).name(), (long) s.start(), (long) s.end(), s.depth()))
+        .sorted(order).toList());
+    Map<String, Long> events = new TreeMap<>();
+    trace.events.forEach(e -> events.merge(tidOf.get(e.producer()) + " " + trace.types.get(e.type()).name(), 1L,
+        Long::sum));
+    assertEquals(expectedEvents, events);
+    assertEquals(465 - neverReleased, expectedStates.size());
+    assertEquals(469 - expectedStates.size(), unmatched);
+    List<String> warnings = new ArrayList<>();
+    if (unmatched > 0) {
+      warnings.add(unmatched + " exit event(s) without the matching entry on their thread (ignored)");
+    }
+    if (neverReleased > 0) {
+      warnings.add(neverReleased + " entry event(s) never exited before the trace's end (dropped)");
+    }
+    assertEquals(warnings, trace.warnings);
   }
 
   private static Path copyOfTheTrace(Path dir) throws IOException {

@@ -36,6 +36,29 @@ class Otf2BadInputTest {
     return dir.resolve("eztrace_log.otf2");
   }
 
+  /** A copy of the Score-P-style archive of the test resources (see Otf2ReaderTest). */
+  private Path copyOfScoreP() throws IOException {
+    Path source = Path.of("src/test/resources/org/ocelotl/format/otf2/scorep");
+    Files.createDirectories(dir.resolve("traces"));
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        if (Files.isRegularFile(file)) {
+          Files.copy(file, dir.resolve(source.relativize(file).toString()));
+        }
+      }
+    }
+    return dir.resolve("traces.otf2");
+  }
+
+  private static int indexOf(byte[] bytes, byte[] sequence, int from) {
+    for (int i = from; i + sequence.length <= bytes.length; i++) {
+      if (Arrays.equals(bytes, i, i + sequence.length, sequence, 0, sequence.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   private static void cut(Path file, int keep) throws IOException {
     byte[] bytes = Files.readAllBytes(file);
     Files.write(file, Arrays.copyOf(bytes, keep));
@@ -112,6 +135,49 @@ class Otf2BadInputTest {
     Files.write(events, bytes);
     assertEquals(events + "@" + (enter + 3) + ": ENTER of region 99: expected a region the definitions define",
         readFails(anchor).getMessage());
+  }
+
+  /**
+   * 0.def opens (after its 18-byte chunk header) with the dense REGION mapping table: kind 5,
+   * length, mapping type 3, size (1, 11), mode 0. A mode that is neither dense nor sparse is
+   * refused at the record.
+   */
+  @Test
+  void mappingTableOfAnUnknownModeIsRefusedAtItsRecord() throws IOException {
+    Path anchor = copyOfScoreP();
+    Path local = dir.resolve("traces/0.def");
+    byte[] bytes = Files.readAllBytes(local);
+    assertEquals(Arrays.toString(new byte[] {5, 3, 1, 11, 0}),
+        Arrays.toString(new byte[] {bytes[18], bytes[20], bytes[21], bytes[22], bytes[23]}));
+    bytes[23] = 7;
+    Files.write(local, bytes);
+    assertEquals(local + "@18: mapping table mode 7: expected 0 (dense) or 1 (sparse)", readFails(anchor).getMessage());
+  }
+
+  /** Two clock offsets at one time make no interval (OTF2's reader refuses them too). */
+  @Test
+  void clockOffsetsNotIncreasingInTimeAreRefusedAtTheSecond() throws IOException {
+    Path anchor = copyOfScoreP();
+    Path local = dir.resolve("traces/1.def");
+    byte[] bytes = Files.readAllBytes(local);
+    // ClockOffset: kind 6, length 19, the time as 8 raw bytes (little-endian 1,000,000,000 then 1,000,144,000).
+    byte[] first = {6, 19, 0, (byte) 0xca, (byte) 0x9a, 0x3b, 0, 0, 0, 0};
+    int at = indexOf(bytes, first, 0);
+    int second = indexOf(bytes, new byte[] {6, 19}, at + first.length);
+    assertTrue(at > 0 && second > at, "two clock offsets in 1.def");
+    System.arraycopy(first, 2, bytes, second + 2, 8);
+    Files.write(local, bytes);
+    assertEquals(local + "@" + second
+        + ": clock offset at time 1000000000: expected a time after the previous offset's 1000000000",
+        readFails(anchor).getMessage());
+  }
+
+  @Test
+  void localDefinitionsCutInTheMiddle() throws IOException {
+    Path anchor = copyOfScoreP();
+    Path local = dir.resolve("traces/2.def");
+    cut(local, 40); // inside the first record: kind 5 at byte 18, its length 25 at byte 19
+    assertEquals(local + "@19: record length 25 runs past the end of its chunk", readFails(anchor).getMessage());
   }
 
   @Test

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,16 +30,27 @@ import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 
 /**
- * Every archive of shared/traces/otf2 against otf2-print (the stored output beside it, and
- * otf2-print itself when installed): same locations, same number of records per location and
- * kind, and the same states — replaying otf2-print's Enter/Leave and collective begin/end on a
- * stack gives exactly the reader's states, timestamps included.
+ * Archives against otf2-print (the stored output beside them, and otf2-print itself when
+ * installed): every archive of shared/traces/otf2, and a Score-P-style archive written by
+ * scripts/gen-otf2-trace (local id mappings and clock offsets per location, MPI messages,
+ * collectives, metrics), kept in the test resources and generated afresh when python3-otf2 is
+ * installed. Compared: the locations; per location the number of records of every kind; the
+ * states (otf2-print's Enter/Leave and collective begin/end replayed on a stack: type, start,
+ * end, depth); the punctual events' times; the links (otf2-print's sends and receives paired
+ * FIFO per sender, receiver and tag, the peer's location as otf2-print resolves it: ends,
+ * times and the send's length); and the variables (every metric value, at its time).
  */
 class Otf2ReaderTest {
   private static final Pattern LOCATION_DEF =
       Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"(.*?)\" <\\d+>");
   private static final Pattern REGION = Pattern.compile("Region: \"(.*?)\" <\\d+>");
   private static final Pattern OPERATION = Pattern.compile("Operation: (\\w+)");
+  /** "Receiver: 1 ("Thread 1:0" <1>), …, Tag: 0, Length: 8": the peer's location, tag, length. */
+  private static final Pattern MESSAGE =
+      Pattern.compile("(?:Receiver|Sender): \\d+ \\(\".*?\" <(\\d+)>\\), .*Tag: (\\d+), Length: (\\d+)");
+  /** One metric value: ("power" <1>; DOUBLE; 110.64). */
+  private static final Pattern METRIC_VALUE = Pattern.compile("\\(\"(.*?)\" <\\d+>; (\\w+); ([^)]+)\\)");
+  private static final Path SCOREP = Path.of("src/test/resources/org/ocelotl/format/otf2");
 
   static Stream<Arguments> archives() {
     return Stream.of(
@@ -48,18 +63,96 @@ class Otf2ReaderTest {
   @MethodSource("archives")
   void matchesStoredOtf2PrintOutput(String archive, String printPrefix) throws IOException {
     Path anchor = SharedTraces.file(archive);
-    compare(anchor, Files.readAllLines(SharedTraces.file(printPrefix + ".defs.txt")),
+    Oracle oracle = compare(anchor, Files.readAllLines(SharedTraces.file(printPrefix + ".defs.txt")),
         Files.readAllLines(SharedTraces.file(printPrefix + ".print.txt")));
+    // These archives record no receive with its sender (only MPI_IRECV_REQUEST), and no metric.
+    assertTrue(oracle.links.isEmpty());
+    assertTrue(oracle.variables.isEmpty());
   }
 
   @ParameterizedTest
   @MethodSource("archives")
   void matchesOtf2PrintRunNow(String archive, String printPrefix) throws Exception {
+    Path anchor = SharedTraces.file(archive);
+    compare(anchor, run(otf2Print(), "-G", anchor.toString()), run(otf2Print(), anchor.toString()));
+  }
+
+  /**
+   * The Score-P-style archive of the test resources (written by {@code scripts/gen-otf2-trace
+   * OUT 12 17}) against its stored otf2-print output: every location's region, communicator
+   * and metric ids are local and permuted, and three of its four locations have their clock
+   * corrected (two offsets, three offsets, and a single one, which OTF2 ignores).
+   */
+  @Test
+  void scorePArchiveWithLocalMappingsMatchesStoredOtf2PrintOutput() throws IOException {
+    Oracle oracle = compare(SCOREP.resolve("scorep/traces.otf2"),
+        Files.readAllLines(SCOREP.resolve("scorep.defs.txt")), Files.readAllLines(SCOREP.resolve("scorep.print.txt")));
+    assertScorePShape(oracle, 12);
+  }
+
+  @Test
+  void scorePArchiveWithLocalMappingsMatchesOtf2PrintRunNow() throws Exception {
+    Path anchor = SCOREP.resolve("scorep/traces.otf2");
+    Oracle oracle = compare(anchor, run(otf2Print(), "-G", anchor.toString()), run(otf2Print(), anchor.toString()));
+    assertScorePShape(oracle, 12);
+  }
+
+  /**
+   * The parallel path (Otf2Split: each location decoded apart, as Spark's tasks do, then
+   * assembled) applies each location's local definitions too: the same sink calls as the
+   * sequential reader.
+   */
+  @Test
+  void scorePArchiveDecodedLocationByLocationReadsTheSame() throws IOException {
+    Path anchor = SCOREP.resolve("scorep/traces.otf2");
+    MemoryTrace sequential = new MemoryTrace();
+    new Otf2Reader().read(anchor, sequential, ReadOptions.STRICT);
+    Otf2Split split = Otf2Split.open(anchor);
+    List<byte[]> recordings = new ArrayList<>();
+    for (long location : split.locations()) {
+      recordings.add(split.decode(location));
+    }
+    MemoryTrace assembled = new MemoryTrace();
+    split.assemble(recordings.iterator(), assembled);
+    assertEquals(sequential.producers, assembled.producers);
+    assertEquals(sequential.types, assembled.types);
+    assertEquals(sequential.states, assembled.states);
+    assertEquals(sequential.events, assembled.events);
+    assertEquals(sequential.variables, assembled.variables);
+    assertEquals(sequential.links, assembled.links);
+    assertEquals(sequential.warnings, assembled.warnings);
+    assertEquals(72, sequential.links.size());
+    assertEquals(108, sequential.variables.size());
+  }
+
+  /** A larger archive written now, with another seed, when the OTF2 Python bindings are installed. */
+  @Test
+  void freshScorePArchiveMatchesOtf2Print(@TempDir Path dir) throws Exception {
+    Assumptions.assumeTrue(Files.isDirectory(Path.of("/usr/lib/python3/dist-packages/_otf2")),
+        "python3-otf2 not installed");
+    Path out = dir.resolve("archive");
+    run(Path.of("..", "scripts", "gen-otf2-trace").toAbsolutePath().toString(), out.toString(), "200", "5");
+    Path anchor = out.resolve("traces.otf2");
+    Oracle oracle = compare(anchor, run(otf2Print(), "-G", anchor.toString()), run(otf2Print(), anchor.toString()));
+    assertScorePShape(oracle, 200);
+  }
+
+  /**
+   * What the generator writes, so that the comparison cannot pass on an empty reading: per
+   * iteration each of the 3 ranks sends one blocking and one non-blocking message and records
+   * 3 metric values.
+   */
+  private static void assertScorePShape(Oracle oracle, int iterations) {
+    assertEquals(2 * 3 * iterations, oracle.links.size());
+    assertEquals(3 * 3 * iterations, oracle.variables.size());
+    assertEquals(0, oracle.unmatched, "every message has its other side");
+    assertEquals(List.of(), oracle.warnings);
+  }
+
+  private static String otf2Print() {
     Path otf2Print = Path.of("/usr/bin/otf2-print");
     Assumptions.assumeTrue(Files.isExecutable(otf2Print), "otf2-print (otf2-tools) not installed");
-    Path anchor = SharedTraces.file(archive);
-    compare(anchor, run(otf2Print.toString(), "-G", anchor.toString()),
-        run(otf2Print.toString(), anchor.toString()));
+    return otf2Print.toString();
   }
 
   private static List<String> run(String... command) throws Exception {
@@ -72,7 +165,17 @@ class Otf2ReaderTest {
 
   private record OracleState(String type, long start, long end, int depth) {}
 
-  private static void compare(Path anchor, List<String> defs, List<String> print)
+  private record OracleLink(String from, String to, long start, long end, long volume) {}
+
+  private record OracleVariable(String producer, String type, long time, double value) {}
+
+  /** One side of a message in otf2-print's output, waiting for the other. */
+  private record Side(String location, String kind, long time, long length) {}
+
+  /** What otf2-print's lines say the reader must produce, beyond counts, states and events. */
+  private record Oracle(List<OracleLink> links, List<OracleVariable> variables, long unmatched, List<String> warnings) {}
+
+  private static Oracle compare(Path anchor, List<String> defs, List<String> print)
       throws IOException {
     Map<Long, String> locationNames = new TreeMap<>();
     for (String line : defs) {
@@ -100,6 +203,11 @@ class Otf2ReaderTest {
     Map<String, List<long[]>> stacks = new HashMap<>();
     Map<String, List<String>> stackTypes = new HashMap<>();
     Map<String, Map<String, List<Long>>> expectedEventTimes = new TreeMap<>();
+    List<OracleVariable> expectedVariables = new ArrayList<>();
+    // Per channel "from|to|tag": the sends and the receives not paired yet, oldest first.
+    Map<String, ArrayDeque<Side>> sends = new TreeMap<>();
+    Map<String, ArrayDeque<Side>> receives = new TreeMap<>();
+    List<OracleLink> expectedLinks = new ArrayList<>();
     boolean inEvents = false;
     for (String line : print) {
       if (line.startsWith("Event ")) {
@@ -114,14 +222,6 @@ class Otf2ReaderTest {
       String loc = locationNames.get(Long.parseLong(f[1]));
       long time = Long.parseLong(f[2]);
       String rest = f.length > 3 ? f[3] : "";
-      String key = switch (kind) {
-        case "ENTER", "LEAVE" -> "region states";
-        case "MPI_COLLECTIVE_BEGIN", "MPI_COLLECTIVE_END" -> "collective states";
-        default -> kind;
-      };
-      if (!kind.equals("LEAVE") && !kind.equals("MPI_COLLECTIVE_END")) {
-        expectedCounts.computeIfAbsent(loc, k -> new TreeMap<>()).merge(key, 1L, Long::sum);
-      }
       List<long[]> stack = stacks.computeIfAbsent(loc, k -> new ArrayList<>());
       List<String> types = stackTypes.computeIfAbsent(loc, k -> new ArrayList<>());
       switch (kind) {
@@ -130,10 +230,12 @@ class Otf2ReaderTest {
           assertTrue(m.find(), line);
           stack.add(new long[] {time});
           types.add(m.group(1));
+          count(expectedCounts, loc, "region states");
         }
         case "MPI_COLLECTIVE_BEGIN" -> {
           stack.add(new long[] {time});
           types.add(null);
+          count(expectedCounts, loc, "collective states");
         }
         case "LEAVE", "MPI_COLLECTIVE_END" -> {
           int depth = stack.size() - 1;
@@ -146,11 +248,47 @@ class Otf2ReaderTest {
           expectedStates.computeIfAbsent(loc, k -> new ArrayList<>())
               .add(new OracleState(type, stack.remove(depth)[0], time, depth));
         }
-        default -> expectedEventTimes.computeIfAbsent(loc, k -> new TreeMap<>())
-            .computeIfAbsent(kind, k -> new ArrayList<>()).add(time);
+        case "METRIC" -> {
+          Matcher m = METRIC_VALUE.matcher(rest);
+          while (m.find()) {
+            expectedVariables.add(new OracleVariable(loc, m.group(1), time, Double.parseDouble(m.group(3))));
+          }
+        }
+        case "MPI_SEND", "MPI_ISEND", "MPI_RECV", "MPI_IRECV" -> {
+          Matcher m = MESSAGE.matcher(rest);
+          if (!m.find()) { // a peer otf2-print cannot resolve stays an event
+            event(expectedCounts, expectedEventTimes, loc, kind, time);
+            break;
+          }
+          String peer = locationNames.get(Long.parseLong(m.group(1)));
+          boolean send = kind.endsWith("SEND");
+          String channel = (send ? loc : peer) + "|" + (send ? peer : loc) + "|" + m.group(2);
+          Side side = new Side(loc, kind, time, Long.parseLong(m.group(3)));
+          ArrayDeque<Side> others = (send ? receives : sends).computeIfAbsent(channel, c -> new ArrayDeque<>());
+          if (others.isEmpty()) {
+            (send ? sends : receives).computeIfAbsent(channel, c -> new ArrayDeque<>()).add(side);
+          } else {
+            Side other = others.poll();
+            Side s = send ? side : other;
+            Side r = send ? other : side;
+            // A receive earlier than its send (clock skew) ends where the send starts.
+            expectedLinks.add(new OracleLink(s.location(), r.location(), s.time(), Math.max(s.time(), r.time()),
+                s.length()));
+          }
+        }
+        default -> event(expectedCounts, expectedEventTimes, loc, kind, time);
       }
     }
     stacks.forEach((loc, stack) -> assertTrue(stack.isEmpty(), loc + " ends with open states"));
+    long unmatched = 0;
+    for (Map<String, ArrayDeque<Side>> sides : List.of(sends, receives)) {
+      for (ArrayDeque<Side> channel : sides.values()) {
+        for (Side side : channel) {
+          event(expectedCounts, expectedEventTimes, side.location(), side.kind(), side.time());
+          unmatched++;
+        }
+      }
+    }
 
     // The reader's view, in the same terms.
     Map<Integer, String> producerNames = new HashMap<>();
@@ -164,29 +302,52 @@ class Otf2ReaderTest {
       MemoryTrace.Type type = types.get(s.type());
       assertEquals(EventCategory.STATE, type.category());
       String loc = producerNames.get(s.producer());
-      String key = type.group().equals("region") ? "region states" : "collective states";
-      actualCounts.computeIfAbsent(loc, k -> new TreeMap<>()).merge(key, 1L, Long::sum);
+      count(actualCounts, loc, type.group().equals("region") ? "region states" : "collective states");
       assertEquals((double) (long) s.start(), s.start(), "ticks are integers");
       actualStates.computeIfAbsent(loc, k -> new ArrayList<>())
           .add(new OracleState(type.name(), (long) s.start(), (long) s.end(), s.depth()));
     }
     for (MemoryTrace.Event e : trace.events) {
-      String loc = producerNames.get(e.producer());
-      String kind = types.get(e.type()).name();
-      actualCounts.computeIfAbsent(loc, k -> new TreeMap<>()).merge(kind, 1L, Long::sum);
-      actualEventTimes.computeIfAbsent(loc, k -> new TreeMap<>())
-          .computeIfAbsent(kind, k -> new ArrayList<>()).add((long) e.time());
+      event(actualCounts, actualEventTimes, producerNames.get(e.producer()), types.get(e.type()).name(),
+          (long) e.time());
     }
-    // These archives record no receive with its sender (only MPI_IRECV_REQUEST): no link.
-    assertTrue(trace.links.isEmpty());
-    assertTrue(trace.variables.isEmpty());
+    List<OracleLink> actualLinks = new ArrayList<>();
+    for (MemoryTrace.Link l : trace.links) {
+      assertEquals(EventCategory.LINK, types.get(l.type()).category());
+      actualLinks.add(new OracleLink(producerNames.get(l.from()), producerNames.get(l.to()), (long) l.start(),
+          (long) l.end(), (long) l.volume()));
+    }
+    List<OracleVariable> actualVariables = new ArrayList<>();
+    for (MemoryTrace.Variable v : trace.variables) {
+      assertEquals(EventCategory.VARIABLE, types.get(v.type()).category());
+      actualVariables.add(new OracleVariable(producerNames.get(v.producer()), types.get(v.type()).name(),
+          (long) v.time(), v.value()));
+    }
 
     assertEquals(expectedCounts, actualCounts);
     assertEquals(expectedStates, actualStates);
     actualEventTimes.values().forEach(m -> m.values().forEach(l -> l.sort(null)));
     expectedEventTimes.values().forEach(m -> m.values().forEach(l -> l.sort(null)));
     assertEquals(expectedEventTimes, actualEventTimes);
+    Comparator<OracleLink> linkOrder = Comparator.comparing(OracleLink::from).thenComparing(OracleLink::to)
+        .thenComparingLong(OracleLink::start).thenComparingLong(OracleLink::end);
+    assertEquals(expectedLinks.stream().sorted(linkOrder).toList(), actualLinks.stream().sorted(linkOrder).toList());
+    Comparator<OracleVariable> variableOrder = Comparator.comparing(OracleVariable::producer)
+        .thenComparing(OracleVariable::type).thenComparingLong(OracleVariable::time);
+    assertEquals(expectedVariables.stream().sorted(variableOrder).toList(),
+        actualVariables.stream().sorted(variableOrder).toList());
     assertEquals("ns", trace.timeUnit);
     assertFalse(expectedCounts.isEmpty());
+    return new Oracle(expectedLinks, expectedVariables, unmatched, trace.warnings);
+  }
+
+  private static void count(Map<String, Map<String, Long>> counts, String loc, String key) {
+    counts.computeIfAbsent(loc, k -> new TreeMap<>()).merge(key, 1L, Long::sum);
+  }
+
+  private static void event(Map<String, Map<String, Long>> counts, Map<String, Map<String, List<Long>>> times,
+      String loc, String kind, long time) {
+    count(counts, loc, kind);
+    times.computeIfAbsent(loc, k -> new TreeMap<>()).computeIfAbsent(kind, k -> new ArrayList<>()).add(time);
   }
 }
