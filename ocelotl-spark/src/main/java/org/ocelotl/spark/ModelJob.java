@@ -37,15 +37,19 @@ import org.ocelotl.store.StoreMetadata;
 /**
  * The microscopic model of a trace's Parquet dataset ({@link ParquetTable}), built on Spark: the
  * driver plans the model on the dataset's metadata.json (refusing what the local tool refuses, before
- * any task runs) and lists the files of the metric's table; each task reads one file's column chunks
- * straight into the store's primitive columns ({@link ParquetRecords}) and feeds them, batch by
- * batch, to a {@link ModelScan} — the local scan's kernels — then hands back its partial sums; a
- * tree reduction adds them up, and the driver turns the total into the model.
+ * any task runs) and lists the files of the metric's table; each task reads its share of the files,
+ * their column chunks straight into the store's primitive columns ({@link ParquetRecords}), and
+ * feeds them, batch by batch, to a {@link ModelScan} — the local scan's kernels — then hands back
+ * its partial sums; a tree reduction adds them up, and the driver turns the total into the model.
+ *
+ * <p>As many tasks as the application has cores ({@code spark.default.parallelism}), not one per
+ * file: a partial model is the whole dense model (700 leaves × 1000 slices × 10 types: 56 MB),
+ * serialised, shuffled by the tree reduction and added once per task; with a task per file (20 files
+ * of 10^6 states) that, not the scan, took most of the time (docs/benchmarks.md).
  *
  * <p>Why not Spark's own Parquet source: it assembles every record into a {@code Row} that the task
  * then copies into the columns, which made the job about ten times slower per core than the local
- * scan (docs/benchmarks.md). The dataset is written by the export, so its layout is known and a
- * file is a natural unit of work (about a million records, one row group).
+ * scan (docs/benchmarks.md). The dataset is written by the export, so its layout is known.
  */
 public final class ModelJob {
   /** Records per batch handed to the kernels: the store's chunk capacity. */
@@ -63,18 +67,19 @@ public final class ModelJob {
     List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<byte[]> configuration = context.broadcast(serialize(hadoop));
+    int tasks = Math.min(files.size(), context.defaultParallelism());
     try {
-      JavaRDD<double[][]> partials = context.parallelize(files, files.size())
+      JavaRDD<double[][]> partials = context.parallelize(files, tasks)
           .mapPartitions(new FileScan(metadataJson, request, configuration));
       total.add(partials.treeReduce(ModelJob::sum));
     } finally {
       configuration.destroy();
     }
-    return new Result(metadata, total.model(), files.size());
+    return new Result(metadata, total.model(), tasks);
   }
 
   /**
-   * @param partitions how many tasks scanned the records (one per file of the table)
+   * @param partitions how many tasks scanned the records
    */
   public record Result(StoreMetadata metadata, BuiltModel model, int partitions) {}
 

@@ -3,17 +3,13 @@ package org.ocelotl.parquet;
 import java.io.IOException;
 import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.api.Converter;
-import org.apache.parquet.io.api.GroupConverter;
-import org.apache.parquet.io.api.PrimitiveConverter;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.ocelotl.model.EventCategory;
@@ -25,9 +21,9 @@ import org.ocelotl.store.VariableColumns;
 
 /**
  * Reads a record file of the dataset ({@link ParquetTable}) straight into the store's primitive
- * columns, batch by batch: Parquet's column readers decode each column chunk into the array the
- * store would fill, with no record assembled and no object per record — what a Spark task feeds
- * to the scan kernels. Only the columns asked for are read from the file, and row groups whose
+ * columns, batch by batch: each column chunk's pages are decoded into the array the store would
+ * fill ({@link ColumnPages}), with no record assembled and no object per record — what a Spark
+ * task feeds to the scan kernels. Only the columns asked for are read from the file, and row groups whose
  * statistics fail the filter are not read at all.
  */
 public final class ParquetRecords {
@@ -59,19 +55,18 @@ public final class ParquetRecords {
       MessageType projection = projection(name, reader.getFooter().getFileMetaData().getSchema(),
           ParquetTable.of(category).schema(), columns);
       reader.setRequestedSchema(projection);
-      String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       Target[] targets = columns.stream().map(c -> target(into, c)).toArray(Target[]::new);
       PageReadStore rowGroup;
       while ((rowGroup = reader.readNextRowGroup()) != null) {
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, NO_RECORDS, projection, createdBy);
-        ColumnReader[] readers = new ColumnReader[targets.length];
-        for (int c = 0; c < readers.length; c++) {
-          readers[c] = store.getColumnReader(projection.getColumnDescription(new String[] {columns.get(c)}));
+        ColumnPages[] pages = new ColumnPages[targets.length];
+        for (int c = 0; c < pages.length; c++) {
+          ColumnDescriptor column = projection.getColumnDescription(new String[] {columns.get(c)});
+          pages[c] = new ColumnPages(name, column, rowGroup.getPageReader(column));
         }
         for (long left = rowGroup.getRowCount(); left > 0; ) {
           int n = (int) Math.min(into.capacity(), left);
           for (int c = 0; c < targets.length; c++) {
-            targets[c].fill(readers[c], n);
+            targets[c].fill(pages[c], n);
           }
           into.setSize(n);
           batches.accept(into);
@@ -100,36 +95,15 @@ public final class ParquetRecords {
   /** One column of the file poured into one array of the batch. */
   @FunctionalInterface
   private interface Target {
-    void fill(ColumnReader reader, int count);
+    void fill(ColumnPages column, int count) throws IOException;
   }
 
   private static Target doubles(double[] into) {
-    return (reader, count) -> {
-      for (int i = 0; i < count; i++) {
-        into[i] = reader.getDouble();
-        reader.consume();
-      }
-    };
-  }
-
-  /** A null (definition level below the column's maximum) becomes the store's NaN: the trace does not say. */
-  private static Target optionalDoubles(double[] into) {
-    return (reader, count) -> {
-      int present = reader.getDescriptor().getMaxDefinitionLevel();
-      for (int i = 0; i < count; i++) {
-        into[i] = reader.getCurrentDefinitionLevel() == present ? reader.getDouble() : Double.NaN;
-        reader.consume();
-      }
-    };
+    return (column, count) -> column.doubles(into, count);
   }
 
   private static Target ints(int[] into) {
-    return (reader, count) -> {
-      for (int i = 0; i < count; i++) {
-        into[i] = reader.getInteger();
-        reader.consume();
-      }
-    };
+    return (column, count) -> column.ints(into, count);
   }
 
   private static Target target(org.ocelotl.store.Columns into, String column) {
@@ -163,7 +137,7 @@ public final class ParquetRecords {
     return switch (column) {
       case Columns.START -> doubles(c.start());
       case Columns.END -> doubles(c.end());
-      case Columns.VOLUME -> optionalDoubles(c.volume());
+      case Columns.VOLUME -> doubles(c.volume());
       case Columns.TYPE -> ints(c.type());
       case Columns.FROM -> ints(c.from());
       case Columns.TO -> ints(c.to());
@@ -174,21 +148,4 @@ public final class ParquetRecords {
   private static IllegalArgumentException unknown(String column, String table) {
     return new IllegalArgumentException("no column " + column + " in the " + table + " table");
   }
-
-  /**
-   * Parquet's column store asks for a converter per column when it builds a reader; the values are
-   * taken from the readers themselves ({@code getDouble}, {@code getInteger}), never pushed to these.
-   */
-  private static final GroupConverter NO_RECORDS = new GroupConverter() {
-    @Override
-    public Converter getConverter(int fieldIndex) {
-      return new PrimitiveConverter() {};
-    }
-
-    @Override
-    public void start() {}
-
-    @Override
-    public void end() {}
-  };
 }
