@@ -18,8 +18,8 @@ import org.apache.parquet.column.values.ValuesReader;
  * The values of one column chunk (one column of one row group), handed out in runs into primitive
  * arrays. Why not Parquet's {@code ColumnReader}: it moves value by value through levels, bindings
  * and page checks, and made the Spark model task several times slower than the local scan; here a
- * run of plain values is one bulk copy out of the page, and a run of dictionary ids one lookup
- * each into the dictionary decoded once per chunk.
+ * run of plain values is one bulk copy out of the page, and a run of dictionary ids is decoded in
+ * bulk ({@link DictionaryIds}) then looked up in the dictionary, decoded once per chunk.
  *
  * <p>Pages are Parquet's version 1 data pages, what the export writes (parquet-java's default);
  * a version 2 page is refused, naming the file. In a version 1 page the repetition levels, then
@@ -39,7 +39,10 @@ final class ColumnPages {
   private int left;
   /** The current page's plain values (a required column), else null. */
   private ByteBuffer plain;
-  /** The current page's values otherwise (dictionary ids, or another encoding), read one by one. */
+  /** The current page's dictionary ids (a required column), else null. */
+  private DictionaryIds ids;
+  private int[] scratch = new int[0];
+  /** The current page's values otherwise (an optional column, or another encoding), read one by one. */
   private ValuesReader values;
   private boolean dictionaryIds;
   /** The current page's definition levels (an optional column): below the maximum is a null. */
@@ -67,6 +70,14 @@ final class ColumnPages {
       if (plain != null) {
         plain.asDoubleBuffer().get(into, done, n);
         plain.position(plain.position() + n * Double.BYTES);
+      } else if (ids != null) {
+        if (scratch.length < n) {
+          scratch = new int[n];
+        }
+        ids.read(scratch, 0, n);
+        for (int i = 0; i < n; i++) {
+          into[done + i] = dictionaryDoubles[scratch[i]];
+        }
       } else {
         for (int i = done; i < done + n; i++) {
           if (optional && definitions.readInteger() < column.getMaxDefinitionLevel()) {
@@ -94,6 +105,11 @@ final class ColumnPages {
       if (plain != null) {
         plain.asIntBuffer().get(into, done, n);
         plain.position(plain.position() + n * Integer.BYTES);
+      } else if (ids != null) {
+        ids.read(into, done, n);
+        for (int i = done; i < done + n; i++) {
+          into[i] = dictionaryInts[into[i]];
+        }
       } else {
         for (int i = done; i < done + n; i++) {
           into[i] = dictionaryIds ? dictionaryInts[values.readValueDictionaryId()] : values.readInteger();
@@ -128,9 +144,12 @@ final class ColumnPages {
     definitions.initFromPage(left, in);
     Encoding encoding = v1.getValueEncoding();
     plain = null;
+    ids = null;
     dictionaryIds = encoding.usesDictionary();
     if (encoding == Encoding.PLAIN && !optional) {
       plain = in.slice(in.available()).order(ByteOrder.LITTLE_ENDIAN);
+    } else if (dictionaryIds && !optional) {
+      ids = new DictionaryIds(in.slice(in.available()));
     } else if (dictionaryIds) {
       values = encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary);
       values.initFromPage(left, in);
