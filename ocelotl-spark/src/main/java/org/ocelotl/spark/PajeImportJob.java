@@ -4,6 +4,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
+import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaRDD;
@@ -89,14 +91,8 @@ final class PajeImportJob {
         }).collect();
     Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
     JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
-        .flatMapToPair(r -> {
-          List<Tuple2<LineKey, byte[]>> lines = new ArrayList<>();
-          try (InputStream in = open(file, gzip, shared.value().bodyStart(), r)) {
-            shared.value().route(in, r.index(), plan.value(),
-                (partition, number, text) -> lines.add(new Tuple2<>(new LineKey(partition, number), text)));
-          }
-          return lines.iterator();
-        })
+        .flatMapToPair(r -> routed(shared.value().route(open(file, gzip, shared.value().bodyStart(), r), r.index(),
+            plan.value())))
         .repartitionAndSortWithinPartitions(new ByPartition(n))
         .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
@@ -151,6 +147,34 @@ final class PajeImportJob {
       in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
     }
     return PajeSplit.range(in, range.start(), range.end(), range.first());
+  }
+
+  /** A range's routed lines as Spark pairs, read as the shuffle asks for them. */
+  private static Iterator<Tuple2<LineKey, byte[]>> routed(PajeSplit.Routed lines) {
+    return new Iterator<>() {
+      private Boolean ahead;
+
+      @Override
+      public boolean hasNext() {
+        if (ahead == null) {
+          try {
+            ahead = lines.next();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return ahead;
+      }
+
+      @Override
+      public Tuple2<LineKey, byte[]> next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        ahead = null;
+        return new Tuple2<>(new LineKey(lines.partition(), lines.number()), lines.text());
+      }
+    };
   }
 
   private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<LineKey, byte[]>> lines) {

@@ -229,37 +229,69 @@ public final class PajeSplit implements Serializable {
   public record Plan(List<NumberedLine> definitionLines, long[] before, double firstTime, double lastTime,
       Map<String, Integer> containers, Map<String, Integer> types, int partitions) implements Serializable {}
 
-  /** Where {@link #route} sends a line. */
-  @FunctionalInterface
-  public interface Router {
-    void line(int partition, long number, byte[] text);
-  }
-
   /**
    * Pass two over range {@code r}: each event line that is not a definition, with its number in
-   * the trace, to the partition of its container (states, events, variables) or of its link type
+   * the trace, for the partition of its container (states, events, variables) or of its link type
    * and key (both ends of a link); a line the plan cannot place goes to partition 0, whose read
-   * will refuse it with its line number.
+   * will refuse it with its line number. Lines are handed out one at a time, never held; the range
+   * is closed after its last line.
    */
-  public void route(InputStream range, int r, Plan plan, Router router) throws IOException {
-    LineScanner lines = new LineScanner(range, () -> { });
-    while (lines.next()) {
-      EventDefinition def = definition(lines);
-      if (def != null && isDefinition(def.kind)) {
-        continue;
-      }
-      int partition = 0;
-      if (def != null && lines.fieldCount() == def.fieldCount() + 1) {
-        if (def.kind == EventKind.START_LINK || def.kind == EventKind.END_LINK) {
-          Integer type = plan.types().get(lines.field(1 + def.position(Field.TYPE)));
-          String key = lines.field(1 + def.position(Field.KEY));
-          partition = type == null ? 0 : Math.floorMod(31 * type + key.hashCode(), plan.partitions());
-        } else {
-          Integer container = plan.containers().get(lines.field(1 + def.position(Field.CONTAINER)));
-          partition = container == null ? 0 : container % plan.partitions();
+  public Routed route(InputStream range, int r, Plan plan) throws IOException {
+    return new Routed(range, new LineScanner(range, () -> { }), plan.before()[r], plan);
+  }
+
+  /** The routed lines of a range, one at a time. */
+  public final class Routed {
+    private final InputStream range;
+    private final LineScanner lines;
+    private final long before;
+    private final Plan plan;
+    private int partition;
+
+    private Routed(InputStream range, LineScanner lines, long before, Plan plan) {
+      this.range = range;
+      this.lines = lines;
+      this.before = before;
+      this.plan = plan;
+    }
+
+    /** Moves to the next line to route; false at the end of the range. */
+    public boolean next() throws IOException {
+      while (lines.next()) {
+        EventDefinition def = definition(lines);
+        if (def == null || !isDefinition(def.kind)) {
+          partition = partition(def);
+          return true;
         }
       }
-      router.line(partition, plan.before()[r] + lines.lineNumber(), lines.lineText().getBytes(StandardCharsets.UTF_8));
+      range.close();
+      return false;
+    }
+
+    public int partition() {
+      return partition;
+    }
+
+    /** The line's number in the trace. */
+    public long number() {
+      return before + lines.lineNumber();
+    }
+
+    public byte[] text() {
+      return lines.lineText().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private int partition(EventDefinition def) {
+      if (def == null || lines.fieldCount() != def.fieldCount() + 1) {
+        return 0;
+      }
+      if (def.kind == EventKind.START_LINK || def.kind == EventKind.END_LINK) {
+        Integer type = plan.types().get(lines.field(1 + def.position(Field.TYPE)));
+        String key = lines.field(1 + def.position(Field.KEY));
+        return type == null ? 0 : Math.floorMod(31 * type + key.hashCode(), plan.partitions());
+      }
+      Integer container = plan.containers().get(lines.field(1 + def.position(Field.CONTAINER)));
+      return container == null ? 0 : container % plan.partitions();
     }
   }
 
@@ -376,7 +408,7 @@ public final class PajeSplit implements Serializable {
    * The definition of the line's event, or null for an id the header does not define (the
    * partition's read refuses it); a {@code %} line in the body is refused here.
    */
-  private EventDefinition definition(LineScanner lines) throws TraceFormatException {
+  private EventDefinition definition(LineScanner lines) throws IOException {
     if (lines.buffer()[lines.start(0)] == '%') {
       throw new TraceFormatException(file + ": a % line after the first event line ('" + lines.lineText()
           + "'): the Spark import needs every %EventDef in the header; import this trace with ocelotl");
@@ -384,31 +416,28 @@ public final class PajeSplit implements Serializable {
     return definitions().get(lines.field(0));
   }
 
-  /** The header's event definitions by id, parsed again on each executor (a few dozen lines). */
-  private Map<String, EventDefinition> definitions() throws TraceFormatException {
+  /**
+   * The header's event definitions by id, parsed again on each executor (a few dozen lines). Only
+   * where fields sit matters here: the partitions' reads check the header as the local reader does.
+   */
+  private Map<String, EventDefinition> definitions() throws IOException {
     if (definitions == null) {
       Map<String, EventDefinition> byId = new HashMap<>();
-      try {
-        LineScanner lines = scanner(header);
-        EventDefinition defining = null;
-        while (lines.next()) {
-          String head = lines.field(0);
-          if (head.equals("%EventDef") && lines.fieldCount() == 3) {
-            EventKind kind = EventKind.named(lines.field(1));
-            defining = kind == null ? null : new EventDefinition(kind, lines.field(2));
-          } else if (head.equals("%EndEventDef") && defining != null) {
-            byId.putIfAbsent(defining.id, defining);
-            defining = null;
-          } else if (defining != null && head.equals("%") && lines.fieldCount() == 3) {
-            defining.add(lines.field(1));
-          } else if (defining != null && lines.fieldCount() == 2) {
-            defining.add(head.substring(1));
-          }
+      LineScanner lines = scanner(header);
+      EventDefinition defining = null;
+      while (lines.next()) {
+        String head = lines.field(0);
+        if (head.equals("%EventDef") && lines.fieldCount() == 3) {
+          EventKind kind = EventKind.named(lines.field(1));
+          defining = kind == null ? null : new EventDefinition(kind, lines.field(2));
+        } else if (head.equals("%EndEventDef") && defining != null) {
+          byId.putIfAbsent(defining.id, defining);
+          defining = null;
+        } else if (defining != null && head.equals("%") && lines.fieldCount() == 3) {
+          defining.add(lines.field(1));
+        } else if (defining != null && lines.fieldCount() == 2) {
+          defining.add(head.substring(1));
         }
-      } catch (TraceFormatException e) {
-        throw e;
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       }
       definitions = byId;
     }

@@ -181,8 +181,11 @@ class PajeSplitTest {
       routed.add(new ArrayList<>());
     }
     for (int r = 0; r < ranges.size(); r++) {
-      split.route(range(text, ranges, r), r, plan, (p, number, line) ->
-          routed.get(p).add(new PajeSplit.NumberedLine(number, new String(line, StandardCharsets.UTF_8))));
+      PajeSplit.Routed lines = split.route(range(text, ranges, r), r, plan);
+      while (lines.next()) {
+        routed.get(lines.partition()).add(new PajeSplit.NumberedLine(lines.number(),
+            new String(lines.text(), StandardCharsets.UTF_8)));
+      }
     }
     List<List<PajeSplit.Declaration>> types = new ArrayList<>();
     List<byte[]> records = new ArrayList<>();
