@@ -1,4 +1,5 @@
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.spark.sql.SparkSession;
@@ -49,7 +50,7 @@ public final class SparkBench {
         spark.stop();
       }
       case "import-local" -> {
-        Path store = Path.of(args[2], "store");
+        Path store = Files.createDirectories(Path.of(args[2], "store"));
         long t = System.nanoTime();
         Importer.importTrace(Path.of(args[1]).toRealPath(), Formats.standard().named("paje"), ImportOptions.DEFAULT,
             ImportProgress.NONE, store, StoreWriter.DEFAULT_CHUNK_CAPACITY);

@@ -131,6 +131,23 @@ class PajeSplitTest {
         sorted(split.states));
   }
 
+  /** Partitions' warnings merged into the sequential read's wording: counts summed, the earliest line kept. */
+  @Test
+  void warningsOfPartitionsAreMerged() {
+    assertEquals(List.of("link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' "
+            + "(first at line 12); links kept", "ignored 5 events on destroyed containers (first at line 40), as "
+            + "pj_dump does", "3 links started but never ended (first at line 7); dropped"),
+        PajeSplit.merged(new java.util.LinkedHashSet<>(List.of(
+            "link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' (first at line "
+                + "30); links kept",
+            "ignored 2 events on destroyed containers (first at line 41), as pj_dump does",
+            "1 link started but never ended (first at line 9); dropped",
+            "link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' (first at line "
+                + "12); links kept",
+            "ignored 3 events on destroyed containers (first at line 40), as pj_dump does",
+            "2 links started but never ended (first at line 7); dropped"))));
+  }
+
   /** A %EventDef after the first event line cannot be known to the ranges before it: refused in one line. */
   @Test
   void aDefinitionInTheBodyIsRefused() throws IOException {
