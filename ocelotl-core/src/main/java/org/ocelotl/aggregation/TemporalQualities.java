@@ -27,8 +27,9 @@ import org.ocelotl.model.MicroscopicModel;
  * a few ε × Σ_c |S_c·log2 S_c|, the order of a plain sum of those terms.
  *
  * <p>Memory: 2 doubles per interval (16·|T|(|T|+1)/2 bytes) plus the non-zero cells (12 bytes
- * each) or the dense copy (8·|T| bytes per series that is not all zero); an evaluation for one p
- * is an O(|T|²) dynamic programme over the best prefix partition.
+ * each) or the dense copy (8·|T| bytes per series that is not all zero), and the reach of each
+ * row at 63 p's (252·|T| bytes); an evaluation for one p is a dynamic programme over the best
+ * prefix partition, O(|T|²) at most, each row scanned only over the intervals that can be parts.
  */
 final class TemporalQualities extends Qualities {
   private final int slices;
@@ -52,9 +53,9 @@ final class TemporalQualities extends Qualities {
     // Real traces: 39 % (bundled, N = 1000), 53 % (large SimGrid trace, 1.4× faster).
     boolean sparse = 3 * series.nonZero <= 2 * denseCells;
     long copy = sparse ? 12L * series.nonZero : 8L * denseCells;
-    requireHeap(16L * intervals + copy, "temporal qualities of " + slices + " slices × " + series.count
-        + " series, " + series.nonZero + " non-zero cells (16·|T|(|T|+1)/2 + " + (sparse ? "12·cells" : "8·|T|·series")
-        + " bytes)");
+    requireHeap(16L * intervals + copy + 4L * REACH_P.length * slices, "temporal qualities of " + slices + " slices × "
+        + series.count + " series, " + series.nonZero + " non-zero cells (16·|T|(|T|+1)/2 + "
+        + (sparse ? "12·cells" : "8·|T|·series") + " + 252·|T| bytes)");
     gain = new double[intervals];
     loss = new double[intervals];
     double[] sliceMass = new double[slices];
