@@ -73,8 +73,7 @@ class TemporalQualitiesTest {
         ps.add(b.p());
         ps.add(Math.max(0, Math.nextDown(b.p())));
       }
-      for (int g = 0; g <= 62; g++) {
-        double grid = g < 62 ? Math.pow(2, -g / 3.0) : 0;
+      for (double grid : TemporalQualities.REACH_P) {
         ps.add(grid);
         ps.add(Math.min(1, Math.nextUp(grid)));
         ps.add(Math.max(0, Math.nextDown(grid)));
