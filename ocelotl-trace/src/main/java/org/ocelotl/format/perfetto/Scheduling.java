@@ -25,7 +25,8 @@ import org.ocelotl.trace.TraceSink;
  * be read after its next switch-in; only the per-CPU intervals are in order as they are read.
  */
 final class Scheduling {
-  private static final int IDLE = -1;
+  /** Not {@link LongIntMap#ABSENT}: a thread slot is looked up and compared with both. */
+  private static final int IDLE = -3;
   private static final int UNKNOWN = -2;
   private final TraceSink sink;
   private final TypeIds types;
