@@ -109,6 +109,17 @@ class PerfettoReaderTest {
   }
 
   /**
+   * The example as a file kept beside this class (the CLI's tests and the fuzz target's seed read
+   * it): the generator must still write it byte for byte, so a change to either is seen.
+   */
+  @Test
+  void theKeptExampleIsWhatTheGeneratorWrites() throws IOException {
+    try (var kept = PerfettoReaderTest.class.getResourceAsStream("example.pftrace")) {
+      assertEquals(Arrays.toString(kept.readAllBytes()), Arrays.toString(PerfettoTraces.example()));
+    }
+  }
+
+  /**
    * A large seeded trace against a decoding of the same bytes that shares nothing with the reader:
    * protobuf's schema-less {@link UnknownFieldSet}, field numbers from Perfetto's schema, a replay
    * of the incremental µs clocks. Slices per name with their total duration, instants, counter
