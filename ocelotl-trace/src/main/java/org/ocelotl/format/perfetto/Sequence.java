@@ -1,7 +1,6 @@
 package org.ocelotl.format.perfetto;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.ocelotl.format.perfetto.proto.ClockSnapshot;
 import org.ocelotl.format.perfetto.proto.EventCategory;
@@ -24,61 +23,71 @@ final class Sequence {
   static final int FIRST_SEQUENCE_CLOCK = 64;
   private static final int SEQUENCE_CLOCKS = 64;
   private static final int BOOTTIME = 6;
-  private final LongIntMap nameSlots = new LongIntMap();
-  private final List<String> names = new ArrayList<>();
-  /** Per name slot: the state and event type ids resolved for it (-1 until asked), and the category iid they were resolved with. */
-  private final IntColumn stateTypes = new IntColumn();
-  private final IntColumn eventTypes = new IntColumn();
-  private final long[] noCategory = {};
-  private final List<long[]> typeCategories = new ArrayList<>();
-  private final LongIntMap categorySlots = new LongIntMap();
-  private final List<String> categories = new ArrayList<>();
+  private static final long[] NO_CATEGORY = {};
+  /** Interned names and categories, made at the first interned data: many sequences intern nothing. */
+  private Interned interned;
   private TrackEventDefaults defaults = TrackEventDefaults.getDefaultInstance();
   private int clockId;
-  private final boolean[] clockKnown = new boolean[SEQUENCE_CLOCKS];
-  private final boolean[] incremental = new boolean[SEQUENCE_CLOCKS];
-  private final long[] multiplier = new long[SEQUENCE_CLOCKS];
-  /** The clock's latest value, in its own units. */
-  private final long[] latest = new long[SEQUENCE_CLOCKS];
-  /** The clock's value at the latest snapshot, and the trace clock's (ns) at the same instant. */
-  private final long[] snapshotValue = new long[SEQUENCE_CLOCKS];
-  private final long[] snapshotTraceTime = new long[SEQUENCE_CLOCKS];
+  /** The sequence's own clocks, made when a snapshot first defines one: most sequences have none. */
+  private Clocks clocks;
+
+  /** A sequence's interned event names (by slot, with the types resolved for them) and categories. */
+  private static final class Interned {
+    final LongIntMap nameSlots = new LongIntMap();
+    final List<String> names = new ArrayList<>();
+    /** Per name slot: the state and event type ids resolved for it (-1 until asked), and the category iids they were resolved with. */
+    final IntColumn stateTypes = new IntColumn();
+    final IntColumn eventTypes = new IntColumn();
+    final List<long[]> typeCategories = new ArrayList<>();
+    final LongIntMap categorySlots = new LongIntMap();
+    final List<String> categories = new ArrayList<>();
+  }
+
+  /** Clocks 64 to 127 of a sequence, by id − 64. */
+  private static final class Clocks {
+    final boolean[] known = new boolean[SEQUENCE_CLOCKS];
+    final boolean[] incremental = new boolean[SEQUENCE_CLOCKS];
+    final long[] multiplier = new long[SEQUENCE_CLOCKS];
+    /** The clock's latest value, in its own units. */
+    final long[] latest = new long[SEQUENCE_CLOCKS];
+    /** The clock's value at the latest snapshot, and the trace clock's (ns) at the same instant. */
+    final long[] snapshotValue = new long[SEQUENCE_CLOCKS];
+    final long[] snapshotTraceTime = new long[SEQUENCE_CLOCKS];
+  }
 
   void clear() {
-    nameSlots.clear();
-    names.clear();
-    stateTypes.clear();
-    eventTypes.clear();
-    typeCategories.clear();
-    categorySlots.clear();
-    categories.clear();
+    interned = null;
     defaults = TrackEventDefaults.getDefaultInstance();
     clockId = 0;
-    Arrays.fill(clockKnown, false);
+    clocks = null;
   }
 
   void intern(InternedData data) {
+    if (interned == null) {
+      interned = new Interned();
+    }
+    Interned in = interned;
     for (EventName name : data.getEventNamesList()) {
-      int slot = nameSlots.get(name.getIid());
+      int slot = in.nameSlots.get(name.getIid());
       if (slot == LongIntMap.ABSENT) {
-        nameSlots.put(name.getIid(), names.size());
-        names.add(name.getName());
-        stateTypes.add(-1);
-        eventTypes.add(-1);
-        typeCategories.add(noCategory);
+        in.nameSlots.put(name.getIid(), in.names.size());
+        in.names.add(name.getName());
+        in.stateTypes.add(-1);
+        in.eventTypes.add(-1);
+        in.typeCategories.add(NO_CATEGORY);
       } else {
-        names.set(slot, name.getName());
-        stateTypes.set(slot, -1);
-        eventTypes.set(slot, -1);
+        in.names.set(slot, name.getName());
+        in.stateTypes.set(slot, -1);
+        in.eventTypes.set(slot, -1);
       }
     }
     for (EventCategory category : data.getEventCategoriesList()) {
-      int slot = categorySlots.get(category.getIid());
+      int slot = in.categorySlots.get(category.getIid());
       if (slot == LongIntMap.ABSENT) {
-        categorySlots.put(category.getIid(), categories.size());
-        categories.add(category.getName());
+        in.categorySlots.put(category.getIid(), in.categories.size());
+        in.categories.add(category.getName());
       } else {
-        categories.set(slot, category.getName());
+        in.categories.set(slot, category.getName());
       }
     }
   }
@@ -94,27 +103,27 @@ final class Sequence {
 
   /** The name slot of interned name {@code iid}, or {@link LongIntMap#ABSENT}. */
   int nameSlot(long iid) {
-    return nameSlots.get(iid);
+    return interned == null ? LongIntMap.ABSENT : interned.nameSlots.get(iid);
   }
 
   String name(int slot) {
-    return names.get(slot);
+    return interned.names.get(slot);
   }
 
   /** The state (or event) type resolved for a name slot with these category iids, or -1. */
   int cachedType(int slot, boolean state, List<Long> categoryIids) {
-    int type = (state ? stateTypes : eventTypes).get(slot);
-    return type >= 0 && sameCategories(typeCategories.get(slot), categoryIids) ? type : -1;
+    int type = (state ? interned.stateTypes : interned.eventTypes).get(slot);
+    return type >= 0 && sameCategories(interned.typeCategories.get(slot), categoryIids) ? type : -1;
   }
 
   void cacheType(int slot, boolean state, List<Long> categoryIids, int type) {
-    if (!sameCategories(typeCategories.get(slot), categoryIids)) {
+    if (!sameCategories(interned.typeCategories.get(slot), categoryIids)) {
       // The name now comes with other categories: what was resolved for the old ones no longer holds.
-      stateTypes.set(slot, -1);
-      eventTypes.set(slot, -1);
-      typeCategories.set(slot, categoryIids.stream().mapToLong(Long::longValue).toArray());
+      interned.stateTypes.set(slot, -1);
+      interned.eventTypes.set(slot, -1);
+      interned.typeCategories.set(slot, categoryIids.stream().mapToLong(Long::longValue).toArray());
     }
-    (state ? stateTypes : eventTypes).set(slot, type);
+    (state ? interned.stateTypes : interned.eventTypes).set(slot, type);
   }
 
   private static boolean sameCategories(long[] cached, List<Long> iids) {
@@ -131,8 +140,8 @@ final class Sequence {
 
   /** The name of interned category {@code iid}, or null. */
   String category(long iid) {
-    int slot = categorySlots.get(iid);
-    return slot == LongIntMap.ABSENT ? null : categories.get(slot);
+    int slot = interned == null ? LongIntMap.ABSENT : interned.categorySlots.get(iid);
+    return slot == LongIntMap.ABSENT ? null : interned.categories.get(slot);
   }
 
   /** Learns the sequence's own clocks from a snapshot; the trace clock is boot time. */
@@ -148,12 +157,15 @@ final class Sequence {
     for (ClockSnapshot.Clock clock : snapshot.getClocksList()) {
       int index = clock.getClockId() - FIRST_SEQUENCE_CLOCK;
       if (index >= 0 && index < SEQUENCE_CLOCKS) {
-        clockKnown[index] = traceClockSeen;
-        incremental[index] = clock.getIsIncremental();
-        multiplier[index] = clock.hasUnitMultiplierNs() ? clock.getUnitMultiplierNs() : 1;
-        latest[index] = clock.getTimestamp();
-        snapshotValue[index] = clock.getTimestamp();
-        snapshotTraceTime[index] = traceTime;
+        if (clocks == null) {
+          clocks = new Clocks();
+        }
+        clocks.known[index] = traceClockSeen;
+        clocks.incremental[index] = clock.getIsIncremental();
+        clocks.multiplier[index] = clock.hasUnitMultiplierNs() ? clock.getUnitMultiplierNs() : 1;
+        clocks.latest[index] = clock.getTimestamp();
+        clocks.snapshotValue[index] = clock.getTimestamp();
+        clocks.snapshotTraceTime[index] = traceTime;
       }
     }
   }
@@ -175,10 +187,11 @@ final class Sequence {
     if (index < 0 || index >= SEQUENCE_CLOCKS) {
       return value;
     }
-    if (!clockKnown[index]) {
+    if (clocks == null || !clocks.known[index]) {
       return Double.NaN;
     }
-    latest[index] = incremental[index] ? latest[index] + value : value;
-    return snapshotTraceTime[index] + (double) (latest[index] - snapshotValue[index]) * multiplier[index];
+    clocks.latest[index] = clocks.incremental[index] ? clocks.latest[index] + value : value;
+    return clocks.snapshotTraceTime[index]
+        + (double) (clocks.latest[index] - clocks.snapshotValue[index]) * clocks.multiplier[index];
   }
 }

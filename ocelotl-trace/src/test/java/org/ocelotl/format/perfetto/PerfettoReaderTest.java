@@ -28,6 +28,7 @@ import org.ocelotl.trace.MemoryTrace.Producer;
 import org.ocelotl.trace.MemoryTrace.State;
 import org.ocelotl.trace.MemoryTrace.Type;
 import org.ocelotl.trace.MemoryTrace.Variable;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.workspace.Formats;
@@ -316,6 +317,38 @@ class PerfettoReaderTest {
     TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(file));
     assertEquals(file + "@0: wire type 3 of field 1 where a packet (field 1, wire type 2) or a skippable field was"
         + " expected: not a Perfetto trace, or a corrupt one", e.getMessage());
+  }
+
+  /** {@code ocelotl.maxPacketBytes} set to the example's largest packet: it reads; one byte less, it is refused there. */
+  @Test
+  void packetsLargerThanTheLimitAreRefused() throws IOException {
+    byte[] example = PerfettoTraces.example();
+    List<Integer> offsets = packetOffsets(example);
+    int largest = 0;
+    int at = 0;
+    for (int i = 0; i < offsets.size(); i++) {
+      int length = CodedInputStream.newInstance(example, offsets.get(i) + 1, 5).readRawVarint32();
+      if (length > largest) {
+        largest = length;
+        at = offsets.get(i);
+      }
+    }
+    Path file = Files.write(dir.resolve("example.pftrace"), example);
+    String old = System.getProperty(Limit.PACKET_BYTES.property());
+    try {
+      System.setProperty(Limit.PACKET_BYTES.property(), Integer.toString(largest));
+      assertEquals(15, read(file).states.size());
+      System.setProperty(Limit.PACKET_BYTES.property(), Integer.toString(largest - 1));
+      TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(file));
+      assertEquals(file + "@" + at + ": packet of " + largest + " bytes: " + Limit.PACKET_BYTES.exceeded(largest - 1),
+          e.getMessage());
+    } finally {
+      if (old == null) {
+        System.clearProperty(Limit.PACKET_BYTES.property());
+      } else {
+        System.setProperty(Limit.PACKET_BYTES.property(), old);
+      }
+    }
   }
 
   private static int indexOf(byte[] bytes, byte[] part, int from) {

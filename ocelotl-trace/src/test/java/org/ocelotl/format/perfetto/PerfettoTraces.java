@@ -32,6 +32,9 @@ import org.ocelotl.format.perfetto.proto.TrackEventDefaults;
  * ({@code main OUT RECORDS}).
  */
 public final class PerfettoTraces {
+  /** How long a round of {@link #large} lasts, in µs: more than its 8 events take (at most 49 µs each, one 20 times longer). */
+  private static final long ROUND_US = 1_500;
+
   private PerfettoTraces() {
   }
 
@@ -161,7 +164,9 @@ public final class PerfettoTraces {
    * deep), instants and a counter on its own sequence with interned names and incremental µs
    * timestamps as Perfetto's SDK does, and 4 CPUs whose compact sched_switch bundles (64
    * switches each) run those threads. About {@code records} records: a slice, an instant, a
-   * counter value, or half a switch (a switch writes a CPU state and a thread state).
+   * counter value, or half a switch (a switch writes a CPU state and a thread state). One
+   * perturbation for the overview to find: over the middle fifth of the rounds, worker-0's io
+   * slices last 20 times longer. Rounds last 1.5 ms on every thread.
    */
   static void large(OutputStream stream, long records, long seed) throws IOException {
     CodedOutputStream out = CodedOutputStream.newInstance(stream, 1 << 16);
@@ -198,12 +203,21 @@ public final class PerfettoTraces {
     long[] cpuTimes = new long[cpus];
     long written = 0;
     int round = 0;
+    // Records per round: 5 per thread, and a switch bundle per CPU (128 records) every 8 rounds.
+    long rounds = (long) (records / (5.0 * threads + 128.0 * cpus / 8));
     while (written < records) {
+      boolean perturbed = round >= 2 * rounds / 5 && round < 3 * rounds / 5;
       // One round: every thread writes a step ⊃ (compute ⊃ io), a tick and a counter value.
       for (int t = 0; t < threads; t++) {
         int sequence = t + 1;
         long[] deltas = {random.nextInt(1, 50), random.nextInt(1, 50), random.nextInt(1, 50), random.nextInt(1, 50),
             random.nextInt(1, 50), random.nextInt(1, 50), random.nextInt(1, 50), random.nextInt(1, 50)};
+        if (perturbed && t == 0) {
+          deltas[3] *= 20;
+        }
+        // The counter value closes the round: every thread's round lasts ROUND_US, so that
+        // rounds line up across threads (and with the CPUs' switches) whatever the slices took.
+        deltas[7] = ROUND_US - (deltas[0] + deltas[1] + deltas[2] + deltas[3] + deltas[4] + deltas[5] + deltas[6]);
         int[] types = {1, 1, 1, 3, 2, 2, 2, 4};
         long[] names = {1, 2, 3, 4, 0, 0, 0, 0};
         for (int i = 0; i < deltas.length; i++) {
@@ -228,7 +242,8 @@ public final class PerfettoTraces {
             sched.addInternTable("worker-" + t);
           }
           for (int i = 0; i < 64; i++) {
-            long delta = random.nextInt(1_000, 20_000);
+            // 64 switches over the 8 rounds' 12 ms: 187.5 µs apart on average.
+            long delta = random.nextInt(1_000, 374_000);
             cpuTimes[c] += delta;
             int thread = random.nextInt(threads);
             // The first switch of a bundle is absolute, the next ones deltas.
