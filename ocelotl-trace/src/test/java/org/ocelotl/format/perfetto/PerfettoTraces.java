@@ -166,7 +166,7 @@ public final class PerfettoTraces {
    * switches each) run those threads. About {@code records} records: a slice, an instant, a
    * counter value, or half a switch (a switch writes a CPU state and a thread state). One
    * perturbation for the overview to find: over the middle fifth of the rounds, worker-0's io
-   * slices last 20 times longer. Rounds last 1.5 ms on every thread.
+   * slices last 20 times longer and the CPUs do not run worker-0. Rounds last 1.5 ms on every thread.
    */
   static void large(OutputStream stream, long records, long seed) throws IOException {
     CodedOutputStream out = CodedOutputStream.newInstance(stream, 1 << 16);
@@ -245,7 +245,8 @@ public final class PerfettoTraces {
             // 64 switches over the 8 rounds' 12 ms: 187.5 µs apart on average.
             long delta = random.nextInt(1_000, 374_000);
             cpuTimes[c] += delta;
-            int thread = random.nextInt(threads);
+            // worker-0 waits for its long io while perturbed: the CPUs run the others.
+            int thread = perturbed ? random.nextInt(1, threads) : random.nextInt(threads);
             // The first switch of a bundle is absolute, the next ones deltas.
             sched.addSwitchTimestamp(i == 0 ? base + cpuTimes[c] : delta).addSwitchNextPid(1001 + thread)
                 .addSwitchNextCommIndex(thread).addSwitchPrevState(1).addSwitchNextPrio(120);
