@@ -20,7 +20,8 @@ import org.ocelotl.trace.TraceFormatException;
  * {@code TrackDescriptor} may come after the first event on its track, or be repeated), and
  * which process each thread belongs to and the names of both (from track descriptors and the
  * {@code process_tree} packets that the Linux process scanner writes). Only these two kinds of
- * packet are decoded; every other is skipped by its top-level fields' lengths.
+ * packet are decoded (compressed ones inflated to find them); every other is skipped by its
+ * top-level fields' lengths.
  */
 final class Descriptors {
   static final int OTHER = 0;
@@ -38,27 +39,35 @@ final class Descriptors {
   static Descriptors collect(PacketInput input) throws IOException {
     Descriptors descriptors = new Descriptors();
     while (input.next()) {
-      CodedInputStream in = CodedInputStream.newInstance(input.buffer(), input.packetStart(), input.packetLength());
-      try {
-        for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
-          if (tag == TRACK_DESCRIPTOR_TAG) {
-            descriptors.add(in.readMessage(TrackDescriptor.parser(), ExtensionRegistryLite.getEmptyRegistry()));
-          } else if (tag == PROCESS_TREE_TAG) {
-            descriptors.add(in.readMessage(ProcessTree.parser(), ExtensionRegistryLite.getEmptyRegistry()));
-          } else {
-            in.skipField(tag);
-          }
-        }
-      } catch (InvalidProtocolBufferException e) {
-        throw malformed(input, e);
-      }
+      descriptors.scan(input, input.buffer(), input.packetStart(), input.packetLength(), true);
     }
     return descriptors;
   }
 
-  static TraceFormatException malformed(PacketInput input, InvalidProtocolBufferException e) {
-    return TraceFormatException.atOffset(input.file(), input.packetOffset(),
-        "packet of " + input.packetLength() + " bytes that protobuf cannot decode: " + e.getMessage());
+  /** Decodes the packet's descriptors and process trees, and those of its compressed packets when {@code outer}. */
+  private void scan(PacketInput input, byte[] bytes, int start, int length, boolean outer) throws IOException {
+    CodedInputStream in = CodedInputStream.newInstance(bytes, start, length);
+    try {
+      for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+        if (tag == TRACK_DESCRIPTOR_TAG) {
+          add(in.readMessage(TrackDescriptor.parser(), ExtensionRegistryLite.getEmptyRegistry()));
+        } else if (tag == PROCESS_TREE_TAG) {
+          add(in.readMessage(ProcessTree.parser(), ExtensionRegistryLite.getEmptyRegistry()));
+        } else if (tag == CompressedPackets.TAG && outer) {
+          CompressedPackets.forEach(input, in.readBytes(), (inner, from, size) -> scan(input, inner, from, size, false));
+        } else {
+          in.skipField(tag);
+        }
+      }
+    } catch (InvalidProtocolBufferException e) {
+      throw malformed(input, length, !outer, e);
+    }
+  }
+
+  /** A packet protobuf refused: {@code inner} when it came out of the compressed packets of the packet at the input's offset. */
+  static TraceFormatException malformed(PacketInput input, int length, boolean inner, InvalidProtocolBufferException e) {
+    return TraceFormatException.atOffset(input.file(), input.packetOffset(), (inner ? "compressed packets: a " : "")
+        + "packet of " + length + " bytes that protobuf cannot decode: " + e.getMessage());
   }
 
   private void add(TrackDescriptor track) {

@@ -67,13 +67,14 @@ public final class PerfettoReader implements TraceReader {
 
     void run(PacketInput input) throws IOException {
       while (input.next()) {
-        TracePacket packet;
-        try {
-          packet = TracePacket.parser().parseFrom(input.buffer(), input.packetStart(), input.packetLength());
-        } catch (InvalidProtocolBufferException e) {
-          throw Descriptors.malformed(input, e);
+        TracePacket packet = parse(input, input.buffer(), input.packetStart(), input.packetLength(), false);
+        if (packet.getDataCase() == TracePacket.DataCase.COMPRESSED_PACKETS) {
+          // Perfetto compresses packets once, never packets that hold compressed packets.
+          CompressedPackets.forEach(input, packet.getCompressedPackets(),
+              (bytes, start, length) -> packet(parse(input, bytes, start, length, true)));
+        } else {
+          packet(packet);
         }
-        packet(packet);
       }
       double end = bounds.empty() ? 0 : bounds.last();
       trackEvents.finish(end);
@@ -82,6 +83,15 @@ public final class PerfettoReader implements TraceReader {
           "packets stamped in the kernel's clock " + clock + ", taken as boot time (no conversion)", count));
       warnings.report(sink);
       sink.end(bounds.empty() ? 0 : bounds.first(), end, "ns");
+    }
+
+    private static TracePacket parse(PacketInput input, byte[] bytes, int start, int length, boolean inner)
+        throws IOException {
+      try {
+        return TracePacket.parser().parseFrom(bytes, start, length);
+      } catch (InvalidProtocolBufferException e) {
+        throw Descriptors.malformed(input, length, inner, e);
+      }
     }
 
     private void packet(TracePacket packet) {
@@ -108,6 +118,7 @@ public final class PerfettoReader implements TraceReader {
         }
         case FTRACE_EVENTS -> scheduling.bundle(packet.getFtraceEvents());
         case CLOCK_SNAPSHOT -> sequence.clocks(packet.getClockSnapshot());
+        case COMPRESSED_PACKETS -> warnings.add("compressed packets inside compressed packets (ignored)");
         default -> { }
       }
     }

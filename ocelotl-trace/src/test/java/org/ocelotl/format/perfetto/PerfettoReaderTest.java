@@ -19,8 +19,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.format.perfetto.proto.TracePacket;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.MemoryTrace.Event;
@@ -349,6 +351,55 @@ class PerfettoReaderTest {
         System.setProperty(Limit.PACKET_BYTES.property(), old);
       }
     }
+  }
+
+  /** The example's packets deflated into two compressed packets read to the same records. */
+  @Test
+  void compressedPacketsReadAsTheirPackets() throws IOException {
+    byte[] example = PerfettoTraces.example();
+    int half = packetOffsets(example).get(12);
+    byte[] compressed = PerfettoTraces.trace(List.of(
+        TracePacket.newBuilder().setCompressedPackets(ByteString.copyFrom(deflate(Arrays.copyOfRange(example, 0, half)))).build(),
+        TracePacket.newBuilder().setCompressedPackets(ByteString.copyFrom(deflate(Arrays.copyOfRange(example, half, example.length)))).build()));
+    Files.createDirectories(dir.resolve("plain"));
+    Files.createDirectories(dir.resolve("compressed"));
+    MemoryTrace plain = read(Files.write(dir.resolve("plain/t.pftrace"), example));
+    MemoryTrace packed = read(Files.write(dir.resolve("compressed/t.pftrace"), compressed));
+    assertEquals(plain.producers, packed.producers);
+    assertEquals(plain.types, packed.types);
+    assertEquals(plain.states, packed.states);
+    assertEquals(plain.events, packed.events);
+    assertEquals(plain.variables, packed.variables);
+    assertEquals(plain.warnings, packed.warnings);
+    assertEquals(List.of(plain.start, plain.end), List.of(packed.start, packed.end));
+  }
+
+  @Test
+  void compressedPacketsThatDoNotInflateAreRefused() throws IOException {
+    byte[] example = PerfettoTraces.example();
+    byte[] bad = PerfettoTraces.trace(List.of(TracePacket.newBuilder()
+        .setCompressedPackets(ByteString.copyFromUtf8("not zlib")).build()));
+    Path file = Files.write(dir.resolve("bad-zlib.pftrace"), bad);
+    TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(file));
+    assertEquals(file + "@0: compressed packets: they do not inflate: incorrect header check", e.getMessage());
+    byte[] deflated = deflate(example);
+    byte[] cut = PerfettoTraces.trace(List.of(TracePacket.newBuilder()
+        .setCompressedPackets(ByteString.copyFrom(deflated, 0, deflated.length / 2)).build()));
+    Path cutFile = Files.write(dir.resolve("cut-zlib.pftrace"), cut);
+    e = assertThrows(TraceFormatException.class, () -> read(cutFile));
+    assertEquals(cutFile + "@0: compressed packets: they end before their zlib stream does (cut or corrupt)",
+        e.getMessage());
+  }
+
+  private static byte[] deflate(byte[] bytes) {
+    Deflater deflater = new Deflater();
+    deflater.setInput(bytes);
+    deflater.finish();
+    byte[] out = new byte[bytes.length + 64];
+    int size = deflater.deflate(out);
+    assertTrue(deflater.finished());
+    deflater.end();
+    return Arrays.copyOf(out, size);
   }
 
   private static int indexOf(byte[] bytes, byte[] part, int from) {
