@@ -28,6 +28,8 @@ final class Sequence {
   private Interned interned;
   private TrackEventDefaults defaults = TrackEventDefaults.getDefaultInstance();
   private int clockId;
+  /** How many times the incremental state was cleared: what was accumulated in an older generation no longer counts. */
+  private int generation;
   /** The sequence's own clocks, made when a snapshot first defines one: most sequences have none. */
   private Clocks clocks;
 
@@ -56,6 +58,7 @@ final class Sequence {
   }
 
   void clear() {
+    generation++;
     interned = null;
     defaults = TrackEventDefaults.getDefaultInstance();
     clockId = 0;
@@ -95,6 +98,10 @@ final class Sequence {
   void defaults(TracePacketDefaults packetDefaults) {
     defaults = packetDefaults.getTrackEventDefaults();
     clockId = packetDefaults.getTimestampClockId();
+  }
+
+  int generation() {
+    return generation;
   }
 
   TrackEventDefaults trackEventDefaults() {

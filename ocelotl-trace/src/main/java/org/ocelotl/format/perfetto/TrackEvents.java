@@ -42,6 +42,9 @@ final class TrackEvents {
     int producer = -1;
     int variableType = -1;
     double value;
+    /** Where an incremental counter's value was accumulated: deltas from another sequence or generation start from 0. */
+    Sequence valueSequence;
+    int valueGeneration;
     final DoubleColumn starts = new DoubleColumn(4);
     final IntColumn types = new IntColumn(4);
 
@@ -81,12 +84,12 @@ final class TrackEvents {
         }
         case TYPE_SLICE_END -> end(track, time);
         case TYPE_INSTANT -> sink.event(producer(track, time), type(sequence, event, false), time);
-        case TYPE_COUNTER -> counter(track,
+        case TYPE_COUNTER -> counter(sequence, track,
             event.hasDoubleCounterValue() ? event.getDoubleCounterValue() : event.getCounterValue(), time);
         default -> warnings.add("track events of type " + event.getType() + " (ignored: not a slice, instant or counter)");
       }
     }
-    extraCounters(event, defaults, time);
+    extraCounters(sequence, event, defaults, time);
   }
 
   /** Ends the innermost open slice of the track. */
@@ -106,14 +109,14 @@ final class TrackEvents {
   }
 
   /** The values an event carries for other counter tracks (a writer's way to sample several counters at once). */
-  private void extraCounters(TrackEvent event, TrackEventDefaults defaults, double time) {
+  private void extraCounters(Sequence sequence, TrackEvent event, TrackEventDefaults defaults, double time) {
     int values = event.getExtraCounterValuesCount();
     if (values > 0) {
       List<Long> uuids = event.getExtraCounterTrackUuidsCount() > 0 ? event.getExtraCounterTrackUuidsList()
           : defaults.getExtraCounterTrackUuidsList();
       for (int i = 0; i < values; i++) {
         if (i < uuids.size()) {
-          counter(track(uuids.get(i)), event.getExtraCounterValues(i), time);
+          counter(sequence, track(uuids.get(i)), event.getExtraCounterValues(i), time);
         } else {
           warnings.add("extra counter values without a track (ignored)");
         }
@@ -125,7 +128,7 @@ final class TrackEvents {
           : defaults.getExtraDoubleCounterTrackUuidsList();
       for (int i = 0; i < values; i++) {
         if (i < uuids.size()) {
-          counter(track(uuids.get(i)), event.getExtraDoubleCounterValues(i), time);
+          counter(sequence, track(uuids.get(i)), event.getExtraDoubleCounterValues(i), time);
         } else {
           warnings.add("extra counter values without a track (ignored)");
         }
@@ -133,7 +136,7 @@ final class TrackEvents {
     }
   }
 
-  private void counter(Track track, double raw, double time) {
+  private void counter(Sequence sequence, Track track, double raw, double time) {
     int index = track.described;
     double value = raw;
     if (index >= 0 && descriptors.descriptor(index).hasCounter()) {
@@ -141,7 +144,9 @@ final class TrackEvents {
       if (counter.hasUnitMultiplier()) {
         value *= counter.getUnitMultiplier();
       }
-      if (counter.getIsIncremental()) {
+      // A writer that clears its incremental state sends an absolute value next (as Perfetto's
+      // trace processor reads it), and a sequence accumulates its own deltas.
+      if (counter.getIsIncremental() && track.valueSequence == sequence && track.valueGeneration == sequence.generation()) {
         value += track.value;
       }
     }
@@ -150,6 +155,8 @@ final class TrackEvents {
       return;
     }
     track.value = value;
+    track.valueSequence = sequence;
+    track.valueGeneration = sequence.generation();
     if (track.variableType < 0) {
       String name = index >= 0 ? descriptors.name(index) : null;
       track.variableType = types.id(name == null ? "counter " + Long.toUnsignedString(track.uuid) : name,

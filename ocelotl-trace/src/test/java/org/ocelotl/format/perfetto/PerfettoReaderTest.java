@@ -22,7 +22,11 @@ import java.util.TreeMap;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.format.perfetto.proto.CounterDescriptor;
+import org.ocelotl.format.perfetto.proto.ThreadDescriptor;
 import org.ocelotl.format.perfetto.proto.TracePacket;
+import org.ocelotl.format.perfetto.proto.TrackDescriptor;
+import org.ocelotl.format.perfetto.proto.TrackEvent;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.MemoryTrace.Event;
@@ -351,6 +355,33 @@ class PerfettoReaderTest {
         System.setProperty(Limit.PACKET_BYTES.property(), old);
       }
     }
+  }
+
+  /**
+   * An incremental counter (µs, × 1000) whose sequence clears its incremental state every other
+   * packet: the value after a clearing is absolute again, as Perfetto's trace processor reads it.
+   */
+  @Test
+  void incrementalCountersStartAgainWhenTheirSequenceIsCleared() throws IOException {
+    List<TracePacket> packets = new ArrayList<>();
+    packets.add(TracePacket.newBuilder().setTrackDescriptor(TrackDescriptor.newBuilder().setUuid(1)
+        .setThread(ThreadDescriptor.newBuilder().setPid(5).setTid(5).setThreadName("t"))).build());
+    packets.add(TracePacket.newBuilder().setTrackDescriptor(TrackDescriptor.newBuilder().setUuid(2).setParentUuid(1)
+        .setName("cpu time").setCounter(CounterDescriptor.newBuilder().setUnitMultiplier(1000).setIsIncremental(true)))
+        .build());
+    long[] times = {1000, 1100, 2000, 2100};
+    long[] deltas = {1000, 10, 2000, 10};
+    for (int i = 0; i < times.length; i++) {
+      packets.add(TracePacket.newBuilder().setTrustedPacketSequenceId(1).setTimestamp(times[i])
+          .setIncrementalStateCleared(i % 2 == 0)
+          .setTrackEvent(TrackEvent.newBuilder().setType(TrackEvent.Type.TYPE_COUNTER).setTrackUuid(2)
+              .setCounterValue(deltas[i])).build());
+    }
+    MemoryTrace trace = read(Files.write(dir.resolve("incremental.pftrace"), PerfettoTraces.trace(packets)));
+    assertEquals(List.of(new Producer(0, "incremental.pftrace", "trace", -1, 0),
+        new Producer(1, "process 5", "process", 0, 1000), new Producer(2, "t (5)", "thread", 1, 1000)), trace.producers);
+    assertEquals(List.of(new Variable(2, 0, 1000, 1_000_000), new Variable(2, 0, 1100, 1_010_000),
+        new Variable(2, 0, 2000, 2_000_000), new Variable(2, 0, 2100, 2_010_000)), trace.variables);
   }
 
   /** The example's packets deflated into two compressed packets read to the same records. */
