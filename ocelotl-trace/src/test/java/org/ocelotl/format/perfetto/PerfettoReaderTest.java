@@ -185,7 +185,7 @@ class PerfettoReaderTest {
     static Independent decode(byte[] bytes) throws IOException {
       Independent found = new Independent();
       Map<Long, Long> clocks = new HashMap<>();
-      Map<Long, List<long[]>> open = new HashMap<>();
+      Map<Long, List<Long>> open = new HashMap<>();
       Map<Long, Map<Long, String>> names = new HashMap<>();
       for (ByteString packetBytes : UnknownFieldSet.parseFrom(bytes).getField(1).getLengthDelimitedList()) {
         UnknownFieldSet packet = UnknownFieldSet.parseFrom(packetBytes);
@@ -209,14 +209,14 @@ class PerfettoReaderTest {
           long type = first(event.getField(9).getVarintList(), 0);
           if (type == 1) {
             String name = names.get(sequence).get(first(event.getField(10).getVarintList(), 0));
-            open.computeIfAbsent(sequence, s -> new ArrayList<>()).add(new long[] {time, name.hashCode()});
+            open.computeIfAbsent(sequence, s -> new ArrayList<>()).add(time);
             found.pending(sequence, name);
           } else if (type == 2) {
-            List<long[]> stack = open.get(sequence);
-            long[] begin = stack.remove(stack.size() - 1);
+            List<Long> stack = open.get(sequence);
+            long begin = stack.remove(stack.size() - 1);
             long[] sum = found.slices.computeIfAbsent(found.popName(sequence), name -> new long[2]);
             sum[0]++;
-            sum[1] += time - begin[0];
+            sum[1] += time - begin;
           } else if (type == 3) {
             found.instants++;
           } else if (type == 4) {
