@@ -79,22 +79,11 @@ final class Otf2Definitions implements java.io.Serializable {
 
   private void readAll(Otf2Input in) throws IOException {
     while (true) {
-      long recordAt = in.offset();
-      int kind;
-      try {
-        kind = in.u8();
-      } catch (BufferUnderflowException e) {
-        throw in.error("definitions end without an end-of-file record (truncated archive?)");
-      }
-      if (kind == 0) { // end of chunk
-        if (!in.nextChunk()) {
-          throw in.error("definitions end without an end-of-file record (truncated archive?)");
-        }
-        continue;
-      }
-      if (kind == 2) { // end of file
+      int kind = in.nextDefinition("definitions");
+      if (kind == Otf2Input.END_OF_FILE) {
         return;
       }
+      long recordAt = in.offset() - 1;
       try {
         int end = in.recordEnd();
         record(kind, in);

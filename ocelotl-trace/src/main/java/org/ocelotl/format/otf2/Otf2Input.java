@@ -126,6 +126,31 @@ final class Otf2Input implements AutoCloseable {
     return buffer.get() & 0xFF;
   }
 
+  /** What {@link #nextDefinition} returns at the file's end-of-file record. */
+  static final int END_OF_FILE = 2;
+
+  /**
+   * The kind of the next record of a definition file, past the ends of chunks (record kind 0);
+   * {@link #END_OF_FILE} at its end record. {@code what} names the file's records in the error of
+   * a file that ends without that record.
+   */
+  int nextDefinition(String what) throws IOException {
+    while (true) {
+      int kind;
+      try {
+        kind = u8();
+      } catch (BufferUnderflowException e) {
+        throw error(what + " end without an end-of-file record (truncated archive?)");
+      }
+      if (kind != 0) {
+        return kind;
+      }
+      if (!nextChunk()) {
+        throw error(what + " end without an end-of-file record (truncated archive?)");
+      }
+    }
+  }
+
   long u64Full() {
     return buffer.getLong();
   }

@@ -73,22 +73,11 @@ final class Otf2LocalDefinitions {
     long pendingOffset = 0;
     boolean pending = false;
     while (true) {
-      long recordAt = in.offset();
-      int kind;
-      try {
-        kind = in.u8();
-      } catch (BufferUnderflowException e) {
-        throw in.error("local definitions end without an end-of-file record (truncated archive?)");
-      }
-      if (kind == 0) { // end of chunk
-        if (!in.nextChunk()) {
-          throw in.error("local definitions end without an end-of-file record (truncated archive?)");
-        }
-        continue;
-      }
-      if (kind == 2) { // end of file
+      int kind = in.nextDefinition("local definitions");
+      if (kind == Otf2Input.END_OF_FILE) {
         return;
       }
+      long recordAt = in.offset() - 1;
       try {
         int end = in.recordEnd();
         if (kind == MAPPING_TABLE) {
