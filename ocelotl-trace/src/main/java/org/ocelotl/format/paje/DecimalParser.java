@@ -16,8 +16,8 @@ import java.nio.charset.StandardCharsets;
  * value — the correctly rounded result that {@code parseDouble} also returns. Any other input
  * (more digits, larger exponents) goes to {@code parseDouble} itself.
  *
- * <p>The common shape in traces, {@code [-]digits[.digits]} with at most 7 digits on each side
- * of the point ({@code 26.438013}, {@code 7250750.000000}), is read eight bytes at a time
+ * <p>The common shape in traces, {@code [-]digits[.digits]} with at most 15 digits before the
+ * point and 7 after ({@code 26.438013}, {@code 1000000000.000000}), is read eight bytes at a time
  * ({@link #parseShort}): the same significand and power of ten as the digit loop, so the same
  * double, with a handful of word operations instead of a branchy loop per digit.
  */
@@ -45,7 +45,7 @@ final class DecimalParser {
   private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
   private static final long SIXES = 0x0606060606060606L;
   /** The word reads of {@link #parseShort} stay within the array when it starts this far from its end. */
-  private static final int WORD_SLACK = 2 * Long.BYTES + 2;
+  private static final int WORD_SLACK = 3 * Long.BYTES + 2;
 
   private DecimalParser() {}
 
@@ -61,10 +61,11 @@ final class DecimalParser {
   }
 
   /**
-   * {@code [-]d{0,7}[.d{0,7}]} (at least one digit), the text ending exactly at {@code to}; NaN
-   * for any other text, which {@link #parseGeneral} then reads. The significand has at most 14
-   * digits, below 2^53, and the power of ten is -7 to 0, so the result is the correctly rounded
-   * {@code significand / 10^fractionDigits} that {@link #parseGeneral} computes too.
+   * {@code [-]d{0,15}[.d{0,7}]} (at least one digit), the text ending exactly at {@code to}, whose
+   * significand (all its digits, at most 18 of them so the long cannot overflow) is below 2^53;
+   * NaN for any other text, which {@link #parseGeneral} then reads. The power of ten is -7 to 0,
+   * so the result is the correctly rounded {@code significand / 10^fractionDigits} that
+   * {@link #parseGeneral} computes too.
    */
   private static double parseShort(byte[] bytes, int from, int to) {
     int i = from;
@@ -74,23 +75,30 @@ final class DecimalParser {
     }
     long word = (long) WORD.get(bytes, i);
     int integerDigits = leadingDigits(word);
-    if (integerDigits == Long.BYTES) {
-      return Double.NaN;
-    }
     long significand = digitsValue(word, integerDigits);
     i += integerDigits;
+    if (integerDigits == Long.BYTES) {
+      word = (long) WORD.get(bytes, i);
+      int more = leadingDigits(word);
+      if (more == Long.BYTES) {
+        return Double.NaN;
+      }
+      significand = significand * (long) POWERS[more] + digitsValue(word, more);
+      integerDigits += more;
+      i += more;
+    }
     int fractionDigits = 0;
     if (i < to && bytes[i] == '.') {
       i++;
       word = (long) WORD.get(bytes, i);
       fractionDigits = leadingDigits(word);
-      if (fractionDigits == Long.BYTES) {
+      if (fractionDigits == Long.BYTES || integerDigits + fractionDigits > MAX_DIGITS) {
         return Double.NaN;
       }
       significand = significand * (long) POWERS[fractionDigits] + digitsValue(word, fractionDigits);
       i += fractionDigits;
     }
-    if (i != to || integerDigits + fractionDigits == 0) {
+    if (i != to || integerDigits + fractionDigits == 0 || significand >= EXACT_LIMIT) {
       return Double.NaN;
     }
     double value = significand / POWERS[fractionDigits];
@@ -109,7 +117,7 @@ final class DecimalParser {
   }
 
   /**
-   * The value of the word's first {@code count} bytes (digits, count &lt; 8) as a decimal number.
+   * The value of the word's first {@code count} bytes (digits, count ≤ 8) as a decimal number.
    * Subtracting '0' from every byte may borrow only out of the bytes after the digits, whose
    * borrows go further up and are shifted out with them. Shifting the digits to the top of the word puts zero digits in front, which changes nothing; then
    * adjacent digits combine into pairs (10·a + b ≤ 99 fits a byte, no carry), pairs into the
@@ -117,7 +125,7 @@ final class DecimalParser {
    * 10^6·p0 + 10^4·p1 + 100·p2 + p3 (&lt; 2^32) while the lower 32 bits (≤ 9999) never carry into them.
    */
   private static long digitsValue(long word, int count) {
-    if (count == 0) {
+    if (count == 0) { // the shift below would be by 64, which Java takes as 0
       return 0;
     }
     long digits = (word - ZEROS) << (Long.SIZE - Byte.SIZE * count);
