@@ -44,7 +44,7 @@ final class DecimalParser {
   private static final long ZEROS = 0x3030303030303030L;
   private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
   private static final long SIXES = 0x0606060606060606L;
-  /** The word reads of {@link #parseShort} stay within the array when it starts this far from its end. */
+  /** The word reads of {@link #parseShort} stay in the array when it starts this far from the end. */
   private static final int WORD_SLACK = 3 * Long.BYTES + 2;
 
   private DecimalParser() {}
@@ -119,10 +119,11 @@ final class DecimalParser {
   /**
    * The value of the word's first {@code count} bytes (digits, count ≤ 8) as a decimal number.
    * Subtracting '0' from every byte may borrow only out of the bytes after the digits, whose
-   * borrows go further up and are shifted out with them. Shifting the digits to the top of the word puts zero digits in front, which changes nothing; then
-   * adjacent digits combine into pairs (10·a + b ≤ 99 fits a byte, no carry), pairs into the
-   * 8-digit number in two multiplications whose upper 32 bits collect
-   * 10^6·p0 + 10^4·p1 + 100·p2 + p3 (&lt; 2^32) while the lower 32 bits (≤ 9999) never carry into them.
+   * borrows go further up and are shifted out with them. Shifting the digits to the top of the
+   * word puts zero digits in front, which changes nothing; then adjacent digits combine into
+   * pairs (10·a + b ≤ 99 fits a byte, no carry), and the pairs p0..p3 into the 8-digit number in
+   * two multiplications whose upper 32 bits collect 10^6·p0 + 10^4·p1 + 100·p2 + p3 (&lt; 2^32)
+   * while their lower 32 bits (≤ 9999) never carry into them.
    */
   private static long digitsValue(long word, int count) {
     if (count == 0) { // the shift below would be by 64, which Java takes as 0
