@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Import throughput (records/s) of the OTF2, Chrome JSON, JFR, pj_dump and CTF readers on the
+# Import throughput (records/s) of the OTF2, Chrome JSON, JFR, pj_dump, CTF and Perfetto readers on the
 # largest samples of shared/traces (or $OCELOTL_TRACES). Not a test: timings depend on the machine.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,6 +29,10 @@ ctf_lttng=${TMPDIR:-/tmp}/ocelotl-bench-lttng-4x100k
 if [ ! -d "$ctf_lttng" ] && command -v lttng >/dev/null && command -v gcc >/dev/null; then
   "$here/scripts/gen-lttng-trace" "$ctf_lttng" 100000 4 >/dev/null
 fi
+# A generated Perfetto trace of 1.2 M records (8 threads' track events on SDK-like sequences, 4 CPUs'
+# compact sched_switch bundles), written with the classes generated from our schema subset.
+perfetto_big=${TMPDIR:-/tmp}/ocelotl-bench-perfetto-1.2m.pftrace
+[ -f "$perfetto_big" ] || java -cp "$cp" org.ocelotl.format.perfetto.PerfettoTraces "$perfetto_big" 1200000
 lttng_args=()
 [ -d "$ctf_lttng" ] && lttng_args=(ctf "$(find "$ctf_lttng" -name metadata | head -1)")
 # A Score-P-style OTF2 archive (local id mappings, clock offsets, messages, metrics) of 22,000
@@ -40,6 +44,7 @@ fi
 otf2_args=()
 [ -d "$otf2_big" ] && otf2_args=(otf2 "$otf2_big/traces.otf2")
 java -Xmx2g -cp "$cp" org.ocelotl.format.FormatsBench \
+  perfetto "$perfetto_big" \
   chrome "$chrome_big" \
   "${lttng_args[@]}" \
   ctf "$ctf_big/metadata" \

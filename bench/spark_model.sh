@@ -2,7 +2,7 @@
 # Spark model benchmark (not a test): the state-duration model (N = 1000) of a synthetic store of
 # $STATES states (700 leaves, 10 types; default 20 M), built by the local scan with 1 and 2
 # threads and by the Spark job in local[1] and local[2] from the store's Parquet dataset, in one
-# run; cold (first build in the JVM) and median of 3. Files under $BENCH_DIR.
+# run; cold (first build in the JVM) and median of 3, wall and process CPU time. Files under $BENCH_DIR.
 #
 #   bench/spark_model.sh              # STATES=5000000 bench/spark_model.sh for a quick run
 set -euo pipefail

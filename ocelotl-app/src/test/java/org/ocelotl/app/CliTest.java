@@ -176,11 +176,11 @@ class CliTest {
     Path text = write("notes.txt", "hello\n");
     Result notTrace = ocelotl("info", text);
     assertEquals(new Result(1, "", "ocelotl: " + text.toRealPath()
-        + ": not a trace format Ocelotl recognises (paje, otf2, ctf, chrome, jfr, pjdump); name the format with --format\n"), notTrace);
+        + ": not a trace format Ocelotl recognises (paje, otf2, ctf, chrome, jfr, pjdump, perfetto); name the format with --format\n"), notTrace);
     Path missing = tmp.resolve("missing.trace");
     assertEquals(new Result(1, "", "ocelotl: " + missing + ": no such file\n"), ocelotl("import", missing));
     Result unknown = ocelotl("info", text, "--format", "xyz");
-    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, ctf, chrome, jfr, pjdump\n"), unknown);
+    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, ctf, chrome, jfr, pjdump, perfetto\n"), unknown);
     assertEquals(List.of(), storeEntries());
   }
 
@@ -293,5 +293,20 @@ class CliTest {
     Result notCtf = ocelotl("info", paje, "--states", "(.*)_begin", "(.*)_end");
     assertEquals(new Result(1, "", "ocelotl: " + paje.toRealPath() + ": state rules apply to CTF traces, whose states"
         + " are pairs of events; this trace is paje, whose states the format itself defines\n"), notCtf);
+  }
+
+  /**
+   * A Perfetto trace recognised from its content: PerfettoReaderTest's drawn example (kept with
+   * its tests), 15 states (slices and scheduling), 3 instants, 4 counter values, 14 producers.
+   */
+  @Test
+  void infoOnAPerfettoTrace() throws IOException {
+    Path trace = Files.copy(Path.of("../ocelotl-trace/src/test/resources/org/ocelotl/format/perfetto/example.pftrace"),
+        tmp.resolve("example.pftrace"));
+    Map<String, Object> info = infoJson(trace);
+    assertEquals("perfetto", info.get("format"));
+    assertEquals(15L, info.get("states"));
+    assertEquals(3L, info.get("events"));
+    assertEquals(14L, info.get("producers"));
   }
 }

@@ -27,13 +27,19 @@ import org.ocelotl.model.MicroscopicModel;
  * a few ε × Σ_c |S_c·log2 S_c|, the order of a plain sum of those terms.
  *
  * <p>Memory: 2 doubles per interval (16·|T|(|T|+1)/2 bytes) plus the non-zero cells (12 bytes
- * each) or the dense copy (8·|T| bytes per series that is not all zero); an evaluation for one p
- * is an O(|T|²) dynamic programme over the best prefix partition.
+ * each) or the dense copy (8·|T| bytes per series that is not all zero), and the reach of each
+ * row at 162 p's (648·|T| bytes); an evaluation for one p is a dynamic programme over the best
+ * prefix partition, O(|T|²) at most, each row scanned only over the intervals that can be parts.
  */
 final class TemporalQualities extends Qualities {
   private final int slices;
   private final double[] gain;
   private final double[] loss;
+  /**
+   * reach[g·|T| + last]: the first slice of the longest interval ending at last that can be a part
+   * of an optimum at p = {@link #REACH_P}[g] or below (see {@link #reach}).
+   */
+  private final int[] reach;
 
   TemporalQualities(MicroscopicModel model, Work work) {
     super(model, work);
@@ -47,9 +53,9 @@ final class TemporalQualities extends Qualities {
     // Real traces: 39 % (bundled, N = 1000), 53 % (large SimGrid trace, 1.4× faster).
     boolean sparse = 3 * series.nonZero <= 2 * denseCells;
     long copy = sparse ? 12L * series.nonZero : 8L * denseCells;
-    requireHeap(16L * intervals + copy, "temporal qualities of " + slices + " slices × " + series.count
-        + " series, " + series.nonZero + " non-zero cells (16·|T|(|T|+1)/2 + " + (sparse ? "12·cells" : "8·|T|·series")
-        + " bytes)");
+    requireHeap(16L * intervals + copy + 4L * REACH_P.length * slices, "temporal qualities of " + slices + " slices × "
+        + series.count + " series, " + series.nonZero + " non-zero cells (16·|T|(|T|+1)/2 + "
+        + (sparse ? "12·cells" : "8·|T|·series") + " + 648·|T| bytes)");
     gain = new double[intervals];
     loss = new double[intervals];
     double[] sliceMass = new double[slices];
@@ -83,6 +89,58 @@ final class TemporalQualities extends Qualities {
       }
       work.advanced(done.incrementAndGet(), pairs);
     });
+    reach = reach();
+  }
+
+  /**
+   * The p at which {@link #reach} is tabulated, 1 down to 2^-20 by factors of 2^(1/8), then 0: the
+   * optima's breakpoints crowd at small p, where intervals that can be parts are short; a p
+   * between two of them scans as far as the larger one, at most 9 % larger.
+   */
+  static final double[] REACH_P = new double[162];
+
+  static {
+    for (int g = 0; g < REACH_P.length - 1; g++) {
+      REACH_P[g] = Math.pow(2, -g / 8.0);
+    }
+  }
+
+  /**
+   * An interval can be a part of an optimum at p only if it is at least the partition of its
+   * slices into single slices, whose gain and loss are 0: p·gain − (1−p)·loss − τ ≥ −τ·n, i.e.
+   * p ≥ (loss − τ·(n−1)) / (gain + loss). Below that by more than τ more — far above rounding —
+   * replacing it by single slices gains at least τ, so the programme never picks it (nor on a
+   * tie). So at p, row last needs only the first slices from the first whose bound
+   * (loss − τ·n) / (gain + loss) is at most p: {@link #optimum} scans from there, and finds
+   * exactly what the whole row gives. Tabulated at {@link #REACH_P}; a p between two of them uses
+   * the larger one, whose reach is longer.
+   */
+  private int[] reach() {
+    int grid = REACH_P.length;
+    int[] reach = new int[grid * slices];
+    double penalty = tolerance();
+    IntStream.range(0, slices).parallel().forEach(last -> {
+      int base = interval(0, last);
+      int filled = 0; // REACH_P[0 .. filled) have their first slice: the smallest p's come last
+      for (int first = 0; filled < grid; first++) { // a single slice (gain = loss = 0) fills them all
+        double g = gain[base + first];
+        double l = loss[base + first];
+        double bound = (l - penalty * (last - first + 1)) / (g + l); // −∞ or NaN where gain + loss = 0
+        while (filled < grid && !(bound > REACH_P[filled])) {
+          reach[filled++ * slices + last] = first;
+        }
+      }
+    });
+    return reach;
+  }
+
+  /** The row of {@link #reach} to use at p: the smallest tabulated p at or above it. */
+  private static int reachRow(double p) {
+    int g = 0;
+    while (g + 1 < REACH_P.length && REACH_P[g + 1] >= p) {
+      g++;
+    }
+    return g;
   }
 
   /**
@@ -255,8 +313,10 @@ final class TemporalQualities extends Qualities {
     // starting at from[j-1]: the smallest such start, so that ties resolve as they always have.
     double[] best = new double[slices + 1];
     int[] from = new int[slices];
+    int reachBase = reachRow(p) * slices;
     for (int last = 0; last < slices; last++) {
       int base = interval(0, last);
+      int first = reach[reachBase + last];
       // Four lanes break the chain of dependent comparisons; each keeps its first maximum
       // (strict >), and the lanes' maxima are merged preferring the smaller start on a tie.
       double max0 = Double.NEGATIVE_INFINITY;
@@ -267,7 +327,6 @@ final class TemporalQualities extends Qualities {
       int at1 = 0;
       int at2 = 0;
       int at3 = 0;
-      int first = 0;
       for (; first + 3 <= last; first += 4) {
         double c0 = best[first] + (p * gain[base + first] - q * loss[base + first] - penalty);
         double c1 = best[first + 1] + (p * gain[base + first + 1] - q * loss[base + first + 1] - penalty);

@@ -52,6 +52,42 @@ class TemporalQualitiesTest {
   }
 
   /**
+   * The programme scans each row only from the first interval that can beat its single slices at
+   * the tabulated p just above the asked one: the same partition as the whole row gives, on
+   * trace-like models (many optima, long homogeneous phases), at every breakpoint, just around
+   * every tabulated p, and at seeded random p.
+   */
+  @Test
+  void rowsCutByTheirReachChooseWhatWholeRowsChoose() {
+    Random random = new Random(2718);
+    for (int m = 0; m < 12; m++) {
+      List<String> leaves = new ArrayList<>();
+      for (int l = 0; l < 2 + random.nextInt(6); l++) {
+        leaves.add("l" + l);
+      }
+      MicroscopicModel model = Models.phasesModel(random, ProducerTree.flat("r", leaves), 60 + random.nextInt(140),
+          1 + random.nextInt(4), 1 + random.nextInt(3));
+      TemporalQualities qualities = new TemporalQualities(model, Work.NONE);
+      List<Double> ps = new ArrayList<>();
+      for (Breakpoint b : qualities.breakpoints()) {
+        ps.add(b.p());
+        ps.add(Math.max(0, Math.nextDown(b.p())));
+      }
+      for (double grid : TemporalQualities.REACH_P) {
+        ps.add(grid);
+        ps.add(Math.min(1, Math.nextUp(grid)));
+        ps.add(Math.max(0, Math.nextDown(grid)));
+      }
+      for (int k = 0; k < 40; k++) {
+        ps.add(Math.pow(random.nextDouble(), 4));
+      }
+      for (double p : ps) {
+        assertEquals(oneLane(qualities, model.slices(), p), qualities.best(p).parts(), "model " + m + " p=" + p);
+      }
+    }
+  }
+
+  /**
    * Non-zero with a probability drawn per model (so both the sparse loop, at most half the cells
    * non-zero, and the dense one are taken), values spread over twelve orders of magnitude.
    */

@@ -43,13 +43,10 @@ final class ImportJob {
    * Imports {@code trace} (an OTF2 anchor file on a file system every executor sees at the same
    * path) and writes its dataset as {@code out} on the driver.
    *
-   * @throws IllegalArgumentException for a file that is not an OTF2 anchor, or an existing out without replace
+   * @throws IllegalArgumentException for an existing out without replace
    */
   static Result run(SparkSession spark, Path trace, Path out, boolean replace) throws IOException {
     Path anchor = trace.toRealPath();
-    if (!isOtf2(anchor)) {
-      throw new IllegalArgumentException(trace + ": not an OTF2 anchor file (NAME.otf2); this import reads OTF2 only");
-    }
     if (Files.exists(out) && !replace) {
       throw new IllegalArgumentException(out + " exists; --force replaces it");
     }
@@ -81,7 +78,7 @@ final class ImportJob {
     }
   }
 
-  private static boolean isOtf2(Path file) throws IOException {
+  static boolean isOtf2(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
       return false;
     }
@@ -90,7 +87,7 @@ final class ImportJob {
     }
   }
 
-  private static void deleteTree(Path directory) throws IOException {
+  static void deleteTree(Path directory) throws IOException {
     try (Stream<Path> paths = Files.walk(directory)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);

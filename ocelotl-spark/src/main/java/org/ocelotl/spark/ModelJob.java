@@ -1,39 +1,55 @@
 package org.ocelotl.spark;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+import org.apache.parquet.filter2.predicate.Operators.DoubleColumn;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.parquet.ParquetRecords;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.parquet.ParquetTable.Columns;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ModelScan;
 import org.ocelotl.scan.SliceGrid;
-import org.ocelotl.store.EventColumns;
-import org.ocelotl.store.LinkColumns;
-import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
-import org.ocelotl.store.VariableColumns;
-import static org.apache.spark.sql.functions.col;
 
 /**
  * The microscopic model of a trace's Parquet dataset ({@link ParquetTable}), built on Spark: the
  * driver plans the model on the dataset's metadata.json (refusing what the local tool refuses, before
- * any task runs); each task feeds its partition's rows, in batches of primitive columns, to a
- * {@link ModelScan} — the local scan's kernels — and hands back its partial sums; a tree reduction
- * adds them up, and the driver turns the total into the model.
+ * any task runs) and lists the files of the metric's table; each task reads its share of the files,
+ * their column chunks straight into the store's primitive columns ({@link ParquetRecords}), and
+ * feeds them, batch by batch, to a {@link ModelScan} — the local scan's kernels — then hands back
+ * its partial sums; a tree reduction adds them up, and the driver turns the total into the model.
+ *
+ * <p>As many tasks as the application has cores ({@code spark.default.parallelism}), not one per
+ * file: a partial model is the whole dense model (700 leaves × 1000 slices × 10 types: 56 MB),
+ * serialised, shuffled by the tree reduction and added once per task; with a task per file (20 files
+ * of 10^6 states) that, not the scan, took most of the time (docs/benchmarks.md).
+ *
+ * <p>Why not Spark's own Parquet source: it assembles every record into a {@code Row} that the task
+ * then copies into the columns, which made the job about ten times slower per core than the local
+ * scan (docs/benchmarks.md). The dataset is written by the export, so its layout is known.
  */
 public final class ModelJob {
   /** Records per batch handed to the kernels: the store's chunk capacity. */
@@ -47,15 +63,19 @@ public final class ModelJob {
     StoreMetadata metadata = StoreMetadata.parse(java.nio.file.Path.of(dataset, ParquetTable.METADATA_FILE),
         metadataJson);
     ModelScan total = ModelScan.of(metadata, request);
-    ParquetTable table = ParquetTable.of(total.category());
-    List<String> columns = columns(total.category());
-    Dataset<Row> rows = spark.read().parquet(new Path(dataset, table.directory()).toString())
-        .select(columns.stream().map(c -> col(c)).toArray(Column[]::new))
-        .where(window(total.category(), total.grid()));
-    JavaRDD<double[][]> partials = rows.javaRDD().mapPartitions(new PartitionScan(metadataJson, request));
-    int partitions = partials.getNumPartitions();
-    total.add(partials.treeReduce(ModelJob::sum));
-    return new Result(metadata, total.model(), partitions);
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Broadcast<byte[]> configuration = context.broadcast(serialize(hadoop));
+    int tasks = Math.min(files.size(), context.defaultParallelism());
+    try {
+      JavaRDD<double[][]> partials = context.parallelize(files, tasks)
+          .mapPartitions(new FileScan(metadataJson, request, configuration));
+      total.add(partials.treeReduce(ModelJob::sum));
+    } finally {
+      configuration.destroy();
+    }
+    return new Result(metadata, total.model(), tasks);
   }
 
   /**
@@ -74,7 +94,43 @@ public final class ModelJob {
     }
   }
 
-  /** The columns the kernel of a category reads, in the order {@link PartitionScan} copies them. */
+  /** The table's Parquet files in name order (the export's order); hidden files are others' (a writer's temporaries). */
+  private static List<String> files(String dataset, ParquetTable table, Configuration hadoop) throws IOException {
+    Path directory = new Path(dataset, table.directory());
+    FileStatus[] listed;
+    try {
+      listed = directory.getFileSystem(hadoop).listStatus(directory);
+    } catch (FileNotFoundException e) {
+      listed = new FileStatus[0];
+    }
+    List<String> files = Arrays.stream(listed).map(f -> f.getPath())
+        .filter(p -> p.getName().endsWith(".parquet") && !p.getName().startsWith(".") && !p.getName().startsWith("_"))
+        .map(Path::toString).sorted().toList();
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException(directory + ": no Parquet file; the dataset is incomplete (the export "
+          + "writes at least one file per table)");
+    }
+    return files;
+  }
+
+  /** The configuration as bytes (Hadoop's own Writable form): the tasks open the files as the driver would. */
+  private static byte[] serialize(Configuration hadoop) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      hadoop.write(out);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static Configuration deserialize(byte[] bytes) throws IOException {
+    Configuration hadoop = new Configuration(false);
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      hadoop.readFields(in);
+    }
+    return hadoop;
+  }
+
+  /** The columns the kernel of a category reads. */
   private static List<String> columns(EventCategory category) {
     return switch (category) {
       case STATE -> List.of(Columns.START, Columns.END, Columns.PRODUCER, Columns.TYPE);
@@ -86,13 +142,18 @@ public final class ModelJob {
 
   /**
    * The records that can touch the window, as the kernels decide (they skip the others anyway):
-   * Parquet's row-group statistics then spare reading the rest.
+   * row groups whose statistics fail it are not read.
    */
-  private static Column window(EventCategory category, SliceGrid grid) {
+  private static FilterPredicate window(EventCategory category, SliceGrid grid) {
+    DoubleColumn start = FilterApi.doubleColumn(Columns.START);
     return switch (category) {
-      case STATE, VARIABLE -> col(Columns.START).lt(grid.end()).and(col(Columns.END).geq(grid.start()));
-      case EVENT -> col(Columns.TIME).geq(grid.start()).and(col(Columns.TIME).lt(grid.end()));
-      case LINK -> col(Columns.START).geq(grid.start()).and(col(Columns.START).lt(grid.end()));
+      case STATE, VARIABLE -> FilterApi.and(FilterApi.lt(start, grid.end()),
+          FilterApi.gtEq(FilterApi.doubleColumn(Columns.END), grid.start()));
+      case EVENT -> {
+        DoubleColumn time = FilterApi.doubleColumn(Columns.TIME);
+        yield FilterApi.and(FilterApi.gtEq(time, grid.start()), FilterApi.lt(time, grid.end()));
+      }
+      case LINK -> FilterApi.and(FilterApi.gtEq(start, grid.start()), FilterApi.lt(start, grid.end()));
     };
   }
 
@@ -110,74 +171,33 @@ public final class ModelJob {
 
   /**
    * One task's scan: plans again from the metadata (cheap, and nothing but two strings and the
-   * request crosses the network), copies rows into reused columns, runs the kernels batch by batch.
+   * request crosses the network), then reads its files into reused columns, batch by batch.
    */
-  private static final class PartitionScan implements FlatMapFunction<Iterator<Row>, double[][]> {
+  private static final class FileScan implements FlatMapFunction<Iterator<String>, double[][]> {
     private final String metadataJson;
     private final ModelRequest request;
+    private final Broadcast<byte[]> configuration;
 
-    PartitionScan(String metadataJson, ModelRequest request) {
+    FileScan(String metadataJson, ModelRequest request, Broadcast<byte[]> configuration) {
       this.metadataJson = metadataJson;
       this.request = request;
+      this.configuration = configuration;
     }
 
     @Override
-    public Iterator<double[][]> call(Iterator<Row> rows) throws IOException {
+    public Iterator<double[][]> call(Iterator<String> files) throws IOException {
       ModelScan scan = ModelScan.of(StoreMetadata.parse(java.nio.file.Path.of(ParquetTable.METADATA_FILE),
           metadataJson), request);
-      org.ocelotl.store.Columns columns = org.ocelotl.store.Columns.of(scan.category(), BATCH);
-      RowCopy copy = copy(columns);
-      int n = 0;
-      while (rows.hasNext()) {
-        copy.row(rows.next(), n++);
-        if (n == BATCH) {
-          columns.setSize(n);
-          scan.add(columns);
-          n = 0;
-        }
+      Configuration hadoop = deserialize(configuration.value());
+      org.ocelotl.store.Columns batch = org.ocelotl.store.Columns.of(scan.category(), BATCH);
+      List<String> columns = columns(scan.category());
+      FilterPredicate window = window(scan.category(), scan.grid());
+      while (files.hasNext()) {
+        String file = files.next();
+        ParquetRecords.read(HadoopInputFile.fromPath(new Path(file), hadoop), file, scan.category(), columns, window,
+            batch, scan::add);
       }
-      columns.setSize(n);
-      scan.add(columns);
       return List.<double[][]>of(scan.sums()).iterator();
     }
-  }
-
-  /** Copies a row (the columns of {@link #columns}) into position i of the batch. */
-  @FunctionalInterface
-  private interface RowCopy {
-    void row(Row row, int i);
-  }
-
-  private static RowCopy copy(org.ocelotl.store.Columns columns) {
-    if (columns instanceof StateColumns c) {
-      return (row, i) -> {
-        c.start()[i] = row.getDouble(0);
-        c.end()[i] = row.getDouble(1);
-        c.producer()[i] = row.getInt(2);
-        c.type()[i] = row.getInt(3);
-      };
-    } else if (columns instanceof EventColumns c) {
-      return (row, i) -> {
-        c.time()[i] = row.getDouble(0);
-        c.producer()[i] = row.getInt(1);
-        c.type()[i] = row.getInt(2);
-      };
-    } else if (columns instanceof VariableColumns c) {
-      return (row, i) -> {
-        c.start()[i] = row.getDouble(0);
-        c.end()[i] = row.getDouble(1);
-        c.value()[i] = row.getDouble(2);
-        c.producer()[i] = row.getInt(3);
-        c.type()[i] = row.getInt(4);
-      };
-    }
-    LinkColumns c = (LinkColumns) columns;
-    return (row, i) -> {
-      c.start()[i] = row.getDouble(0);
-      // A null volume is the store's NaN: unknown, which link-volume skips.
-      c.volume()[i] = row.isNullAt(1) ? Double.NaN : row.getDouble(1);
-      c.type()[i] = row.getInt(2);
-      c.from()[i] = row.getInt(3);
-    };
   }
 }

@@ -1,6 +1,8 @@
 package org.ocelotl.spark;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
@@ -11,15 +13,24 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code import TRACE --out DATASET}: an OTF2 archive decoded on Spark, one task per location, as a Parquet dataset. */
+/**
+ * {@code import TRACE --out DATASET}: an OTF2 archive decoded on Spark, one task per location, or a
+ * Pajé trace read by byte ranges, written as a Parquet dataset.
+ */
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = {"Import an OTF2 archive on Spark (one task per location's event file) and write its Parquet dataset,",
-        "the one 'ocelotl export --format parquet' writes, for 'ocelotl-spark model'."})
+    description = {"Import an OTF2 archive (one task per location's event file) or a Pajé trace (split by byte ranges;",
+        "gzip'd: one task) on Spark and write its Parquet dataset, as 'ocelotl export --format parquet' would,",
+        "for 'ocelotl-spark model'."})
 final class SparkImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "TRACE", description = "The OTF2 anchor file NAME.otf2, at a path every executor reads.")
+  @Parameters(paramLabel = "TRACE",
+      description = "The OTF2 anchor file NAME.otf2 or the Pajé file, at a path the driver and every executor read.")
   Path trace;
+
+  @Option(names = "--range-bytes", paramLabel = "BYTES", defaultValue = "" + PajeImportJob.DEFAULT_RANGE_BYTES,
+      description = "Bytes of a Pajé trace per task of its passes (default: ${DEFAULT-VALUE}).")
+  long rangeBytes;
 
   @Option(names = "--out", required = true, paramLabel = "DATASET", description = "The dataset's directory (on the driver).")
   Path out;
@@ -29,12 +40,30 @@ final class SparkImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    if (rangeBytes < 1) {
+      throw new IllegalArgumentException("--range-bytes " + rangeBytes + ": expected at least 1");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    if (!Files.isRegularFile(trace)) {
+      throw new IllegalArgumentException(trace + ": no such file");
+    }
+    boolean otf2 = ImportJob.isOtf2(trace);
+    if (!otf2 && !PajeImportJob.isPaje(trace)) {
+      throw new IllegalArgumentException(trace + ": neither an OTF2 anchor file (NAME.otf2) nor a Pajé trace; this "
+          + "import reads those two");
+    }
+    if (!otf2 && PajeImportJob.isGzip(trace)) {
+      err.println("ocelotl-spark: warning: " + trace + " is gzip'd, which cannot be split: one task reads it whole "
+          + "(decompress it to read it in parallel)");
+      err.flush();
+    }
     SparkSession spark = SparkSession.builder().appName("ocelotl-spark import").getOrCreate();
-    ImportJob.Result result = ImportJob.run(spark, trace, out, force);
+    ImportJob.Result result = otf2 ? ImportJob.run(spark, trace, out, force)
+        : PajeImportJob.run(spark, trace.toRealPath(), out, force, rangeBytes);
     StoreMetadata m = result.metadata();
-    spec.commandLine().getErr().printf("%s: %d producers, %d types, [%s, %s) %s, decoded in %d Spark tasks → %s%n",
-        m.name(), m.producers().size(), m.types().size(), m.start(), m.end(), m.timeUnit(), result.tasks(), out);
-    spec.commandLine().getErr().flush();
+    err.printf("%s: %d producers, %d types, [%s, %s) %s, %s in %d Spark tasks → %s%n", m.name(), m.producers().size(),
+        m.types().size(), m.start(), m.end(), m.timeUnit(), otf2 ? "decoded" : "read", result.tasks(), out);
+    err.flush();
     return 0;
   }
 }

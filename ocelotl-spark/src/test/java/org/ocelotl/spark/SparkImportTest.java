@@ -94,11 +94,11 @@ class SparkImportTest {
   }
 
   @Test
-  void aFileThatIsNotOtf2IsRefusedInOneLine() {
-    Path paje = SparkModelTest.TRACES.resolve("paje/pajeng/events.trace");
+  void aFileThatIsNeitherOtf2NorPajeIsRefusedInOneLine() {
+    Path jfr = SparkModelTest.TRACES.resolve("jfr/workload.jfr");
     Path out = tmp.resolve("refused");
-    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + paje + ": not an OTF2 anchor file (NAME.otf2); this import reads OTF2 "
-        + "only\n"), SparkModelTest.run("import", paje.toString(), "--out", out.toString()));
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + jfr + ": neither an OTF2 anchor file (NAME.otf2) nor a Pajé "
+        + "trace; this import reads those two\n"), SparkModelTest.run("import", jfr.toString(), "--out", out.toString()));
     assertFalse(Files.exists(out));
   }
 

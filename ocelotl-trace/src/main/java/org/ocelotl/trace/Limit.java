@@ -21,7 +21,10 @@ public enum Limit {
   TYPES("ocelotl.maxTypes", 100_000, "event types"),
   /** Nesting of types in a CTF trace's metadata (structs in structs, arrays of arrays). */
   TYPE_NESTING("ocelotl.maxTypeNesting", 100, "levels of nested types"),
-  /** A packet of a CTF stream file, held whole while its events are decoded (LTTng writes 4 KiB to a few MiB). */
+  /**
+   * A packet of a CTF stream file or of a Perfetto trace, held whole while its events are decoded
+   * (LTTng writes 4 KiB to a few MiB; Perfetto's packets are mostly under 1 MiB).
+   */
   PACKET_BYTES("ocelotl.maxPacketBytes", 256L << 20, "bytes in a packet"),
   /** Depth of the producer tree (the root at depth 0). */
   TREE_DEPTH("ocelotl.maxTreeDepth", 1_000, "levels of producer tree");

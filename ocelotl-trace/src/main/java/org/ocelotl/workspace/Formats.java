@@ -14,6 +14,7 @@ import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.paje.PajeReader;
+import org.ocelotl.format.perfetto.PerfettoReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
@@ -43,7 +44,10 @@ public final class Formats {
         new TraceFormat("chrome", "Chrome Trace Event JSON (Chrome, Perfetto, Node, PyTorch)", ChromeReader::new,
             ChromeReader::sniff),
         new TraceFormat("jfr", "Java Flight Recorder recording", JfrReader::new, JfrReader::sniff),
-        new TraceFormat("pjdump", "pj_dump CSV (PajeNG's textual dump)", PjDumpReader::new, PjDumpReader::sniff)
+        new TraceFormat("pjdump", "pj_dump CSV (PajeNG's textual dump)", PjDumpReader::new, PjDumpReader::sniff),
+        // Last: its recogniser checks protobuf framing, which a text opening with a blank line could pass.
+        new TraceFormat("perfetto", "Perfetto protobuf trace (.perfetto-trace, .pftrace)", PerfettoReader::new,
+            PerfettoReader::sniff)
     ));
   }
 

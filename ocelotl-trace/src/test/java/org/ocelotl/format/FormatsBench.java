@@ -5,6 +5,7 @@ import org.ocelotl.format.chrome.ChromeReader;
 import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
+import org.ocelotl.format.perfetto.PerfettoReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
@@ -14,7 +15,7 @@ import org.ocelotl.trace.TraceSink;
 /**
  * Import throughput of each reader (records written to a sink that only counts them): the median
  * of several runs after one warm-up run. Not a test: run by bench/formats.sh.
- * Arguments: pairs of FORMAT FILE (otf2, chrome, jfr, pjdump, ctf: the metadata file).
+ * Arguments: pairs of FORMAT FILE (otf2, chrome, jfr, pjdump, ctf: the metadata file, perfetto).
  */
 public final class FormatsBench {
   private static final class CountingSink implements TraceSink {
@@ -49,6 +50,7 @@ public final class FormatsBench {
         case "jfr" -> new JfrReader();
         case "pjdump" -> new PjDumpReader();
         case "ctf" -> new CtfReader();
+        case "perfetto" -> new PerfettoReader();
         default -> throw new IllegalArgumentException("unknown format " + args[i]);
       };
       Path file = Path.of(args[i + 1]);

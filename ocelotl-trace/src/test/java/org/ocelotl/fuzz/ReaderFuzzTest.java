@@ -92,6 +92,12 @@ class ReaderFuzzTest {
     ctf(data, resource("lttng-ust-stream"));
   }
 
+  /** The bytes as a Perfetto trace file; seeded with PerfettoReaderTest's drawn example. */
+  @FuzzTest(maxDuration = "24h")
+  void perfetto(byte[] data) throws IOException {
+    importAs("perfetto", write("input.pftrace", data));
+  }
+
   private static byte[] resource(String name) throws IOException {
     try (var in = ReaderFuzzTest.class.getResourceAsStream(name)) {
       return in.readAllBytes();

@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import org.ocelotl.trace.Limit;
 
 /**
@@ -40,11 +41,22 @@ final class LineScanner {
   private long lineNumber;
   private boolean unterminatedQuote;
   private boolean binary;
+  /** The number of each line in the trace, or null when the input is the trace (lines counted from 1). */
+  private final LongSupplier numbering;
 
   /** {@code refilled} runs after every read from {@code in} (for progress reports). */
   LineScanner(InputStream in, Runnable refilled) throws IOException {
+    this(in, refilled, null);
+  }
+
+  /**
+   * A scanner of lines picked out of a trace (the Spark import's partitions): {@code numbering}
+   * gives, at each line of {@code in} in turn, its number in the trace, for error messages.
+   */
+  LineScanner(InputStream in, Runnable refilled, LongSupplier numbering) throws IOException {
     this.in = in;
     this.refilled = refilled;
+    this.numbering = numbering;
     fill();
     binary = containsNul(buffer, 0, Math.min(limit, BINARY_PROBE));
   }
@@ -125,7 +137,7 @@ final class LineScanner {
         }
         lineStart = position;
         position = next;
-        lineNumber++;
+        lineNumber = numbering == null ? lineNumber + 1 : numbering.getAsLong();
         return true;
       }
       if (endOfInput) {

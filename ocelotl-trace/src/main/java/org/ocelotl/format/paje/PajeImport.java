@@ -104,12 +104,25 @@ final class PajeImport {
   private long destroyedEvents;
   private long destroyedFirstLine;
 
+  /** The trace's bounds when known beforehand (null: from the dates read), see {@link #withBounds}. */
+  private double[] bounds;
+
   PajeImport(Path file, TraceSink sink, ReadOptions options, LineScanner lines) {
     this.file = file;
     this.sink = sink;
     this.sinkTypes = new TypeIds(sink, true);
     this.lenient = options.lenient();
     this.lines = lines;
+  }
+
+  /**
+   * Makes the trace's bounds those given rather than those of the dates read: a Spark partition
+   * reads some of the trace's lines only, yet must close the states left open, and end the
+   * variables, at the end of the whole trace, as the sequential read does.
+   */
+  PajeImport withBounds(double first, double last) {
+    this.bounds = new double[] {first, last};
+    return this;
   }
 
   void run() throws IOException {
@@ -668,8 +681,8 @@ final class PajeImport {
   // ---------------------------------------------------------------- end
 
   private void finish() throws TraceFormatException {
-    double end = lastTime == Double.NEGATIVE_INFINITY ? 0 : lastTime;
-    double start = firstTime == Double.POSITIVE_INFINITY ? 0 : firstTime;
+    double end = bounds != null ? bounds[1] : lastTime == Double.NEGATIVE_INFINITY ? 0 : lastTime;
+    double start = bounds != null ? bounds[0] : firstTime == Double.POSITIVE_INFINITY ? 0 : firstTime;
     unmatchedLinks();
     for (int producer = 0; producer < containers; producer++) {
       if (!destroyed[producer]) {

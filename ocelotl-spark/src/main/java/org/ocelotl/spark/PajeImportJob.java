@@ -1,0 +1,222 @@
+package org.ocelotl.spark;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.zip.GZIPInputStream;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.ocelotl.format.paje.PajeSplit;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.store.StoreWriter;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.trace.TraceFormat;
+import org.ocelotl.workspace.Formats;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Importer;
+import scala.Tuple2;
+
+/**
+ * The import of a Pajé trace on Spark, split by byte ranges (docs/scale-out.md, {@link PajeSplit}):
+ * the driver reads the header; a first pass over the ranges counts their lines and collects the
+ * definitions; a second pass sends each event line to the partition of its container (or of its
+ * link), where a shuffle sorts them by line; each partition reads the definitions and its lines
+ * with the local reader; the driver replays the partitions' recordings into a store, which the
+ * local export writes as the dataset. No task reads the whole file, but for gzip, which cannot be
+ * split: one task reads it, and the command says so.
+ */
+final class PajeImportJob {
+  /** Bytes per range by default: Spark's own default split of a text file. */
+  static final long DEFAULT_RANGE_BYTES = 128L << 20;
+
+  private PajeImportJob() {}
+
+  /** Whether the file is a Pajé trace, plain or gzip'd (what the local tool recognises). */
+  static boolean isPaje(Path file) throws IOException {
+    try (InputStream in = text(file.toString(), isGzip(file))) {
+      return Formats.looksLikePaje(in.readNBytes(4096));
+    }
+  }
+
+  static boolean isGzip(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      byte[] magic = in.readNBytes(2);
+      return magic.length == 2 && magic[0] == (byte) 0x1f && magic[1] == (byte) 0x8b;
+    }
+  }
+
+  /** One byte range of the body. */
+  record Range(int index, long start, long end, boolean first) implements Serializable {}
+
+  /**
+   * Imports {@code trace} (a Pajé file at the same path on the driver and every executor) with
+   * ranges of {@code rangeBytes} and writes its dataset as {@code out}; returns the number of ranges.
+   */
+  static ImportJob.Result run(SparkSession spark, Path trace, Path out, boolean replace, long rangeBytes)
+      throws IOException {
+    if (Files.exists(out) && !replace) {
+      throw new IllegalArgumentException(out + " exists; --force replaces it");
+    }
+    String file = trace.toString();
+    boolean gzip = isGzip(trace);
+    PajeSplit split;
+    try (InputStream in = new BufferedInputStream(text(file, gzip), 1 << 16)) {
+      split = PajeSplit.open(in, file);
+    }
+    List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : Files.size(trace), gzip, rangeBytes);
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    Broadcast<PajeSplit> shared = context.broadcast(split);
+    int n = ranges.size();
+    List<PajeSplit.Summary> summaries = context.parallelize(ranges, n)
+        .map(r -> {
+          try (InputStream in = open(file, gzip, shared.value().bodyStart(), r)) {
+            return shared.value().summarize(in);
+          }
+        }).collect();
+    Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
+    JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
+        .flatMapToPair(r -> routed(shared.value().route(open(file, gzip, shared.value().bodyStart(), r), r.index(),
+            plan.value())))
+        .repartitionAndSortWithinPartitions(new ByPartition(n))
+        .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    Path store = Files.createTempDirectory(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".store");
+    try {
+      // The types of every partition first (small), then the records one partition at a time.
+      List<List<PajeSplit.Declaration>> types = read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types()))
+          .collect();
+      Iterator<byte[]> records = read.map(PajeSplit.Recording::records).toLocalIterator();
+      TraceFormat replayed = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
+          PajeSplit.assemble(types, records, sink), Formats::looksLikePaje);
+      Importer.importTrace(trace, replayed, ImportOptions.DEFAULT, ImportProgress.NONE, store,
+          StoreWriter.DEFAULT_CHUNK_CAPACITY);
+      TraceStore imported = TraceStore.open(store);
+      ParquetExport.write(imported, out, ParquetExport.CHUNKS_PER_FILE, replace);
+      return new ImportJob.Result(imported.metadata(), n);
+    } finally {
+      read.unpersist();
+      shared.destroy();
+      plan.destroy();
+      ImportJob.deleteTree(store);
+    }
+  }
+
+  private static List<Range> ranges(long body, long length, boolean gzip, long rangeBytes) {
+    List<Range> ranges = new ArrayList<>();
+    if (gzip) {
+      ranges.add(new Range(0, body, Long.MAX_VALUE, true));
+      return ranges;
+    }
+    for (long start = body; start < length || ranges.isEmpty(); start += rangeBytes) {
+      ranges.add(new Range(ranges.size(), start, Math.min(length, start + rangeBytes), ranges.isEmpty()));
+    }
+    return ranges;
+  }
+
+  /** The trace's text from its start (decompressed for gzip). */
+  private static InputStream text(String file, boolean gzip) throws IOException {
+    InputStream in = Files.newInputStream(Path.of(file));
+    return gzip ? new GZIPInputStream(in, 1 << 16) : in;
+  }
+
+  /** A range's lines: from the byte before it (to see whether a line starts on it), or through the gzip text. */
+  private static InputStream open(String file, boolean gzip, long body, Range range) throws IOException {
+    InputStream in;
+    if (gzip) {
+      in = new BufferedInputStream(text(file, true), 1 << 16);
+      in.skipNBytes(body);
+    } else {
+      FileChannel channel = FileChannel.open(Path.of(file));
+      channel.position(range.first() ? range.start() : range.start() - 1);
+      in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+    }
+    return PajeSplit.range(in, range.start(), range.end(), range.first());
+  }
+
+  /** A range's routed lines as Spark pairs, read as the shuffle asks for them. */
+  private static Iterator<Tuple2<LineKey, byte[]>> routed(PajeSplit.Routed lines) {
+    return new Iterator<>() {
+      private Boolean ahead;
+
+      @Override
+      public boolean hasNext() {
+        if (ahead == null) {
+          try {
+            ahead = lines.next();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        }
+        return ahead;
+      }
+
+      @Override
+      public Tuple2<LineKey, byte[]> next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        ahead = null;
+        return new Tuple2<>(new LineKey(lines.partition(), lines.number()), lines.text());
+      }
+    };
+  }
+
+  private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<LineKey, byte[]>> lines) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return lines.hasNext();
+      }
+
+      @Override
+      public PajeSplit.NumberedLine next() {
+        Tuple2<LineKey, byte[]> line = lines.next();
+        return new PajeSplit.NumberedLine(line._1().line(), new String(line._2(), StandardCharsets.UTF_8));
+      }
+    };
+  }
+
+  /** A routed line's key: its partition, and its number, by which the shuffle sorts a partition's lines. */
+  record LineKey(int partition, long line) implements Serializable, Comparable<LineKey> {
+    @Override
+    public int compareTo(LineKey other) {
+      return Long.compare(line, other.line);
+    }
+  }
+
+  /** Sends each line to the partition {@link PajeSplit#route} chose. */
+  private static final class ByPartition extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final int partitions;
+
+    ByPartition(int partitions) {
+      this.partitions = partitions;
+    }
+
+    @Override
+    public int numPartitions() {
+      return partitions;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return ((LineKey) key).partition();
+    }
+  }
+}

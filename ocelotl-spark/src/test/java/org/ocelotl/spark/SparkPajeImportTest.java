@@ -1,0 +1,177 @@
+package org.ocelotl.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.parquet.ParquetRecords;
+import org.ocelotl.parquet.ParquetTable;
+import org.ocelotl.store.Columns;
+import org.ocelotl.store.EventColumns;
+import org.ocelotl.store.LinkColumns;
+import org.ocelotl.store.StateColumns;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.store.VariableColumns;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * The Pajé import on Spark (local[2]) against the local export, with byte ranges forced small so
+ * that states, variable steps and links span ranges: the same producers and types (same ids, names,
+ * counts, in metadata.json) and the same records, bit for bit — compared sorted, since the
+ * partitions hand records to the store in another order than the sequential read, so the rows of a
+ * store chunk (and of the files) come in another order. gzip input is read by one task, with a
+ * warning.
+ */
+class SparkPajeImportTest {
+  static SparkSession spark;
+
+  @TempDir static Path tmp;
+
+  @BeforeAll
+  static void startSpark() {
+    spark = SparkSession.builder().master("local[2]").appName("SparkPajeImportTest")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "localhost")
+        .getOrCreate();
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    spark.stop();
+  }
+
+  /**
+   * ms.trace has links with sizes; s4u_mw_small states, variables and links over 69 producers. The
+   * task count is that of the ranges, ⌈(file size − header bytes) / range bytes⌉.
+   */
+  @ParameterizedTest(name = "{0} in ranges of {1} bytes")
+  @CsvSource({"paje/pajeng/ms.trace, 1500, 15", "paje/simgrid/s4u_mw_small.trace, 16384, 19"})
+  void smallRangesGiveTheLocalRecords(String trace, long rangeBytes, int ranges) throws IOException {
+    Path file = SparkModelTest.TRACES.resolve(trace);
+    Path out = tmp.resolve("spark-" + file.getFileName());
+    SparkModelTest.Run run = SparkModelTest.run("import", file.toString(), "--out", out.toString(), "--range-bytes",
+        Long.toString(rangeBytes));
+    StoreMetadata local = assertSameDataset(file, out);
+    assertEquals(new SparkModelTest.Run(0, String.format("%s: %d producers, %d types, [%s, %s) s, read in %d Spark tasks → %s%n",
+        file.getFileName(), local.producers().size(), local.types().size(), local.start(), local.end(), ranges, out)), run);
+  }
+
+  @Test
+  void gzipIsReadByOneTaskWithAWarning() throws IOException {
+    Path gzip = tmp.resolve("ms.trace.gz");
+    try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(gzip))) {
+      Files.copy(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace"), z);
+    }
+    Path out = tmp.resolve("spark-gzip");
+    SparkModelTest.Run run = SparkModelTest.run("import", gzip.toString(), "--out", out.toString(), "--range-bytes", "1500");
+    StoreMetadata local = assertSameDataset(gzip, out);
+    assertEquals(new SparkModelTest.Run(0, "ocelotl-spark: warning: " + gzip + " is gzip'd, which cannot be split: one "
+        + "task reads it whole (decompress it to read it in parallel)\n" + String.format(
+        "ms.trace.gz: %d producers, %d types, [%s, %s) s, read in 1 Spark tasks → %s%n", local.producers().size(),
+        local.types().size(), local.start(), local.end(), out)), run);
+  }
+
+  /** A trace line the local reader refuses is refused at the same line, and no dataset is left. */
+  @Test
+  void aBadLineIsRefusedAtItsLine() throws IOException {
+    List<String> lines = new ArrayList<>(Files.readAllLines(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace")));
+    int last = lines.size() - 1;
+    lines.set(last, lines.get(last) + " extra");
+    Path bad = tmp.resolve("bad.trace");
+    Files.write(bad, lines);
+    TraceFormatException local = assertThrows(TraceFormatException.class, () -> Workspace.open(tmp.resolve("ws-bad"))
+        .store(bad, ImportOptions.DEFAULT, ImportProgress.NONE));
+    String reason = local.getMessage().lines().findFirst().orElseThrow();
+    assertTrue(reason.startsWith(bad.toRealPath() + ":" + lines.size() + ": "), reason);
+    Path out = tmp.resolve("spark-bad");
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + reason + "\n"),
+        SparkModelTest.run("import", bad.toString(), "--out", out.toString(), "--range-bytes", "1500"));
+    assertFalse(Files.exists(out));
+  }
+
+  /** The Spark dataset against the local export of the same trace; returns the local metadata. */
+  private static StoreMetadata assertSameDataset(Path trace, Path onSpark) throws IOException {
+    TraceStore store = Workspace.open(tmp.resolve("ws")).store(trace, ImportOptions.DEFAULT, ImportProgress.NONE);
+    Path local = tmp.resolve("local-" + trace.getFileName());
+    if (!Files.exists(local)) {
+      ParquetExport.write(store, local, ParquetExport.CHUNKS_PER_FILE, false);
+    }
+    StoreMetadata expected = metadata(local);
+    StoreMetadata actual = metadata(onSpark);
+    assertEquals(producers(expected), producers(actual));
+    assertEquals(expected.types(), actual.types());
+    assertEquals(List.of(expected.start(), expected.end(), expected.warnings()),
+        List.of(actual.start(), actual.end(), actual.warnings()));
+    for (EventCategory category : EventCategory.values()) {
+      List<String> a = rows(local, category);
+      assertEquals(expected.count(category), a.size(), category.toString());
+      assertEquals(a, rows(onSpark, category), category.toString());
+    }
+    return expected;
+  }
+
+  /** The producers with their record counts (a record's array is compared by identity). */
+  private static List<String> producers(StoreMetadata metadata) {
+    return metadata.producers().stream().map(p -> List.of(p.id(), p.name(), p.kind(), p.parent(), p.created(),
+        p.destroyed(), p.emits(), Arrays.toString(p.counts())).toString()).toList();
+  }
+
+  private static StoreMetadata metadata(Path dataset) throws IOException {
+    Path file = dataset.resolve(ParquetTable.METADATA_FILE);
+    return StoreMetadata.parse(file, Files.readString(file));
+  }
+
+  /** Every record of a table, all columns, as exact text (Double.toString round-trips), sorted. */
+  private static List<String> rows(Path dataset, EventCategory category) throws IOException {
+    ParquetTable table = ParquetTable.of(category);
+    List<String> rows = new ArrayList<>();
+    try (Stream<Path> files = Files.list(dataset.resolve(table.directory()))) {
+      for (Path file : files.sorted().toList()) {
+        ParquetRecords.read(new LocalInputFile(file), file.toString(), category, table.columns(), null,
+            Columns.of(category, 4096), batch -> {
+              for (int i = 0; i < batch.size(); i++) {
+                rows.add(row(batch, i));
+              }
+            });
+      }
+    }
+    rows.sort(null);
+    return rows;
+  }
+
+  private static String row(Columns c, int i) {
+    if (c instanceof StateColumns s) {
+      return Arrays.toString(new Object[] {s.start()[i], s.end()[i], s.producer()[i], s.type()[i], s.depth()[i]});
+    } else if (c instanceof EventColumns e) {
+      return Arrays.toString(new Object[] {e.time()[i], e.producer()[i], e.type()[i]});
+    } else if (c instanceof VariableColumns v) {
+      return Arrays.toString(new Object[] {v.start()[i], v.end()[i], v.value()[i], v.producer()[i], v.type()[i]});
+    }
+    LinkColumns l = (LinkColumns) c;
+    return Arrays.toString(new Object[] {l.start()[i], l.end()[i], l.volume()[i], l.type()[i], l.from()[i], l.to()[i]});
+  }
+}

@@ -1,0 +1,721 @@
+package org.ocelotl.format.paje;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceSink;
+
+/**
+ * A Pajé trace read in parallel over byte ranges (the Spark import, docs/scale-out.md), with the
+ * local reader's own interpretation ({@link PajeImport}) so that the records are those of a
+ * sequential read. The steps, each a method here, the engine only moving data between them:
+ *
+ * <ol>
+ *   <li>{@link #open}: the driver reads the header (the {@code %EventDef} block up to the first
+ *       event line) and the body's first byte.
+ *   <li>{@link #summarize}, per byte range of the body: its line count, its dates' bounds, and its
+ *       definition lines (types, values, containers created or destroyed: what later lines name).
+ *   <li>{@link #plan}: the driver numbers every range's lines, gathers the definition lines in
+ *       trace order and decides, for each container and each link, which partition interprets it.
+ *   <li>{@link #route}, per byte range: each event line with its trace line number and partition.
+ *   <li>{@link #interpret}, per partition, its lines sorted by number: the definition lines and
+ *       its own lines, in trace order, go through {@link PajeImport} into a {@link Recording}.
+ *       A container's states and variables, and a link's two ends, are all in one partition, in
+ *       trace order: the stacks, values and matching are those of the sequential read, and states
+ *       left open are closed at the trace's end, known from the summaries.
+ *   <li>{@link #assemble}: the driver replays the recordings into a sink, event type ids
+ *       renumbered in order of first declaration in the trace (the sequential reader's order).
+ * </ol>
+ *
+ * <p>What this does not do: {@code %EventDef} lines after the first event line are refused (the
+ * ranges are classified with the header's definitions); the read is strict (a lenient read's
+ * counts of skipped lines would be per partition).
+ */
+public final class PajeSplit implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final String file;
+  private final List<String> header;
+  private final long bodyStart;
+  private transient Map<String, EventDefinition> definitions;
+
+  private PajeSplit(String file, List<String> header, long bodyStart) {
+    this.file = file;
+    this.header = header;
+    this.bodyStart = bodyStart;
+  }
+
+  /**
+   * Reads the header of the trace {@code in} (its text, decompressed): every line up to the first
+   * that is neither a {@code %} line, a comment nor blank.
+   *
+   * @param file the trace's name in messages
+   */
+  public static PajeSplit open(InputStream in, String file) throws IOException {
+    List<String> header = new ArrayList<>();
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    long offset = 0;
+    long lineStart = 0;
+    int b;
+    while ((b = in.read()) >= 0) {
+      offset++;
+      if (b != '\n') {
+        line.write(b);
+        continue;
+      }
+      String text = line.toString(StandardCharsets.UTF_8);
+      if (!isHeader(text)) {
+        return new PajeSplit(file, header, lineStart);
+      }
+      header.add(text);
+      line.reset();
+      lineStart = offset;
+    }
+    String last = line.toString(StandardCharsets.UTF_8);
+    if (!last.isEmpty() && !isHeader(last)) {
+      return new PajeSplit(file, header, lineStart);
+    }
+    if (!last.isEmpty()) {
+      header.add(last);
+    }
+    return new PajeSplit(file, header, offset);
+  }
+
+  private static boolean isHeader(String line) {
+    String text = line.strip();
+    return text.isEmpty() || text.startsWith("%") || text.startsWith("#");
+  }
+
+  /** The byte offset of the body's first line (in the decompressed text): where the ranges start. */
+  public long bodyStart() {
+    return bodyStart;
+  }
+
+  /**
+   * The lines of the byte range [start, end) of the text {@code in} holds from {@code start - 1}
+   * on (from {@code start} for the body's first range): a range owns the lines that start in it,
+   * so it skips the end of a line begun before and finishes its own last line after {@code end}.
+   */
+  public static InputStream range(InputStream in, long start, long end, boolean first) throws IOException {
+    long position = first ? start : start - 1;
+    if (!first) {
+      int b;
+      do {
+        b = in.read();
+        position++;
+      } while (b >= 0 && b != '\n');
+    }
+    // A line begun before the range that runs past its end leaves the range no line of its own.
+    return new RangeStream(in, end - position);
+  }
+
+  /** What a range holds that the plan needs: its lines, the bounds of its dates, its definitions. */
+  public record Summary(long lines, double firstTime, double lastTime, List<NumberedLine> definitionLines)
+      implements Serializable {}
+
+  /** A line and its number (in the range, or in the trace). */
+  public record NumberedLine(long number, String text) implements Serializable {}
+
+  /** Pass one over a range (its lines, as {@link #range} gives them). */
+  public Summary summarize(InputStream range) throws IOException {
+    LineScanner lines = new LineScanner(range, () -> { });
+    double first = Double.POSITIVE_INFINITY;
+    double last = Double.NEGATIVE_INFINITY;
+    List<NumberedLine> found = new ArrayList<>();
+    while (lines.next()) {
+      EventDefinition def = definition(lines);
+      if (def == null) {
+        continue;
+      }
+      if (isDefinition(def.kind)) {
+        found.add(new NumberedLine(lines.lineNumber(), lines.lineText()));
+      }
+      int time = def.position(Field.TIME);
+      if (time >= 0 && lines.fieldCount() == def.fieldCount() + 1) {
+        double t = DecimalParser.parse(lines.buffer(), lines.start(time + 1), lines.end(time + 1));
+        if (Double.isFinite(t)) {
+          first = Math.min(first, t);
+          last = Math.max(last, t);
+        }
+      }
+    }
+    return new Summary(lines.lineNumber(), first, last, found);
+  }
+
+  /**
+   * What every partition needs: the definition lines in trace order, the number of each range's
+   * first line, the trace's bounds, and where containers and links go.
+   */
+  public Plan plan(List<Summary> ranges, int partitions) throws IOException {
+    List<NumberedLine> definitionLines = new ArrayList<>();
+    for (int i = 0; i < header.size(); i++) {
+      definitionLines.add(new NumberedLine(i + 1, header.get(i)));
+    }
+    long[] before = new long[ranges.size()];
+    long number = header.size();
+    double first = Double.POSITIVE_INFINITY;
+    double last = Double.NEGATIVE_INFINITY;
+    for (int r = 0; r < ranges.size(); r++) {
+      Summary s = ranges.get(r);
+      before[r] = number;
+      for (NumberedLine line : s.definitionLines()) {
+        definitionLines.add(new NumberedLine(number + line.number(), line.text()));
+      }
+      number += s.lines();
+      first = Math.min(first, s.firstTime());
+      last = Math.max(last, s.lastTime());
+    }
+    Map<String, Integer> containers = new HashMap<>();
+    Map<String, Integer> types = new HashMap<>();
+    containers.put("0", 0);
+    types.put("0", 0);
+    int containerCount = 1;
+    int typeCount = 1;
+    // Aliases are looked up before names (as PajeImport does): names are kept only where no alias is.
+    Map<String, Integer> containerNames = new HashMap<>();
+    Map<String, Integer> typeNames = new HashMap<>();
+    LineScanner lines = scanner(definitionLines.stream().map(NumberedLine::text).toList());
+    while (lines.next()) {
+      EventDefinition def = lines.buffer()[lines.start(0)] == '%' ? null : definition(lines);
+      boolean container = def != null && def.kind == EventKind.CREATE_CONTAINER;
+      boolean type = def != null && def.kind.name().startsWith("DEFINE_") && def.kind != EventKind.DEFINE_ENTITY_VALUE;
+      if ((!container && !type) || lines.fieldCount() != def.fieldCount() + 1) {
+        continue;
+      }
+      String name = lines.field(1 + def.position(Field.NAME));
+      String alias = def.position(Field.ALIAS) < 0 ? name : lines.field(1 + def.position(Field.ALIAS));
+      if (container) {
+        containers.putIfAbsent(alias, containerCount);
+        containerNames.putIfAbsent(name, containerCount++);
+      } else {
+        types.putIfAbsent(alias, typeCount);
+        typeNames.putIfAbsent(name, typeCount++);
+      }
+    }
+    containerNames.forEach(containers::putIfAbsent);
+    typeNames.forEach(types::putIfAbsent);
+    return new Plan(definitionLines, before, first, last, containers, types, partitions);
+  }
+
+  /**
+   * The driver's decisions, the same for every task.
+   *
+   * @param before     per range, the number of the line before its first
+   * @param containers container aliases and names to container numbers (creation order)
+   * @param types      type aliases and names to type numbers (definition order)
+   */
+  public record Plan(List<NumberedLine> definitionLines, long[] before, double firstTime, double lastTime,
+      Map<String, Integer> containers, Map<String, Integer> types, int partitions) implements Serializable {}
+
+  /**
+   * Pass two over range {@code r}: each event line that is not a definition, with its number in
+   * the trace, for the partition of its container (states, events, variables) or of its link type
+   * and key (both ends of a link); a line the plan cannot place goes to partition 0, whose read
+   * will refuse it with its line number. Lines are handed out one at a time, never held; the range
+   * is closed after its last line.
+   */
+  public Routed route(InputStream range, int r, Plan plan) throws IOException {
+    return new Routed(range, new LineScanner(range, () -> { }), plan.before()[r], plan);
+  }
+
+  /** The routed lines of a range, one at a time. */
+  public final class Routed {
+    private final InputStream range;
+    private final LineScanner lines;
+    private final long before;
+    private final Plan plan;
+    private int partition;
+
+    private Routed(InputStream range, LineScanner lines, long before, Plan plan) {
+      this.range = range;
+      this.lines = lines;
+      this.before = before;
+      this.plan = plan;
+    }
+
+    /** Moves to the next line to route; false at the end of the range. */
+    public boolean next() throws IOException {
+      while (lines.next()) {
+        EventDefinition def = definition(lines);
+        if (def == null || !isDefinition(def.kind)) {
+          partition = partition(def);
+          return true;
+        }
+      }
+      range.close();
+      return false;
+    }
+
+    public int partition() {
+      return partition;
+    }
+
+    /** The line's number in the trace. */
+    public long number() {
+      return before + lines.lineNumber();
+    }
+
+    public byte[] text() {
+      return lines.lineText().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private int partition(EventDefinition def) {
+      if (def == null || lines.fieldCount() != def.fieldCount() + 1) {
+        return 0;
+      }
+      if (def.kind == EventKind.START_LINK || def.kind == EventKind.END_LINK) {
+        Integer type = plan.types().get(lines.field(1 + def.position(Field.TYPE)));
+        String key = lines.field(1 + def.position(Field.KEY));
+        return type == null ? 0 : Math.floorMod(31 * type + key.hashCode(), plan.partitions());
+      }
+      Integer container = plan.containers().get(lines.field(1 + def.position(Field.CONTAINER)));
+      return container == null ? 0 : container % plan.partitions();
+    }
+  }
+
+  /**
+   * One partition's share of the trace, read: its records with the partition's own event type
+   * ids, and where each type was first declared.
+   */
+  public record Recording(List<Declaration> types, byte[] records) implements Serializable {}
+
+  /** An event type as a partition declared it, with the trace line that declared it. */
+  public record Declaration(int id, String name, EventCategory category, String group, String color, long line)
+      implements Serializable {}
+
+  /**
+   * Reads a partition: the definition lines and {@code lines} (its own, sorted by number) merged
+   * in trace order, through the local reader.
+   *
+   * @throws TraceFormatException as the sequential read would, at the same line
+   */
+  public Recording interpret(Plan plan, Iterator<NumberedLine> lines) throws IOException {
+    Merged merged = new Merged(plan.definitionLines().iterator(), lines);
+    LineScanner scanner = new LineScanner(merged, () -> { }, merged.numbers::removeFirst);
+    Recorder recorder = new Recorder(scanner);
+    PajeImport read = new PajeImport(Path.of(file), recorder, ReadOptions.STRICT, scanner);
+    if (plan.firstTime() <= plan.lastTime()) {
+      read.withBounds(plan.firstTime(), plan.lastTime());
+    }
+    read.run();
+    return new Recording(recorder.types, recorder.bytes.toByteArray());
+  }
+
+  /**
+   * Replays the partitions' recordings (in partition order) into {@code sink}: producers and the
+   * end from the first (every partition reads every container's creation and destruction), event
+   * types numbered in order of first declaration in the trace, then every partition's records.
+   */
+  public static void assemble(List<List<Declaration>> types, Iterator<byte[]> recordings, TraceSink sink)
+      throws IOException {
+    Map<String, Declaration> earliest = new HashMap<>();
+    for (List<Declaration> partition : types) {
+      for (Declaration d : partition) {
+        earliest.merge(key(d), d, (a, b) -> a.line() <= b.line() ? a : b);
+      }
+    }
+    List<Declaration> ordered = new ArrayList<>(earliest.values());
+    ordered.sort(Comparator.comparingLong(Declaration::line));
+    Map<String, Integer> ids = new HashMap<>();
+    for (Declaration d : ordered) {
+      ids.put(key(d), ids.size());
+      sink.eventType(ids.get(key(d)), d.name(), d.category(), d.group(), d.color());
+    }
+    Set<String> warnings = new LinkedHashSet<>();
+    double[] end = null;
+    for (int p = 0; recordings.hasNext(); p++) {
+      int[] global = types.get(p).stream().sorted(Comparator.comparingInt(Declaration::id))
+          .mapToInt(d -> ids.get(key(d))).toArray();
+      double[] partitionEnd = Recorder.replay(recordings.next(), global, p == 0, sink, warnings);
+      end = p == 0 ? partitionEnd : end;
+    }
+    for (String warning : merged(warnings)) {
+      sink.warning(warning);
+    }
+    sink.end(end[0], end[1], "s");
+  }
+
+  private static final Pattern FIRST_LINE = Pattern.compile("\\(first at line (\\d+)\\)");
+  private static final Pattern COUNT = Pattern.compile("^(ignored )?(\\d+) (links?|events) ");
+
+  /**
+   * The partitions' warnings as the sequential read words them: each partition words what it saw
+   * ("first at line L", "ignored N events…", "N links started but never ended…"), so warnings that
+   * differ only by those numbers are one, its count the sum and its line the earliest.
+   */
+  static List<String> merged(Set<String> warnings) {
+    Map<String, long[]> byKind = new LinkedHashMap<>();
+    for (String warning : warnings) {
+      Matcher line = FIRST_LINE.matcher(warning);
+      Matcher count = COUNT.matcher(warning);
+      boolean counted = count.find();
+      String kind = FIRST_LINE.matcher(counted ? count.replaceFirst("$1# " + (count.group(3).startsWith("link") ? "links" : "events") + " ")
+          : warning).replaceAll("(first at line #)");
+      long[] numbers = byKind.computeIfAbsent(kind, k -> new long[] {0, Long.MAX_VALUE});
+      numbers[0] += counted ? Long.parseLong(count.group(2)) : 0;
+      if (line.find()) {
+        numbers[1] = Math.min(numbers[1], Long.parseLong(line.group(1)));
+      }
+    }
+    List<String> merged = new ArrayList<>();
+    byKind.forEach((kind, numbers) -> {
+      String text = kind.replace("(first at line #)", "(first at line " + numbers[1] + ")");
+      if (text.contains("# ")) {
+        text = text.replaceFirst("# ", numbers[0] + " ").replaceFirst("^1 links ", "1 link ");
+      }
+      merged.add(text);
+    });
+    return merged;
+  }
+
+  private static String key(Declaration d) {
+    return d.category() + "\u0000" + (d.group() == null ? "" : d.group()) + '\u0000' + d.name();
+  }
+
+  // ---------------------------------------------------------------- lines
+
+  private static boolean isDefinition(EventKind kind) {
+    return switch (kind) {
+      case DEFINE_CONTAINER_TYPE, DEFINE_STATE_TYPE, DEFINE_EVENT_TYPE, DEFINE_VARIABLE_TYPE, DEFINE_LINK_TYPE,
+          DEFINE_ENTITY_VALUE, CREATE_CONTAINER, DESTROY_CONTAINER, TRACE_FILE -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * The definition of the line's event, or null for an id the header does not define (the
+   * partition's read refuses it); a {@code %} line in the body is refused here.
+   */
+  private EventDefinition definition(LineScanner lines) throws IOException {
+    if (lines.buffer()[lines.start(0)] == '%') {
+      throw new TraceFormatException(file + ": a % line after the first event line ('" + lines.lineText()
+          + "'): the Spark import needs every %EventDef in the header; import this trace with ocelotl");
+    }
+    return definitions().get(lines.field(0));
+  }
+
+  /**
+   * The header's event definitions by id, parsed again on each executor (a few dozen lines). Only
+   * where fields sit matters here: the partitions' reads check the header as the local reader does.
+   */
+  private Map<String, EventDefinition> definitions() throws IOException {
+    if (definitions == null) {
+      Map<String, EventDefinition> byId = new HashMap<>();
+      LineScanner lines = scanner(header);
+      EventDefinition defining = null;
+      while (lines.next()) {
+        String head = lines.field(0);
+        if (head.equals("%EventDef") && lines.fieldCount() == 3) {
+          EventKind kind = EventKind.named(lines.field(1));
+          defining = kind == null ? null : new EventDefinition(kind, lines.field(2));
+        } else if (head.equals("%EndEventDef") && defining != null) {
+          byId.putIfAbsent(defining.id, defining);
+          defining = null;
+        } else if (defining != null && head.equals("%") && lines.fieldCount() == 3) {
+          defining.add(lines.field(1));
+        } else if (defining != null && lines.fieldCount() == 2) {
+          defining.add(head.substring(1));
+        }
+      }
+      definitions = byId;
+    }
+    return definitions;
+  }
+
+  private static LineScanner scanner(List<String> lines) throws IOException {
+    return new LineScanner(new ByteArrayInputStream(String.join("\n", lines).getBytes(StandardCharsets.UTF_8)),
+        () -> { });
+  }
+
+  /** A range's bytes: the first {@code length}, then up to the end of the line they end in. */
+  private static final class RangeStream extends InputStream {
+    private final InputStream in;
+    private long left;
+    private boolean done;
+
+    RangeStream(InputStream in, long length) {
+      this.in = in;
+      this.left = length;
+      this.done = length <= 0;
+    }
+
+    @Override
+    public int read() throws IOException {
+      if (done) {
+        return -1;
+      }
+      int b = in.read();
+      if (b < 0 || (--left <= 0 && b == '\n')) {
+        done = true;
+      }
+      return b;
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) throws IOException {
+      if (done) {
+        return -1;
+      }
+      if (left > 0) {
+        int n = in.read(into, offset, (int) Math.min(length, left));
+        if (n < 0) {
+          done = true;
+          return -1;
+        }
+        left -= n;
+        if (left == 0 && into[offset + n - 1] == '\n') {
+          done = true;
+        }
+        return n;
+      }
+      int b = read();
+      if (b < 0) {
+        return -1;
+      }
+      into[offset] = (byte) b;
+      return 1;
+    }
+  }
+
+  /** Two sorted line sources merged by number, as text; each line's number queued for the scanner. */
+  private static final class Merged extends InputStream {
+    final ArrayDeque<Long> numbers = new ArrayDeque<>();
+    private final Iterator<NumberedLine> definitions;
+    private final Iterator<NumberedLine> own;
+    private NumberedLine nextDefinition;
+    private NumberedLine nextOwn;
+    private byte[] current = new byte[0];
+    private int position;
+
+    Merged(Iterator<NumberedLine> definitions, Iterator<NumberedLine> own) {
+      this.definitions = definitions;
+      this.own = own;
+      this.nextDefinition = definitions.hasNext() ? definitions.next() : null;
+      this.nextOwn = own.hasNext() ? own.next() : null;
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) {
+      if (position == current.length && !advance()) {
+        return -1;
+      }
+      int n = Math.min(length, current.length - position);
+      System.arraycopy(current, position, into, offset, n);
+      position += n;
+      return n;
+    }
+
+    private boolean advance() {
+      NumberedLine line;
+      if (nextDefinition != null && (nextOwn == null || nextDefinition.number() < nextOwn.number())) {
+        line = nextDefinition;
+        nextDefinition = definitions.hasNext() ? definitions.next() : null;
+      } else if (nextOwn != null) {
+        line = nextOwn;
+        nextOwn = own.hasNext() ? own.next() : null;
+      } else {
+        return false;
+      }
+      numbers.addLast(line.number());
+      current = (line.text() + "\n").getBytes(StandardCharsets.UTF_8);
+      position = 0;
+      return true;
+    }
+  }
+
+  /** The sink of a partition's read: its records as bytes, its type declarations with their lines. */
+  private static final class Recorder implements TraceSink {
+    private static final byte PRODUCER = 'P';
+    private static final byte PRODUCER_END = 'D';
+    private static final byte STATE = 'S';
+    private static final byte EVENT = 'E';
+    private static final byte VARIABLE = 'V';
+    private static final byte LINK = 'L';
+    private static final byte WARNING = 'W';
+    private static final byte END = 'Z';
+
+    final List<Declaration> types = new ArrayList<>();
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final DataOutputStream out = new DataOutputStream(bytes);
+    private final LineScanner lines;
+
+    Recorder(LineScanner lines) {
+      this.lines = lines;
+    }
+
+    @Override
+    public void producer(int id, String name, String kind, int parent, double created) {
+      write(() -> {
+        out.writeByte(PRODUCER);
+        out.writeInt(id);
+        out.writeUTF(name);
+        out.writeUTF(kind);
+        out.writeInt(parent);
+        out.writeDouble(created);
+      });
+    }
+
+    @Override
+    public void producerEnd(int id, double destroyed) {
+      write(() -> {
+        out.writeByte(PRODUCER_END);
+        out.writeInt(id);
+        out.writeDouble(destroyed);
+      });
+    }
+
+    @Override
+    public void eventType(int id, String name, EventCategory category, String group, String color) {
+      types.add(new Declaration(id, name, category, group, color, lines.lineNumber()));
+    }
+
+    @Override
+    public void state(int producer, int type, double start, double end, int depth) {
+      write(() -> {
+        out.writeByte(STATE);
+        out.writeInt(producer);
+        out.writeInt(type);
+        out.writeDouble(start);
+        out.writeDouble(end);
+        out.writeInt(depth);
+      });
+    }
+
+    @Override
+    public void event(int producer, int type, double time) {
+      write(() -> {
+        out.writeByte(EVENT);
+        out.writeInt(producer);
+        out.writeInt(type);
+        out.writeDouble(time);
+      });
+    }
+
+    @Override
+    public void variable(int producer, int type, double time, double value) {
+      write(() -> {
+        out.writeByte(VARIABLE);
+        out.writeInt(producer);
+        out.writeInt(type);
+        out.writeDouble(time);
+        out.writeDouble(value);
+      });
+    }
+
+    @Override
+    public void link(int type, int from, int to, double start, double end, double volume) {
+      write(() -> {
+        out.writeByte(LINK);
+        out.writeInt(type);
+        out.writeInt(from);
+        out.writeInt(to);
+        out.writeDouble(start);
+        out.writeDouble(end);
+        out.writeDouble(volume);
+      });
+    }
+
+    @Override
+    public void warning(String message) {
+      write(() -> {
+        out.writeByte(WARNING);
+        out.writeUTF(message);
+      });
+    }
+
+    @Override
+    public void end(double start, double end, String timeUnit) {
+      write(() -> {
+        out.writeByte(END);
+        out.writeDouble(start);
+        out.writeDouble(end);
+      });
+    }
+
+    private interface Write {
+      void run() throws IOException;
+    }
+
+    private static void write(Write write) {
+      try {
+        write.run();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e); // a byte array's stream does not fail
+      }
+    }
+
+    /**
+     * Replays a recording into {@code sink}, type ids through {@code global}; producers only when
+     * {@code producers}; warnings into {@code warnings}. Returns the recorded bounds.
+     */
+    static double[] replay(byte[] recording, int[] global, boolean producers, TraceSink sink, Set<String> warnings)
+        throws IOException {
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(recording));
+      double[] bounds = null;
+      while (bounds == null) {
+        byte kind = in.readByte();
+        switch (kind) {
+          case PRODUCER -> {
+            int id = in.readInt();
+            String name = in.readUTF();
+            String producerKind = in.readUTF();
+            int parent = in.readInt();
+            double created = in.readDouble();
+            if (producers) {
+              sink.producer(id, name, producerKind, parent, created);
+            }
+          }
+          case PRODUCER_END -> {
+            int id = in.readInt();
+            double destroyed = in.readDouble();
+            if (producers) {
+              sink.producerEnd(id, destroyed);
+            }
+          }
+          case STATE -> sink.state(in.readInt(), global[in.readInt()], in.readDouble(), in.readDouble(), in.readInt());
+          case EVENT -> sink.event(in.readInt(), global[in.readInt()], in.readDouble());
+          case VARIABLE -> sink.variable(in.readInt(), global[in.readInt()], in.readDouble(), in.readDouble());
+          case LINK -> sink.link(global[in.readInt()], in.readInt(), in.readInt(), in.readDouble(), in.readDouble(),
+              in.readDouble());
+          case WARNING -> warnings.add(in.readUTF());
+          case END -> bounds = new double[] {in.readDouble(), in.readDouble()};
+          default -> throw new IllegalStateException("recording byte " + kind);
+        }
+      }
+      return bounds;
+    }
+  }
+}
