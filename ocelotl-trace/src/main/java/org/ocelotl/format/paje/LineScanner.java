@@ -188,7 +188,7 @@ final class LineScanner {
           }
         } else {
           start = i;
-          i = fieldEnd(b, i, limit);
+          i = separatorAt(b, i, limit);
           end = i;
         }
         if (count == fieldStart.length) {
@@ -213,7 +213,7 @@ final class LineScanner {
    * so the lowest flagged byte is exactly the first byte below '!'. A control byte that is no
    * separator belongs to the field: the scan goes on after it.
    */
-  private static int fieldEnd(byte[] b, int i, int limit) {
+  private static int separatorAt(byte[] b, int i, int limit) {
     while (i <= limit - Long.BYTES) {
       long word = (long) WORD.get(b, i);
       long flagged = (word - BELOW_BANG) & ~word & HIGH_BITS;
