@@ -73,15 +73,6 @@ final class ChunkBuffer {
     return scratch.producers;
   }
 
-  private static boolean isSorted(double[] key, int size) {
-    for (int i = 1; i < size; i++) {
-      if (key[i] < key[i - 1]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   private static boolean isIdentity(int[] order, int size) {
     for (int i = 0; i < size; i++) {
       if (order[i] != i) {
@@ -98,7 +89,6 @@ final class ChunkBuffer {
    */
   static final class Scratch {
     private final long[] packed;
-    private final int[] order;
     private final int[] grouped;
     private final int indexBits;
     /** Records per producer id while grouping; all zero between calls. */
@@ -111,7 +101,6 @@ final class ChunkBuffer {
 
     Scratch(int capacity) {
       this.packed = new long[capacity];
-      this.order = new int[capacity];
       this.grouped = new int[capacity];
       this.directory = new int[2 * capacity];
       this.indexBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(capacity - 1));
@@ -120,51 +109,13 @@ final class ChunkBuffer {
     }
 
     /**
-     * The stable sorting permutation of key[0..size). Each key becomes a long that orders like
-     * the double (sign-magnitude turned into two's complement), its low {@code indexBits} bits
-     * replaced by the record index; Arrays.sort on these longs is a fast primitive sort. Keys
-     * that differ only in the dropped low bits may come out in index order rather than key
-     * order, and only such neighbours: an insertion pass on the exact keys, cheap because the
-     * disorder left is tiny, makes the order exact. Equal keys stay in index order (stable).
-     */
-    int[] order(double[] key, int size) {
-      if (isSorted(key, size)) {
-        for (int i = 0; i < size; i++) {
-          order[i] = i;
-        }
-        return order;
-      }
-      long mask = -1L << indexBits;
-      for (int i = 0; i < size; i++) {
-        long bits = Double.doubleToRawLongBits(key[i]);
-        long ordered = bits ^ ((bits >> 63) & Long.MAX_VALUE);
-        packed[i] = (ordered & mask) | i;
-      }
-      Arrays.sort(packed, 0, size);
-      long indexMask = ~mask;
-      for (int i = 0; i < size; i++) {
-        order[i] = (int) (packed[i] & indexMask);
-      }
-      for (int i = 1; i < size; i++) {
-        int moving = order[i];
-        double k = key[moving];
-        int j = i - 1;
-        while (j >= 0 && key[order[j]] > k) {
-          order[j + 1] = order[j];
-          j--;
-        }
-        order[j + 1] = moving;
-      }
-      return order;
-    }
-
-    /**
      * The stable permutation sorting records by producer, then by key; fills the producer
-     * directory. A counting sort over the producers of the key order: linear in the chunk, and
-     * touching only the counters of the producers present.
+     * directory. A counting sort over the producers in arrival order (linear in the chunk, and
+     * touching only the counters of the producers present), then a key sort of each producer's
+     * run that is not already in key order — rare, since a reader sends one producer's records
+     * mostly in time order, so most chunks need no comparison sort at all.
      */
     int[] order(double[] key, int[] producer, int size) {
-      int[] byKey = order(key, size);
       int distinct = 0;
       for (int i = 0; i < size; i++) {
         int p = producer[i];
@@ -187,14 +138,59 @@ final class ChunkBuffer {
         perProducer[p] = directory[2 * d + 1]; // from here on: the next free position of p
       }
       for (int i = 0; i < size; i++) {
-        int r = byKey[i];
-        grouped[perProducer[producer[r]]++] = r;
+        grouped[perProducer[producer[i]]++] = i;
       }
       for (int d = 0; d < distinct; d++) {
+        int from = directory[2 * d + 1];
+        int to = d + 1 < distinct ? directory[2 * d + 3] : size;
+        if (!isSorted(key, from, to)) {
+          sortByKey(key, from, to);
+        }
         perProducer[directory[2 * d]] = 0;
       }
       producers = distinct;
       return grouped;
+    }
+
+    private boolean isSorted(double[] key, int from, int to) {
+      for (int j = from + 1; j < to; j++) {
+        if (key[grouped[j]] < key[grouped[j - 1]]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * Sorts grouped[from, to) (record indexes, increasing) stably by key. Each key becomes a long
+     * that orders like the double (sign-magnitude turned into two's complement), its low
+     * {@code indexBits} bits replaced by the record index; Arrays.sort on these longs is a fast
+     * primitive sort. Keys that differ only in the dropped low bits may come out in index order
+     * rather than key order, and only such neighbours: an insertion pass on the exact keys, cheap
+     * because the disorder left is tiny, makes the order exact. Equal keys stay in index order.
+     */
+    private void sortByKey(double[] key, int from, int to) {
+      long mask = -1L << indexBits;
+      for (int j = from; j < to; j++) {
+        long bits = Double.doubleToRawLongBits(key[grouped[j]]);
+        long ordered = bits ^ ((bits >> 63) & Long.MAX_VALUE);
+        packed[j] = (ordered & mask) | grouped[j];
+      }
+      Arrays.sort(packed, from, to);
+      long indexMask = ~mask;
+      for (int j = from; j < to; j++) {
+        grouped[j] = (int) (packed[j] & indexMask);
+      }
+      for (int j = from + 1; j < to; j++) {
+        int moving = grouped[j];
+        double k = key[moving];
+        int m = j - 1;
+        while (m >= from && key[grouped[m]] > k) {
+          grouped[m + 1] = grouped[m];
+          m--;
+        }
+        grouped[m + 1] = moving;
+      }
     }
   }
 }

@@ -40,6 +40,8 @@ public final class StoreWriter implements TraceSink {
   private final Path directory;
   private final int capacity;
   private final Map<EventCategory, Category> categories = new EnumMap<>(EventCategory.class);
+  /** The same categories by ordinal, for the per-record path (an EnumMap look-up checks the key's class). */
+  private final Category[] byOrdinal = new Category[EventCategory.values().length];
   private final BlockingQueue<Runnable> work = new ArrayBlockingQueue<>(4 * BUFFERS_PER_CATEGORY);
   private final Thread writerThread; // null when discarding
   private volatile Throwable writerFailure;
@@ -99,7 +101,8 @@ public final class StoreWriter implements TraceSink {
     this.directory = directory;
     this.capacity = chunkCapacity;
     for (EventCategory category : EventCategory.values()) {
-      categories.put(category, new Category(directory, StoreLayout.columns(category), chunkCapacity));
+      byOrdinal[category.ordinal()] = new Category(directory, StoreLayout.columns(category), chunkCapacity);
+      categories.put(category, byOrdinal[category.ordinal()]);
     }
     if (directory == null) {
       this.writerThread = null;
@@ -298,7 +301,7 @@ public final class StoreWriter implements TraceSink {
     producerCounts[category.ordinal()][producer]++;
     typeCounts[type]++;
     records++;
-    return categories.get(category).current;
+    return byOrdinal[category.ordinal()].current;
   }
 
   private void checkProducer(int producer) {
@@ -315,7 +318,7 @@ public final class StoreWriter implements TraceSink {
 
   private void full(EventCategory category, ChunkBuffer buffer) {
     if (buffer.isFull()) {
-      handOff(categories.get(category));
+      handOff(byOrdinal[category.ordinal()]);
     }
   }
 

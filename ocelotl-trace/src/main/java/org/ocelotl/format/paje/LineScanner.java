@@ -2,6 +2,9 @@ package org.ocelotl.format.paje;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
@@ -18,6 +21,10 @@ final class LineScanner {
   /** A line longer than this is not text we can read: the input is most likely not a trace. */
   private static final int BUFFER_SIZE = 1 << 20;
   private static final int BINARY_PROBE = 8192;
+  private static final VarHandle WORD =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long BELOW_BANG = 0x2121212121212121L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   private final InputStream in;
   private final Runnable refilled;
@@ -181,9 +188,7 @@ final class LineScanner {
           }
         } else {
           start = i;
-          while (i < limit && (c = b[i]) != ' ' && c != '\t' && c != '\n' && c != '\r') {
-            i++;
-          }
+          i = separatorAt(b, i, limit);
           end = i;
         }
         if (count == fieldStart.length) {
@@ -196,6 +201,40 @@ final class LineScanner {
       }
     }
     return -1;
+  }
+
+  /**
+   * The offset of the first blank or newline in {@code b[i, limit)}, else {@code limit}; eight
+   * bytes at a time, since fields (dates, names) are most of a trace's bytes. A byte below '!'
+   * (every separator, and other control bytes) is flagged by {@code (x - 0x21) & ~x & 0x80}: in
+   * the first such byte the subtraction wraps and sets the high bit, which ~x keeps since x &lt;
+   * 0x80; a byte before it is ≥ 0x21, so it borrows nothing and is flagged neither when below
+   * 0xA1 (x - 0x21 &lt; 0x80) nor above (~x clears the bit). Borrows only run towards later bytes,
+   * so the lowest flagged byte is exactly the first byte below '!'. A control byte that is no
+   * separator belongs to the field: the scan goes on after it.
+   */
+  private static int separatorAt(byte[] b, int i, int limit) {
+    while (i <= limit - Long.BYTES) {
+      long word = (long) WORD.get(b, i);
+      long flagged = (word - BELOW_BANG) & ~word & HIGH_BITS;
+      if (flagged == 0) {
+        i += Long.BYTES;
+      } else {
+        i += Long.numberOfTrailingZeros(flagged) >>> 3;
+        if (isSeparator(b[i])) {
+          return i;
+        }
+        i++;
+      }
+    }
+    while (i < limit && !isSeparator(b[i])) {
+      i++;
+    }
+    return i;
+  }
+
+  private static boolean isSeparator(byte c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
   }
 
   private void terminateLastLine() {

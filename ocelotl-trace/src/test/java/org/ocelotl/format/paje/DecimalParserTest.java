@@ -7,9 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link DecimalParser} must give the very bits {@link Double#parseDouble} gives. */
+/**
+ * {@link DecimalParser} must give the very bits {@link Double#parseDouble} gives. Every input is
+ * parsed alone (too close to the array's end for the word-at-a-time path) and inside a line
+ * buffer followed by blanks, by digits and by a point (the word path, which must stop at the
+ * range's end).
+ */
 class DecimalParserTest {
   private static final long SEED = 20240611L;
+  private static final String[] FOLLOWERS = {"                    ", "12345678901234567890", ".5.5.5.5.5.5.5.5.5.5"};
 
   @Test
   void edgeCasesMatchParseDouble() {
@@ -51,9 +57,24 @@ class DecimalParserTest {
   @Test
   void rejectsWhatIsNotADecimal() {
     for (String input : new String[] {"", "-", "+", ".", "e5", "1e", "1e+", "abc", "1.2.3",
-        "NaN", "Infinity", "0x10", "1d", "1f", "--1", "1 2", "12a"}) {
+        "NaN", "Infinity", "0x10", "1d", "1f", "--1", "1 2", "12a", "-.", "1.-5", "12345678.1x",
+        "1.12345678x", "\u00ff1", "1\u00fa"}) {
       byte[] b = input.getBytes(StandardCharsets.ISO_8859_1);
       assertTrue(Double.isNaN(DecimalParser.parse(b, 0, b.length)), input);
+      for (String follower : FOLLOWERS) {
+        byte[] line = (" " + input + follower).getBytes(StandardCharsets.ISO_8859_1);
+        assertTrue(Double.isNaN(DecimalParser.parse(line, 1, 1 + b.length)), input + follower);
+      }
+    }
+  }
+
+  @Test
+  void wordPathReadsTraceShapes() {
+    for (String input : new String[] {"26.438013", "7250750.000000", "0.000201", "-0.5", "-7", "1234567",
+        "1234567.1234567", "12345678.5", "1.12345678", ".1234567", "9999999.9999999", "0.0000001",
+        "1000000000.000000", "50755250.000000", "123456789012345", "1234567890123456", "123456789012345.1234567",
+        "900719925474099.1", "900719925474099.3", "9007199254740993", "99999999999999.9999", "-12345678.0000001"}) {
+      assertSame(input);
     }
   }
 
@@ -102,7 +123,14 @@ class DecimalParserTest {
   private static void assertSame(String input, String context) {
     byte[] b = input.getBytes(StandardCharsets.ISO_8859_1);
     double expected = Double.parseDouble(input);
-    double actual = DecimalParser.parse(b, 0, b.length);
+    assertBits(expected, DecimalParser.parse(b, 0, b.length), input, context);
+    for (String follower : FOLLOWERS) {
+      byte[] line = (" " + input + follower).getBytes(StandardCharsets.ISO_8859_1);
+      assertBits(expected, DecimalParser.parse(line, 1, 1 + b.length), input, context + ", followed by " + follower);
+    }
+  }
+
+  private static void assertBits(double expected, double actual, String input, String context) {
     assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(actual),
         () -> "'" + input + "': parseDouble " + expected + ", ours " + actual + " " + context);
   }
