@@ -18,7 +18,10 @@ import org.ocelotl.trace.Limit;
  * comment that runs to the end of the line. Lines without fields are skipped.
  */
 final class LineScanner {
-  /** A line longer than this is not text we can read: the input is most likely not a trace. */
+  /**
+   * The buffer's first size: many lines at once; it grows for a longer line, up to
+   * {@link Limit#LINE_BYTES}.
+   */
   private static final int BUFFER_SIZE = 1 << 20;
   private static final int BINARY_PROBE = 8192;
   private static final VarHandle WORD =
