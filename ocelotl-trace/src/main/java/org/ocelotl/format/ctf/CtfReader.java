@@ -43,6 +43,26 @@ public final class CtfReader implements TraceReader {
   /** How deep under a directory its trace is looked for (LTTng's user-space traces sit 5 levels down). */
   private static final int MAX_DEPTH = 8;
 
+  /** Reads a trace's metadata file. */
+  interface MetadataSource {
+    CtfMetadata read(Path file) throws IOException;
+  }
+
+  private final MetadataSource metadata;
+
+  public CtfReader() {
+    this(CtfMetadata::read);
+  }
+
+  /**
+   * A reader that takes the metadata from {@code metadata} rather than parsing its file: the
+   * stream fuzz target holds the metadata fixed and parses it once, which was most of an input's
+   * cost ({@code CtfReaders}, in the tests).
+   */
+  CtfReader(MetadataSource metadata) {
+    this.metadata = metadata;
+  }
+
   /** Packetized metadata (magic 0x75D11D57, either byte order), or TSDL text opening with "/* CTF 1.8". */
   public static boolean sniff(byte[] head) {
     return CtfMetadata.sniff(head);
@@ -76,7 +96,7 @@ public final class CtfReader implements TraceReader {
 
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    try (CtfTrace trace = CtfTrace.open(file)) {
+    try (CtfTrace trace = CtfTrace.open(file, metadata.read(file))) {
       new Mapping(trace, sink).run(options);
     }
   }

@@ -36,7 +36,11 @@ final class CtfTrace implements AutoCloseable {
   }
 
   static CtfTrace open(Path metadataFile) throws IOException {
-    CtfMetadata metadata = CtfMetadata.read(metadataFile);
+    return open(metadataFile, CtfMetadata.read(metadataFile));
+  }
+
+  /** The trace of {@code metadataFile} whose content, already parsed, is {@code metadata}. */
+  static CtfTrace open(Path metadataFile, CtfMetadata metadata) throws IOException {
     List<Path> files = streamFiles(metadataFile);
     List<CtfStream> streams = new ArrayList<>();
     try {
