@@ -190,7 +190,12 @@ public final class CtfReader implements TraceReader {
         double time = stream.timestamp() - stream.origin();
         first = Math.min(first, time);
         last = Math.max(last, time);
-        record(stream, producer(stream), time);
+        try {
+          record(stream, producer(stream), time);
+        } catch (IllegalArgumentException refused) {
+          // The store writer's refusal (a limit, a record it cannot keep), at the event that sent it.
+          throw TraceFormatException.atOffset(stream.file(), stream.eventOffset(), refused.getMessage());
+        }
         if (++events % 65536 == 0) {
           options.bytesRead().accept(trace.bytesRead());
         }
