@@ -145,6 +145,20 @@ class LimitsTest {
         refusal(Limit.PACKET_BYTES, 8192, SharedTraces.file(CTF + "/metadata")));
   }
 
+  /**
+   * ez_mpi4's location 0, read first, opens with THREAD_BEGIN (record kind 63 at byte 27: an event
+   * type "THREAD_BEGIN", the first type), then ENTER (kind 12) of region 1, "Working", at byte 40:
+   * the second type, over a limit of 1.
+   */
+  @Test
+  void typesOfOtf2() throws IOException {
+    Path events = SharedTraces.file("otf2/ez_mpi4/eztrace_log/0.evt");
+    byte[] bytes = Files.readAllBytes(events);
+    assertEquals("3f / 0c 01 01", String.format("%02x / %02x %02x %02x", bytes[27], bytes[40], bytes[41], bytes[42]));
+    assertEquals(events + "@40: " + Limit.TYPES.exceeded(1),
+        refusal(Limit.TYPES, 1, SharedTraces.file("otf2/ez_mpi4/eztrace_log.otf2")));
+  }
+
   private static final String CTF = "ctf/ust-trace/ust/uid/0/64-bit";
 
   /** The first line of the refusal of {@code trace} with the limit set to {@code value}. */
