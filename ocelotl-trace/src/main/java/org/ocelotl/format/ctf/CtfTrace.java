@@ -35,11 +35,7 @@ final class CtfTrace implements AutoCloseable {
     this.waiting = new PriorityQueue<>(Math.max(1, streams.size()), order);
   }
 
-  static CtfTrace open(Path metadataFile) throws IOException {
-    return open(metadataFile, CtfMetadata.read(metadataFile));
-  }
-
-  /** The trace of {@code metadataFile} whose content, already parsed, is {@code metadata}. */
+  /** The trace of {@code metadataFile}, whose content, parsed, is {@code metadata}. */
   static CtfTrace open(Path metadataFile, CtfMetadata metadata) throws IOException {
     List<Path> files = streamFiles(metadataFile);
     List<CtfStream> streams = new ArrayList<>();

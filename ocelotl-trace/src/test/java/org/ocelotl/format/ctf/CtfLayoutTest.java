@@ -183,7 +183,7 @@ class CtfLayoutTest {
 
   private static List<String> decoded(Path metadata) throws IOException {
     List<String> events = new ArrayList<>();
-    try (CtfTrace trace = CtfTrace.open(metadata)) {
+    try (CtfTrace trace = CtfTrace.open(metadata, CtfMetadata.read(metadata))) {
       while (trace.next()) {
         CtfStream stream = trace.current();
         events.add(stream.timestamp() + " " + stream.event().name() + " cpu " + stream.cpu());
