@@ -219,6 +219,12 @@ final class CtfStream {
     if (event.fields() != null) {
       decode(event.fields(), null);
     }
+    if (bit == start) {
+      // Found by fuzzing: the next event would start where this one did and decode the same way,
+      // so the packet would never end.
+      throw at(start, "event " + event.name() + " (id " + id + ") reads no bits: the metadata gives it no header, "
+          + "context or fields of any size; expected every event to take at least one bit");
+    }
     timestamp = clock.nanoseconds(clockCycles);
   }
 
