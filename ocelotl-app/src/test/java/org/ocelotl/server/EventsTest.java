@@ -1,16 +1,19 @@
 package org.ocelotl.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +124,32 @@ class EventsTest {
     assertRefused(api("&from=5&to=3"), "the window needs from < to");
     assertRefused(api("&kind=frames"), "kind: expected state, event, variable or link");
     assertRefused(api("&sort=size"), "unknown column 'size'");
+  }
+
+  /**
+   * A match expression that would backtrack for years on a trace's long name is answered with a
+   * 400 once its matching passes about a second, instead of holding a server worker; without the
+   * bound this test fails on its 60 s timeout.
+   */
+  @Test
+  void anExpressionThatBacktracksForYearsIsRefused() throws Exception {
+    Path trace = java.nio.file.Files.writeString(dir.resolve("long-name.json"), "{\"traceEvents\": [{\"name\": \""
+        + "a".repeat(100) + "b\", \"ph\": \"X\", \"ts\": 0, \"dur\": 5, \"pid\": 1, \"tid\": 1}]}");
+    HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
+        .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", trace.toString())))).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, imported.statusCode(), imported.body());
+    String longName = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"),
+        StandardCharsets.UTF_8);
+    HttpResponse<String> refused = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/api/events?trace=" + longName
+            + "&match=" + URLEncoder.encode("(.*a){12}$", StandardCharsets.UTF_8))).header(Access.HEADER, token).build(),
+            HttpResponse.BodyHandlers.ofString()));
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertEquals("match: the regular expression took more than 1 s on the trace's names and values: it backtracks "
+        + "(a repetition inside a repetition, such as (.*a){12}, can take years on a long name); write it without "
+        + "nested repetitions", ((Map<?, ?>) PlainJson.parse(refused.body())).get("error"));
   }
 
   static void assertRefused(HttpResponse<String> response, String fragment) {

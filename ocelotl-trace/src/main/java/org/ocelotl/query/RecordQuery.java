@@ -86,6 +86,11 @@ public final class RecordQuery {
   /** A page of the records, and how many the selection holds in all. */
   public record Page(long total, List<Record> records) {}
 
+  /**
+   * The selection's page.
+   *
+   * @throws IllegalArgumentException when its regular expression takes too long ({@link BoundedMatch})
+   */
   public static Page select(TraceStore store, Selection s) {
     StoreMetadata m = store.metadata();
     String[] producerNames = new String[m.producers().size()];
@@ -100,14 +105,15 @@ public final class RecordQuery {
     long[] total = {0};
     Map<Integer, Boolean> typeMatches = new HashMap<>();
     Map<Integer, Boolean> producerMatches = new HashMap<>();
+    BoundedMatch match = s.match() == null ? null : new BoundedMatch(s.match());
     java.util.function.Consumer<Record> offer = r -> {
       if (r.duration() < s.minDuration() || r.duration() > s.maxDuration()) {
         return;
       }
-      if (s.match() != null
-          && !typeMatches.computeIfAbsent(r.type(), t -> s.match().matcher(typeNames[t]).find())
-          && !producerMatches.computeIfAbsent(r.producer(), p -> s.match().matcher(producerNames[p]).find())
-          && !(r.kind() == EventCategory.VARIABLE && s.match().matcher(String.valueOf(r.value())).find())) {
+      if (match != null
+          && !typeMatches.computeIfAbsent(r.type(), t -> match.find(typeNames[t]))
+          && !producerMatches.computeIfAbsent(r.producer(), p -> match.find(producerNames[p]))
+          && !(r.kind() == EventCategory.VARIABLE && match.find(String.valueOf(r.value())))) {
         return;
       }
       total[0]++;

@@ -2,10 +2,12 @@ package org.ocelotl.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -163,5 +165,27 @@ class RecordQueryTest {
         assertThrows(IllegalArgumentException.class, () -> RecordQuery.producersNamed(m, List.of("nope"))).getMessage());
     assertEquals("unknown type 'nope'",
         assertThrows(IllegalArgumentException.class, () -> RecordQuery.typesNamed(m, List.of("nope"))).getMessage());
+  }
+
+  /**
+   * An expression that backtracks for years on a long name — each of the twelve groups picks one
+   * of the name's hundred a's — is stopped once its matching passes its bound (about a second),
+   * with a message; without the bound the selection would hold its thread for years, and this
+   * test would fail on its 60 s timeout.
+   */
+  @Test
+  void anExpressionThatBacktracksForYearsIsStoppedWithAMessage() throws IOException {
+    Path trace = Files.writeString(dir.resolve("long-name.json"), "{\"traceEvents\": [{\"name\": \""
+        + "a".repeat(100) + "b\", \"ph\": \"X\", \"ts\": 0, \"dur\": 5, \"pid\": 1, \"tid\": 1}]}");
+    TraceStore longName = Workspace.open(dir.resolve("ws-long-name")).store(trace, ImportOptions.DEFAULT,
+        ImportProgress.NONE);
+    RecordQuery.Selection s = new RecordQuery.Selection(0, 1, null, null, EnumSet.of(EventCategory.STATE),
+        java.util.regex.Pattern.compile("(.*a){12}$"), Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+        RecordQuery.Column.START, false, 0, 10);
+    IllegalArgumentException refused = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> assertThrows(IllegalArgumentException.class, () -> RecordQuery.select(longName, s)));
+    assertEquals("match: the regular expression took more than 1 s on the trace's names and values: it backtracks "
+        + "(a repetition inside a repetition, such as (.*a){12}, can take years on a long name); write it without "
+        + "nested repetitions", refused.getMessage());
   }
 }

@@ -25,7 +25,7 @@ class BadRecordsTest {
       "neg.json|[{\"name\":\"a\",\"ph\":\"X\",\"ts\":10,\"dur\":-5,\"pid\":1,\"tid\":1}]"
           + "|neg.json: a state of tid 1 (a) ends before it starts: [10.0, 5.0]",
       "reversed.csv|Container, 0, P, 0, 9, 9, p1\\nState, p1, S, 5.0, 2.0, -3.0, 0, run"
-          + "|reversed.csv: a state of p1 (run) ends before it starts: [5.0, 2.0]",
+          + "|reversed.csv:2: a state of p1 (run) ends before it starts: [5.0, 2.0]⏎State, p1, S, 5.0, 2.0, -3.0, 0, run",
       "infinite.csv|Container, 0, P, 0, 9, 9, p1\\nState, p1, S, 1.0, Infinity, 1, 0, run"
           + "|infinite.csv:2: expected a finite number (time), found \"Infinity\"⏎State, p1, S, 1.0, Infinity, 1, 0, run",
       "deep.csv|Container, 0, P, 0, 9, 9, p1\\nState, p1, S, 1.0, 2.0, 1, 1e20, run"

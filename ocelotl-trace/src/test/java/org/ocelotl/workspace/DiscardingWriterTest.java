@@ -27,7 +27,8 @@ class DiscardingWriterTest {
         "Container, 0, P, 0, 9, 9, p1\nState, p1, S, 5.0, 2.0, -3.0, 0, run\n");
     TraceFormatException e = assertThrows(TraceFormatException.class, () -> Importer.importTrace(trace,
         Formats.standard().named("pjdump"), ImportOptions.DEFAULT, ImportProgress.NONE, StoreWriter.discarding(4)));
-    assertEquals(trace + ": a state of p1 (run) ends before it starts: [5.0, 2.0]", e.getMessage());
+    assertEquals(trace + ":2: a state of p1 (run) ends before it starts: [5.0, 2.0]\n  State, p1, S, 5.0, 2.0, -3.0, 0, run",
+        e.getMessage());
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.format.SharedTraces;
 import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.TraceFormatException;
 
@@ -33,14 +34,15 @@ class LimitsTest {
 
   @Test
   void producers() throws IOException {
-    check(Limit.PRODUCERS, 5, "ok.csv", producers(4), "many.csv", producers(5), "many.csv: ");
+    // The sixth producer, p5, is listed at line 10.
+    check(Limit.PRODUCERS, 5, "ok.csv", producers(4), "many.csv", producers(5), "many.csv:10: ");
   }
 
   @Test
   void types() throws IOException {
     String three = pjDump("Container, 0, P, 0, 9, 9, p1", "State, p1, S, 1.0, 2.0, 1, 0, a",
         "State, p1, S, 2.0, 3.0, 1, 0, b", "State, p1, S, 3.0, 4.0, 1, 0, c");
-    check(Limit.TYPES, 3, "ok.csv", three, "many.csv", three + "State, p1, S, 4.0, 5.0, 1, 0, d\n", "many.csv: ");
+    check(Limit.TYPES, 3, "ok.csv", three, "many.csv", three + "State, p1, S, 4.0, 5.0, 1, 0, d\n", "many.csv:5: ");
   }
 
   @Test
@@ -48,7 +50,7 @@ class LimitsTest {
     String two = pjDump("Container, 0, R, 0, 9, 9, root", "Container, root, P, 0, 9, 9, p1",
         "Container, p1, P, 0, 9, 9, p2", "State, p2, S, 1.0, 2.0, 1, 0, run");
     check(Limit.TREE_DEPTH, 2, "ok.csv", two, "deep.csv", two + "Container, p2, P, 0, 9, 9, p3\n",
-        "deep.csv: producer p3: ");
+        "deep.csv:5: producer p3: ");
   }
 
   @Test
@@ -96,6 +98,91 @@ class LimitsTest {
         "long.json", String.format(event, "a".repeat(11)), "long.json:1: column ");
   }
 
+  @Test
+  void typesOfChrome() throws IOException {
+    String a = "[\n{\"name\":\"a\",\"ph\":\"X\",\"ts\":1,\"dur\":1,\"pid\":1,\"tid\":1}";
+    String b = "{\"name\":\"b\",\"ph\":\"X\",\"ts\":2,\"dur\":1,\"pid\":1,\"tid\":1}";
+    // Refused at the closing brace of the event that brings the second type (line 3, column 52).
+    check(Limit.TYPES, 1, "ok.json", a + "\n]", "many.json", a + ",\n" + b + "\n]", "many.json:3: column 52: ");
+  }
+
+  @Test
+  void producersOfPaje() throws IOException {
+    String header = """
+        %EventDef PajeDefineContainerType 0
+        %       Alias string
+        %       Type string
+        %       Name string
+        %EndEventDef
+        %EventDef PajeCreateContainer 1
+        %       Time date
+        %       Alias string
+        %       Type string
+        %       Container string
+        %       Name string
+        %EndEventDef
+        0 CT 0 "rank"
+        1 0 c1 CT 0 "rank-0"
+        """;
+    // The root and rank-0 fit a limit of 2; rank-1, at line 15, is the third producer.
+    check(Limit.PRODUCERS, 2, "ok.trace", header, "many.trace", header + "1 0 c2 CT 0 \"rank-1\"\n", "many.trace:15: ");
+  }
+
+  /**
+   * The shared LTTng trace, whose streams merge to lttng_ust_statedump:start, then procname, then
+   * bin_info, the third type, at byte 187 of channel0_1 (babeltrace2 lists them so).
+   */
+  @Test
+  void typesOfCtf() throws IOException {
+    assertEquals(SharedTraces.file(CTF + "/channel0_1") + "@187: " + Limit.TYPES.exceeded(2),
+        refusal(Limit.TYPES, 2, SharedTraces.file(CTF + "/metadata")));
+  }
+
+  /** channel0_0's one packet has 8,192 bytes, channel0_1's 200,704. */
+  @Test
+  void packetBytesOfCtf() throws IOException {
+    assertEquals(SharedTraces.file(CTF + "/channel0_1") + "@0: " + Limit.PACKET_BYTES.exceeded(8192),
+        refusal(Limit.PACKET_BYTES, 8192, SharedTraces.file(CTF + "/metadata")));
+  }
+
+  /**
+   * ez_mpi4's location 0, read first, opens with THREAD_BEGIN (record kind 63 at byte 27: an event
+   * type "THREAD_BEGIN", the first type), then ENTER (kind 12) of region 1, "Working", at byte 40:
+   * the second type, over a limit of 1.
+   */
+  @Test
+  void typesOfOtf2() throws IOException {
+    Path events = SharedTraces.file("otf2/ez_mpi4/eztrace_log/0.evt");
+    byte[] bytes = Files.readAllBytes(events);
+    assertEquals("3f / 0c 01 01", String.format("%02x / %02x %02x %02x", bytes[27], bytes[40], bytes[41], bytes[42]));
+    assertEquals(events + "@40: " + Limit.TYPES.exceeded(1),
+        refusal(Limit.TYPES, 1, SharedTraces.file("otf2/ez_mpi4/eztrace_log.otf2")));
+  }
+
+  private static final String CTF = "ctf/ust-trace/ust/uid/0/64-bit";
+
+  /** The first line of the refusal of {@code trace} with the limit set to {@code value}. */
+  private String refusal(Limit limit, long value, Path trace) throws IOException {
+    String old = System.getProperty(limit.property());
+    System.setProperty(limit.property(), Long.toString(value));
+    try {
+      Workspace workspace = Workspace.open(tmp.resolve("ws"));
+      TraceFormatException e = assertThrows(TraceFormatException.class,
+          () -> workspace.store(trace, ImportOptions.DEFAULT, ImportProgress.NONE));
+      return e.getMessage().lines().findFirst().orElseThrow();
+    } finally {
+      restore(limit, old);
+    }
+  }
+
+  private static void restore(Limit limit, String old) {
+    if (old == null) {
+      System.clearProperty(limit.property());
+    } else {
+      System.setProperty(limit.property(), old);
+    }
+  }
+
   /** With the limit set to {@code value}: {@code fits} imports, {@code over} is refused as said. */
   private void check(Limit limit, long value, String fitsName, String fits, String overName, String over,
       String place) throws IOException {
@@ -115,11 +202,7 @@ class LimitsTest {
         assertEquals(tmp.resolve(place) + limit.exceeded(value), first);
       }
     } finally {
-      if (old == null) {
-        System.clearProperty(limit.property());
-      } else {
-        System.setProperty(limit.property(), old);
-      }
+      restore(limit, old);
     }
   }
 }

@@ -88,6 +88,10 @@ public final class ChromeReader implements TraceReader {
             e.getLocation());
       } catch (JsonProcessingException e) {
         throw parse.error(e.getOriginalMessage(), e.getLocation());
+      } catch (IllegalArgumentException refused) {
+        // The store writer's refusal (the limit on types), at the event that declared the type.
+        // Producers and records are written once the whole file is read: their refusals name the file.
+        throw parse.error(refused.getMessage());
       }
       parse.emit(file.getFileName().toString());
     } catch (CharConversionException e) {

@@ -45,6 +45,26 @@ public final class CtfReader implements TraceReader {
   /** How deep under a directory its trace is looked for (LTTng's user-space traces sit 5 levels down). */
   private static final int MAX_DEPTH = 8;
 
+  /** Reads a trace's metadata file. */
+  interface MetadataSource {
+    CtfMetadata read(Path file) throws IOException;
+  }
+
+  private final MetadataSource metadata;
+
+  public CtfReader() {
+    this(CtfMetadata::read);
+  }
+
+  /**
+   * A reader that takes the metadata from {@code metadata} rather than parsing its file: the
+   * stream fuzz target holds the metadata fixed and parses it once, which was most of an input's
+   * cost ({@code CtfReaders}, in the tests).
+   */
+  CtfReader(MetadataSource metadata) {
+    this.metadata = metadata;
+  }
+
   /** Packetized metadata (magic 0x75D11D57, either byte order), or TSDL text opening with "/* CTF 1.8". */
   public static boolean sniff(byte[] head) {
     return CtfMetadata.sniff(head);
@@ -78,7 +98,7 @@ public final class CtfReader implements TraceReader {
 
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    try (CtfTrace trace = CtfTrace.open(file)) {
+    try (CtfTrace trace = CtfTrace.open(file, metadata.read(file))) {
       new Mapping(trace, sink, options.states()).run(options);
     }
   }
@@ -174,7 +194,12 @@ public final class CtfReader implements TraceReader {
         double time = stream.timestamp() - stream.origin();
         first = Math.min(first, time);
         last = Math.max(last, time);
-        record(stream, producer(stream), time);
+        try {
+          record(stream, producer(stream), time);
+        } catch (IllegalArgumentException refused) {
+          // The store writer's refusal (a limit, a record it cannot keep), at the event that sent it.
+          throw TraceFormatException.atOffset(stream.file(), stream.eventOffset(), refused.getMessage());
+        }
         if (++events % 65536 == 0) {
           options.bytesRead().accept(trace.bytesRead());
         }

@@ -81,6 +81,8 @@ final class CtfStream {
   private int packetScope;
 
   private EventClass event;
+  /** The byte offset in the file of the event just decoded. */
+  private long eventOffset;
   private long timestamp;
   private long cpu = -1;
   private long discarded;
@@ -118,6 +120,11 @@ final class CtfStream {
   /** The event just decoded. */
   EventClass event() {
     return event;
+  }
+
+  /** Where the event just decoded starts in the file, in bytes. */
+  long eventOffset() {
+    return eventOffset;
   }
 
   /** Nanoseconds from the Epoch (the clock's offset included) of the event just decoded. */
@@ -192,6 +199,7 @@ final class CtfStream {
   private void decodeEvent() throws TraceFormatException {
     count = packetScope;
     long start = bit;
+    eventOffset = packetOffset + start / 8;
     StructType header = streamClass.eventHeader();
     long id = 0;
     if (header != null) {
@@ -210,6 +218,12 @@ final class CtfStream {
     }
     if (event.fields() != null) {
       decode(event.fields(), null);
+    }
+    if (bit == start) {
+      // Found by fuzzing: the next event would start where this one did and decode the same way,
+      // so the packet would never end.
+      throw at(start, "event " + event.name() + " (id " + id + ") reads no bits: the metadata gives it no header, "
+          + "context or fields of any size; expected every event to take at least one bit");
     }
     timestamp = clock.nanoseconds(clockCycles);
   }

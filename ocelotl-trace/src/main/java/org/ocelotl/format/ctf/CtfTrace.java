@@ -35,8 +35,8 @@ final class CtfTrace implements AutoCloseable {
     this.waiting = new PriorityQueue<>(Math.max(1, streams.size()), order);
   }
 
-  static CtfTrace open(Path metadataFile) throws IOException {
-    CtfMetadata metadata = CtfMetadata.read(metadataFile);
+  /** The trace of {@code metadataFile}, whose content, parsed, is {@code metadata}. */
+  static CtfTrace open(Path metadataFile, CtfMetadata metadata) throws IOException {
     List<Path> files = streamFiles(metadataFile);
     List<CtfStream> streams = new ArrayList<>();
     try {

@@ -32,8 +32,9 @@ record Otf2Anchor(Path file, String version, long eventChunkSize, long defChunkS
         }
         in.u8(); // trace format: every version so far is read the same way
         String version = in.u8() + "." + in.u8() + "." + in.u8();
-        long eventChunk = in.u64Full();
-        long defChunk = in.u64Full();
+        long eventChunkAt = in.offset();
+        long eventChunk = checkChunkSize(in, "event", in.u64Full(), eventChunkAt);
+        long defChunk = checkChunkSize(in, "definition", in.u64Full(), eventChunkAt + 8);
         long substrateAt = in.offset();
         int substrate = in.u8();
         int compression = in.u8();
@@ -51,6 +52,18 @@ record Otf2Anchor(Path file, String version, long eventChunkSize, long defChunkS
         throw in.error("anchor file truncated");
       }
     }
+  }
+
+  /**
+   * A chunk size the reader can hold: refused here, at its byte, rather than when the files it
+   * applies to are opened ({@link Otf2Input#open} allocates no more than a file's size anyway).
+   */
+  private static long checkChunkSize(Otf2Input in, String files, long size, long at) throws TraceFormatException {
+    if (size < Otf2Input.CHUNK_HEADER_SIZE + 2 || size > Integer.MAX_VALUE) {
+      throw in.error(files + " chunk size " + size + ": expected " + (Otf2Input.CHUNK_HEADER_SIZE + 2) + " to "
+          + Integer.MAX_VALUE + " bytes", at);
+    }
+    return size;
   }
 
   /** The archive name: the anchor file name without ".otf2". */

@@ -157,6 +157,9 @@ final class Otf2Events {
         }
       } catch (BufferUnderflowException e) {
         throw in.error("record runs past the end of the data (truncated archive?)", recordAt);
+      } catch (IllegalArgumentException refused) {
+        // The store writer's refusal (the limit on types, a record it cannot keep), at the record that sent it.
+        throw in.error(refused.getMessage(), recordAt);
       }
     }
   }

@@ -147,6 +147,9 @@ final class PajeImport {
         eventLines++;
       } catch (SkipLine skip) {
         // counted in reject()
+      } catch (IllegalArgumentException refused) {
+        // The store writer's refusal (a limit, a record it cannot keep), at the line that sent it.
+        throw error(refused.getMessage());
       }
     }
     if (defining != null) {

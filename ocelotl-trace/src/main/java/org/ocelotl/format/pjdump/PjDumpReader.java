@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,6 +121,7 @@ public final class PjDumpReader implements TraceReader {
       List<String[]> listed = new ArrayList<>();
       Map<String, List<String[]>> children = new HashMap<>();
       Map<String, Long> lines = new HashMap<>();
+      Map<String[], Long> lineOf = new IdentityHashMap<>();
       long duplicates = 0;
       while ((line = reader.readLine()) != null) {
         lineNumber++;
@@ -128,6 +130,7 @@ public final class PjDumpReader implements TraceReader {
           fields(f, 7);
           time(f[3]);
           time(f[4]);
+          lineOf.put(f, lineNumber);
           if (lines.putIfAbsent(f[6], lineNumber) != null) {
             duplicates++;
           }
@@ -151,7 +154,12 @@ public final class PjDumpReader implements TraceReader {
         int id = i;
         int parent = i == 0 ? -1 : producers.get(f[1]);
         producers.putIfAbsent(f[6], id);
-        sink.producer(id, f[6], f[2], parent, time(f[3]));
+        try {
+          sink.producer(id, f[6], f[2], parent, time(f[3]));
+        } catch (IllegalArgumentException refused) {
+          // The store writer's refusal (a limit): at the container's own line, not the pass's end.
+          throw TraceFormatException.atLine(file, lineOf.get(f), refused.getMessage(), String.join(", ", f));
+        }
         if (i > 0) {
           producerEnds.put(id, time(f[4]));
         }
@@ -187,6 +195,10 @@ public final class PjDumpReader implements TraceReader {
           }
           skipped.merge(e.getMessage().replaceFirst("^.*?:\\d+: ", "").split("\n")[0], 1L,
               Long::sum);
+        } catch (IllegalArgumentException refused) {
+          // The store writer's refusal (a limit, a record it cannot keep), at the line of the
+          // record; never skipped, even when lenient: the trace is beyond what the store holds.
+          throw error(refused.getMessage());
         }
       }
       producerEnds.forEach((id, end) -> {

@@ -2,6 +2,7 @@ package org.ocelotl.format.ctf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -183,7 +185,7 @@ class CtfLayoutTest {
 
   private static List<String> decoded(Path metadata) throws IOException {
     List<String> events = new ArrayList<>();
-    try (CtfTrace trace = CtfTrace.open(metadata)) {
+    try (CtfTrace trace = CtfTrace.open(metadata, CtfMetadata.read(metadata))) {
       while (trace.next()) {
         CtfStream stream = trace.current();
         events.add(stream.timestamp() + " " + stream.event().name() + " cpu " + stream.cpu());
@@ -276,6 +278,26 @@ class CtfLayoutTest {
     Files.write(stream, bytes);
     TraceFormatException e = assertThrows(TraceFormatException.class, () -> decoded(metadata));
     assertEquals(stream + "@63: 64 bits expected, only 40 remain before the packet's content end", e.getMessage());
+  }
+
+  /**
+   * Found by fuzzing (input ctfMetadata/event-of-no-bits, the shared metadata without its stream
+   * block): with no packet header, no event header and an event with no fields, every event reads
+   * no bits, so the stream decoded the same event for ever. Refused at its byte.
+   */
+  @Test
+  void refusesAnEventThatReadsNoBits(@TempDir Path dir) throws IOException {
+    Path metadata = Files.writeString(dir.resolve("metadata"), """
+        /* CTF 1.8 */
+        trace { major = 1; minor = 8; byte_order = le; };
+        event { name = "app:empty"; id = 0; fields := struct { }; };
+        """);
+    Path stream = Files.write(dir.resolve("channel_0"), new byte[4]);
+    // Without the check this loops for ever: the timeout makes it a failure.
+    TraceFormatException e = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        () -> assertThrows(TraceFormatException.class, () -> decoded(metadata)));
+    assertEquals(stream + "@0: event app:empty (id 0) reads no bits: the metadata gives it no header, context or "
+        + "fields of any size; expected every event to take at least one bit", e.getMessage());
   }
 
   /**

@@ -73,7 +73,7 @@ class CtfReaderTest {
 
   private static List<String> decoded(Path metadata) throws IOException {
     List<String> keys = new ArrayList<>();
-    try (CtfTrace trace = CtfTrace.open(metadata)) {
+    try (CtfTrace trace = CtfTrace.open(metadata, CtfMetadata.read(metadata))) {
       while (trace.next()) {
         CtfStream stream = trace.current();
         keys.add(stream.timestamp() + " " + stream.event().name() + " cpu " + stream.cpu() + " vtid "

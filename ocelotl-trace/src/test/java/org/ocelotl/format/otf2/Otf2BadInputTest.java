@@ -180,6 +180,36 @@ class Otf2BadInputTest {
     assertEquals(local + "@19: record length 25 runs past the end of its chunk", readFails(anchor).getMessage());
   }
 
+  /**
+   * A group whose member count is larger than the bytes left of its chunk is refused before its
+   * members are allocated (issue 14: counts from the file allocated gigabytes). ez_mpi4's first
+   * GROUP record (MPI_COMM_WORLD) is at byte 220 of its definitions; its count, one byte 4 after
+   * the length byte 1 at 226, is read as four bytes once that length byte is 4: 0xFF040004.
+   */
+  @Test
+  void aGroupWithMoreMembersThanItsChunkHoldsIsRefusedAtItsByte() throws IOException {
+    Path anchor = copyOf("otf2/ez_mpi4");
+    Path definitions = dir.resolve("eztrace_log.def");
+    byte[] bytes = Files.readAllBytes(definitions);
+    assertEquals("12 19 00 01 09 06 01 04", String.format("%02x %02x %02x %02x %02x %02x %02x %02x", bytes[220],
+        bytes[221], bytes[222], bytes[223], bytes[224], bytes[225], bytes[226], bytes[227]));
+    bytes[226] = 4;
+    Files.write(definitions, bytes);
+    assertEquals(definitions + "@231: group with 4278452228 members in the 1809 bytes left of its chunk",
+        readFails(anchor).getMessage());
+  }
+
+  /** The anchor's event chunk size (bytes 12 to 19, little-endian) set to 0: refused at its byte. */
+  @Test
+  void aChunkSizeNoChunkFitsIsRefusedAtItsByteInTheAnchor() throws IOException {
+    Path anchor = copyOf("otf2/ez_mpi4");
+    byte[] bytes = Files.readAllBytes(anchor);
+    assertEquals(16 << 20, java.nio.ByteBuffer.wrap(bytes, 12, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong());
+    Arrays.fill(bytes, 12, 20, (byte) 0);
+    Files.write(anchor, bytes);
+    assertEquals(anchor + "@12: event chunk size 0: expected 20 to 2147483647 bytes", readFails(anchor).getMessage());
+  }
+
   @Test
   void realIrregularitiesOfEzTraceAreWarnings() throws IOException {
     MemoryTrace trace = new MemoryTrace();
