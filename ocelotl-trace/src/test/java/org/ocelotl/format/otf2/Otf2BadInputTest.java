@@ -210,6 +210,25 @@ class Otf2BadInputTest {
     assertEquals(anchor + "@12: event chunk size 0: expected 20 to 2147483647 bytes", readFails(anchor).getMessage());
   }
 
+  /**
+   * Issue 14's finding: a METRIC record with more or fewer values than its metric has members
+   * (the reader indexed the metric's variables by the record's count). Location 0's METRIC records
+   * of metric 3 are at bytes 63 and 353 of 0.evt: kind 31, length 18, metric (compressed: 1 byte,
+   * 3), count 2, then a uint64 and a double. The second's count set to 3 is refused at the byte
+   * after its count (without the check, its third value indexed past the metric's two variables).
+   */
+  @Test
+  void aMetricRecordOfAnotherValueCountIsRefusedAtItsRecord() throws IOException {
+    Path anchor = copyOfScoreP();
+    Path events = dir.resolve("traces/0.evt");
+    byte[] bytes = Files.readAllBytes(events);
+    assertEquals(Arrays.toString(new byte[] {31, 18, 1, 3, 2}), Arrays.toString(Arrays.copyOfRange(bytes, 353, 358)));
+    bytes[357] = 3;
+    Files.write(events, bytes);
+    assertEquals(events + "@358: METRIC of metric 0 with 3 values: expected 2, as its definition and its first record",
+        readFails(anchor).getMessage()); // local metric 3 is global metric 0 (0.def's mapping table)
+  }
+
   @Test
   void realIrregularitiesOfEzTraceAreWarnings() throws IOException {
     MemoryTrace trace = new MemoryTrace();
