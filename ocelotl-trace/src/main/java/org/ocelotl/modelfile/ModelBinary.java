@@ -131,7 +131,7 @@ public final class ModelBinary {
         throw ModelFormatException.atOffset(file, NAMES_OFFSET, "expected a names section of ≥ 0 bytes, found "
             + namesBytes);
       }
-      ModelCsv.checkCells(file, leaves, slices, types);
+      ModelCsv.checkCells(file + "@" + LEAVES_OFFSET, leaves, slices, types);
       long cells = (long) leaves * slices * types;
       long expected = VALUES_OFFSET + cells * Double.BYTES + (long) Integer.BYTES * nodes + namesBytes;
       if (expected != length) {

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.ocelotl.model.MicroscopicModel;
 
-/** A model file of either format, told apart by its first bytes, not by its name. */
+/**
+ * A model file of either format: binary when it starts with the binary magic, whatever its name,
+ * or when its name ends with .ocm (so that a damaged binary file is told what is wrong with its
+ * header, not that its first line is not CSV text); CSV otherwise.
+ */
 public final class ModelFiles {
   private ModelFiles() {}
 
@@ -15,7 +19,7 @@ public final class ModelFiles {
    * @param slices the number of slices, or 0 for the file's own; a binary model holds exactly its own
    */
   public static MicroscopicModel read(Path model, Path tree, int slices) throws IOException {
-    if (!ModelBinary.isBinary(model)) {
+    if (!model.toString().endsWith(ModelBinary.EXTENSION) && !ModelBinary.isBinary(model)) {
       return ModelCsv.read(model, tree, slices);
     }
     if (tree != null) {
