@@ -38,7 +38,7 @@ class AggregateCommandTest {
   private Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+    int status = Main.commandLine(args).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
     return new Run(status, out.toString(), err.toString());
   }
 
