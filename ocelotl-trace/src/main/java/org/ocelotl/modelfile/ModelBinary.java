@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.CharBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -70,9 +68,16 @@ public final class ModelBinary {
 
   /**
    * Reads a binary model. The header is validated once, before anything is allocated; the values
-   * then go from the mapped file into the model's array in one bulk copy.
+   * then go from the mapped file into the model's array by bulk copies.
    */
   public static MicroscopicModel read(Path file) throws IOException {
+    return read(file, VALUES_PER_MAP);
+  }
+
+  /** One mapping holds at most 2 GB, so the values are copied a gigabyte at a time. */
+  static final int VALUES_PER_MAP = 1 << 27;
+
+  static MicroscopicModel read(Path file, int valuesPerMap) throws IOException {
     String name = file.toString();
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long length = channel.size();
@@ -80,21 +85,24 @@ public final class ModelBinary {
         throw ModelFormatException.atOffset(name, 0, "expected a binary model header of " + HEADER_BYTES
             + " bytes, found a file of " + length + " bytes");
       }
-      MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, length);
-      mapped.order(ByteOrder.LITTLE_ENDIAN);
-      Header h = Header.validate(mapped, name, length);
+      Header h = Header.validate(map(channel, 0, HEADER_BYTES), name, length);
       double[] values = new double[h.cells()];
-      mapped.position(VALUES_OFFSET);
-      mapped.asDoubleBuffer().get(values, 0, values.length);
-      checkValues(values, h, name);
-      mapped.position(h.parentsOffset());
-      int[] parents = parents(mapped, h, name);
-      String[] nodeNames = names(mapped, h.nodes(), name);
-      List<String> types = List.of(names(mapped, h.types(), name));
-      if (mapped.hasRemaining()) {
-        throw ModelFormatException.atOffset(name, mapped.position(), mapped.remaining()
-            + " bytes after the last type name; expected the file to end there");
+      for (int from = 0; from < values.length; from += valuesPerMap) {
+        int count = Math.min(valuesPerMap, values.length - from);
+        map(channel, VALUES_OFFSET + (long) from * Double.BYTES, (long) count * Double.BYTES).asDoubleBuffer()
+            .get(values, from, count);
       }
+      checkValues(values, h, name);
+      long tailOffset = h.parentsOffset();
+      if (length - tailOffset > Integer.MAX_VALUE) {
+        throw ModelFormatException.atOffset(name, NODES_OFFSET, String.format("the tree and names take %,d bytes;"
+            + " expected at most %,d", length - tailOffset, Integer.MAX_VALUE));
+      }
+      Tail tail = new Tail(map(channel, tailOffset, length - tailOffset), tailOffset, name);
+      int[] parents = tail.parents(h.nodes());
+      String[] nodeNames = tail.names(h.nodes());
+      List<String> types = List.of(tail.names(h.types()));
+      tail.requireEnd();
       ProducerTree tree = new ProducerTree(nodeNames, parents);
       if (tree.leafCount() != h.leaves()) {
         throw ModelFormatException.atOffset(name, LEAVES_OFFSET, "the header says " + h.leaves()
@@ -102,6 +110,10 @@ public final class ModelBinary {
       }
       return new MicroscopicModel(tree, h.slices(), types, values);
     }
+  }
+
+  private static ByteBuffer map(FileChannel channel, long offset, long size) throws IOException {
+    return channel.map(FileChannel.MapMode.READ_ONLY, offset, size).order(ByteOrder.LITTLE_ENDIAN);
   }
 
   /** The header's fields, each checked against what the file can be. */
@@ -146,8 +158,8 @@ public final class ModelBinary {
       return leaves * slices * types;
     }
 
-    int parentsOffset() {
-      return VALUES_OFFSET + cells() * Double.BYTES;
+    long parentsOffset() {
+      return VALUES_OFFSET + (long) cells() * Double.BYTES;
     }
 
     private static int atLeastOne(ByteBuffer b, int offset, String what, String file) throws ModelFormatException {
@@ -170,46 +182,64 @@ public final class ModelBinary {
     }
   }
 
-  private static int[] parents(ByteBuffer b, Header h, String file) throws ModelFormatException {
-    int[] parents = new int[h.nodes()];
-    for (int node = 0; node < parents.length; node++) {
-      long offset = b.position();
-      int parent = b.getInt();
-      boolean valid = node == 0 ? parent == -1 : parent >= 0 && parent < node;
-      if (!valid) {
-        throw ModelFormatException.atOffset(file, offset, "expected the parent of node " + node
-            + (node == 0 ? " (the root) to be -1" : " to be a node from 0 to " + (node - 1)) + ", found " + parent);
-      }
-      parents[node] = parent;
-    }
-    return parents;
-  }
+  /** The parents and the names after the values; offsets in messages are the file's. */
+  private static final class Tail {
+    private final ByteBuffer b;
+    private final long start;
+    private final String file;
 
-  private static String[] names(ByteBuffer b, int count, String file) throws ModelFormatException {
-    String[] names = new String[count];
-    var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
-    for (int i = 0; i < count; i++) {
-      long offset = b.position();
-      if (b.remaining() < Integer.BYTES) {
-        throw ModelFormatException.atOffset(file, offset, "expected the length of name " + (i + 1) + " of " + count
-            + ", found the end of the file");
-      }
-      int size = b.getInt();
-      if (size < 0 || size > b.remaining()) {
-        throw ModelFormatException.atOffset(file, offset, "expected a name length from 0 to the " + b.remaining()
-            + " bytes left, found " + size);
-      }
-      ByteBuffer bytes = b.slice(b.position(), size);
-      try {
-        CharBuffer text = decoder.decode(bytes);
-        names[i] = text.toString();
-      } catch (CharacterCodingException e) {
-        throw ModelFormatException.atOffset(file, offset + Integer.BYTES, "the name is not UTF-8 text");
-      }
-      b.position(b.position() + size);
+    Tail(ByteBuffer b, long start, String file) {
+      this.b = b;
+      this.start = start;
+      this.file = file;
     }
-    return names;
+
+    int[] parents(int nodes) throws ModelFormatException {
+      int[] parents = new int[nodes];
+      for (int node = 0; node < nodes; node++) {
+        long offset = start + b.position();
+        int parent = b.getInt();
+        boolean valid = node == 0 ? parent == -1 : parent >= 0 && parent < node;
+        if (!valid) {
+          throw ModelFormatException.atOffset(file, offset, "expected the parent of node " + node
+              + (node == 0 ? " (the root) to be -1" : " to be a node from 0 to " + (node - 1)) + ", found " + parent);
+        }
+        parents[node] = parent;
+      }
+      return parents;
+    }
+
+    String[] names(int count) throws ModelFormatException {
+      String[] names = new String[count];
+      var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
+      for (int i = 0; i < count; i++) {
+        long offset = start + b.position();
+        if (b.remaining() < Integer.BYTES) {
+          throw ModelFormatException.atOffset(file, offset, "expected the length of name " + (i + 1) + " of " + count
+              + ", found the end of the file");
+        }
+        int size = b.getInt();
+        if (size < 0 || size > b.remaining()) {
+          throw ModelFormatException.atOffset(file, offset, "expected a name length from 0 to the " + b.remaining()
+              + " bytes left, found " + size);
+        }
+        try {
+          names[i] = decoder.decode(b.slice(b.position(), size)).toString();
+        } catch (CharacterCodingException e) {
+          throw ModelFormatException.atOffset(file, offset + Integer.BYTES, "the name is not UTF-8 text");
+        }
+        b.position(b.position() + size);
+      }
+      return names;
+    }
+
+    void requireEnd() throws ModelFormatException {
+      if (b.hasRemaining()) {
+        throw ModelFormatException.atOffset(file, start + b.position(), b.remaining()
+            + " bytes after the last type name; expected the file to end there");
+      }
+    }
   }
 
   private static String hex(byte[] bytes) {

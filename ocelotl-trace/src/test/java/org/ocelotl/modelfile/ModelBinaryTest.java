@@ -73,6 +73,12 @@ class ModelBinaryTest {
     assertArrayEquals(golden().values(), read.values());
   }
 
+  /** Values copied through several mappings (a gigabyte each in use) land where one copy puts them. */
+  @Test
+  void valuesReadThroughSeveralMappingsAreTheSame() throws IOException {
+    assertArrayEquals(golden().values(), ModelBinary.read(file(goldenFile()), 3).values());
+  }
+
   /** The layout, spelled out byte by byte apart from the class's own constants. */
   @Test
   void theGoldenFileFollowsTheDocumentedLayout() throws IOException {
