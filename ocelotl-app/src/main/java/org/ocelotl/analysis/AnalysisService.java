@@ -10,7 +10,7 @@ import org.ocelotl.aggregation.Qualities;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
-import org.ocelotl.modelfile.ModelCsv;
+import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
@@ -334,7 +334,7 @@ public final class AnalysisService {
 
   /** A model file has no time axis of its own: its window is the slices [0, N), unit "slice". */
   private static BuiltModel fromFiles(ModelInput.FromFiles files) throws IOException {
-    MicroscopicModel model = ModelCsv.read(files.model(), files.tree(), files.slices());
+    MicroscopicModel model = ModelFiles.read(files.model(), files.tree(), files.slices());
     return new BuiltModel(model, new SliceGrid(0, model.slices(), model.slices()), null, BuiltModel.SLICE_UNIT,
         true, Collections.nCopies(model.typeCount(), null));
   }

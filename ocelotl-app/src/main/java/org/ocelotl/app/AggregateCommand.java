@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     name = "aggregate",
     mixinStandardHelpOptions = true,
     description = {
-      "Aggregates a microscopic model file (CSV producer,slice,type,value; optional tree producer,parent).",
+      "Aggregates a microscopic model file (CSV producer,slice,type,value; optional tree producer,parent;",
+      "or a binary .ocm model, which carries its tree).",
       "Without --p: every distinct optimal partition with the lowest p where it is optimal, and the default p.",
       "With --p: the optimal partition for that p."
     })
@@ -37,7 +38,8 @@ public final class AggregateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ProgressOption progress;
 
-  @Option(names = "--model", required = true, paramLabel = "M.csv", description = "Model file: producer,slice,type,value.")
+  @Option(names = "--model", required = true, paramLabel = "M.csv",
+      description = "Model file: CSV producer,slice,type,value, or the binary M.ocm of 'ocelotl model' (told apart by content).")
   Path model;
 
   @Option(names = "--tree", paramLabel = "T.csv",

@@ -1,5 +1,6 @@
 package org.ocelotl.app;
 
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -8,12 +9,15 @@ import picocli.CommandLine;
     name = "ocelotl",
     mixinStandardHelpOptions = true,
     version = "ocelotl 0.1.0",
-    description = "Truthful overviews of very large execution traces.",
-    subcommands = {CommandLine.HelpCommand.class, ImportCommand.class, ListCommand.class, RmCommand.class,
-        InfoCommand.class, AggregateCommand.class, OverviewCommand.class, TreemapCommand.class, TopologyCommand.class,
-        DemoCommand.class, ModelCommand.class, ServeCommand.class, ViewCommand.class, EventsCommand.class,
-        GanttCommand.class, StatsCommand.class, SelectionCommand.class, ExportCommand.class})
+    description = "Truthful overviews of very large execution traces.")
 public final class Main implements Runnable {
+  /** Every subcommand, in the order the help lists them. */
+  private static final List<Class<?>> COMMANDS = List.of(CommandLine.HelpCommand.class, ImportCommand.class,
+      ListCommand.class, RmCommand.class, InfoCommand.class, AggregateCommand.class, OverviewCommand.class,
+      TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class, ServeCommand.class,
+      ViewCommand.class, EventsCommand.class, GanttCommand.class, StatsCommand.class, SelectionCommand.class,
+      ExportCommand.class);
+
   /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */
   static final String DEBUG_VARIABLE = "OCELOTL_DEBUG";
 
@@ -30,7 +34,7 @@ public final class Main implements Runnable {
   /** Runs the command line and returns its exit status; tests call this instead of main. */
   public static int run(String... args) {
     try {
-      return new CommandLine(new Main()).setExecutionExceptionHandler(Main::failure).execute(args);
+      return commandLine(args).setExecutionExceptionHandler(Main::failure).execute(args);
     } catch (OutOfMemoryError e) {
       // The heap checks cover what can be sized in advance; a search on a huge model may still
       // outgrow the heap: say so, and how to give it more, rather than print a stack trace.
@@ -38,6 +42,23 @@ public final class Main implements Runnable {
           + " MiB heap); use fewer slices or producers, or a larger heap: OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …");
       return 1;
     }
+  }
+
+  /**
+   * The command line for these arguments. Picocli reflects over every registered subcommand when
+   * the command line is built: half a CPU second for all eighteen, as much as reading and
+   * aggregating a 700-producer model (docs/benchmarks.md, decision 024). A call that starts with
+   * its subcommand's name gets that subcommand alone; anything else (help, an option first, a
+   * misspelt name that picocli should suggest a correction for) gets them all.
+   */
+  static CommandLine commandLine(String... args) {
+    CommandLine commandLine = new CommandLine(new Main());
+    List<Class<?>> named = args.length == 0 ? List.of()
+        : COMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(args[0])).toList();
+    for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
+      commandLine.addSubcommand(command);
+    }
+    return commandLine;
   }
 
   /**

@@ -49,7 +49,7 @@ public final class OverviewCommand implements Callable<Integer> {
   Path trace;
 
   @Option(names = "--model", paramLabel = "M.csv",
-      description = "Instead of TRACE: a model file (producer,slice,type,value) as 'ocelotl model' writes it.")
+      description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm).")
   Path model;
 
   @Option(names = "--tree", paramLabel = "T.csv",

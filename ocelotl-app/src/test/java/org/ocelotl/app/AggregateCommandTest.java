@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +38,7 @@ class AggregateCommandTest {
   private Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = new CommandLine(new Main()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+    int status = Main.commandLine(args).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
     return new Run(status, out.toString(), err.toString());
   }
 
@@ -126,6 +127,11 @@ class AggregateCommandTest {
     Run format = run("aggregate", "--model", bad.toString(), "--mode", "temporal");
     assertEquals(2, format.status());
     assertEquals("ocelotl aggregate: " + bad + ":2: expected a slice number ≥ 0, found \"x\"\n", format.err());
+    Path damaged = Files.write(dir.resolve("bad.ocm"), "OCELOTLM\2\0\0\0".getBytes(StandardCharsets.US_ASCII));
+    Run binary = run("aggregate", "--model", damaged.toString(), "--mode", "temporal");
+    assertEquals(2, binary.status());
+    assertEquals("ocelotl aggregate: " + damaged + "@0: expected a binary model header of 32 bytes, found a file of"
+        + " 12 bytes\n", binary.err());
     Run slices = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--slices", "3");
     assertEquals(2, slices.status());
     assertTrue(slices.err().startsWith("ocelotl aggregate: " + model + ":"), slices.err());

@@ -13,7 +13,7 @@ import picocli.CommandLine;
 class DebugSwitchTest {
   private static String failure(Exception e, String... args) {
     StringWriter err = new StringWriter();
-    CommandLine command = new CommandLine(new Main()).setErr(new PrintWriter(err));
+    CommandLine command = Main.commandLine(args).setErr(new PrintWriter(err));
     CommandLine.ParseResult parsed = command.parseArgs(args);
     assertEquals(1, Main.failure(e, command, parsed));
     return err.toString();

@@ -65,6 +65,42 @@ class ModelRoundTripTest {
     }
   }
 
+  static Stream<Arguments> binaryCases() {
+    return Stream.of(
+        Arguments.of(OverviewCommandTest.BUNDLED, "spatiotemporal", 30),
+        Arguments.of(CliTest.TRACES.resolve("otf2/pytrace/traces.otf2"), "temporal", 50));
+  }
+
+  /** The binary model (decision 024) answers exactly as the CSV model and tree files, to the byte. */
+  @ParameterizedTest(name = "{0} {1} N={2}")
+  @MethodSource("binaryCases")
+  void theBinaryModelAnswersAsTheCsvFiles(Path trace, String aggregation, int slices) throws Exception {
+    String ws = tmp.resolve("ws").toString();
+    Path model = tmp.resolve("m.csv");
+    Path tree = tmp.resolve("t.csv");
+    Path binary = tmp.resolve("m.ocm");
+    CliTest.Result csv = CliTest.run("model", trace.toString(), "--workspace", ws, "--slices", "" + slices,
+        "--out", model.toString(), "--tree-out", tree.toString());
+    assertEquals(0, csv.status(), csv.err());
+    CliTest.Result written = CliTest.run("model", trace.toString(), "--workspace", ws, "--slices", "" + slices,
+        "--out", binary.toString());
+    assertEquals(0, written.status(), written.err());
+    CliTest.Result fromCsv = CliTest.run("aggregate", "--model", model.toString(), "--tree", tree.toString(),
+        "--slices", "" + slices, "--mode", aggregation, "--json");
+    assertEquals(0, fromCsv.status(), fromCsv.err());
+    CliTest.Result fromBinary = CliTest.run("aggregate", "--model", binary.toString(), "--mode", aggregation, "--json");
+    assertEquals(0, fromBinary.status(), fromBinary.err());
+    assertEquals(fromCsv.out(), fromBinary.out());
+    CliTest.Result overview = CliTest.run("overview", "--model", binary.toString(), "--mode", aggregation,
+        "--out", tmp.resolve("b.svg").toString(), "--json", tmp.resolve("b.json").toString());
+    assertEquals(0, overview.status(), overview.err());
+    CliTest.Result overviewCsv = CliTest.run("overview", "--model", model.toString(), "--tree", tree.toString(),
+        "--slices", "" + slices, "--mode", aggregation, "--out", tmp.resolve("c.svg").toString(), "--json",
+        tmp.resolve("c.json").toString());
+    assertEquals(0, overviewCsv.status(), overviewCsv.err());
+    assertEquals(Files.readString(tmp.resolve("c.json")), Files.readString(tmp.resolve("b.json")));
+  }
+
   /**
    * What a model file cannot say, being cells alone: the trace it comes from, the metric and its
    * unit, the time axis (its slices are numbered 0..N-1, unit "slice") and the types' colours

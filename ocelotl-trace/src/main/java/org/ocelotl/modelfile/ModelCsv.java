@@ -67,23 +67,10 @@ public final class ModelCsv {
         leafOf[p] = leaf;
       }
     }
-    long size = (long) producerTree.leafCount() * n * types;
-    if (size > Integer.MAX_VALUE - 8) {
-      throw new ModelFormatException(model.toString(), producerTree.leafCount() + " leaves × " + n + " slices × "
-          + types + " types are more cells than one model can hold");
-    }
-    // Refused before it is allocated, as a model built from a trace is (ModelPlan.checkSize): one
-    // line with slice 155,555,550 asked for 1.2 GB (found by fuzzing). Half the heap, since the
-    // model is then aggregated, which needs as much again.
-    long bytes = size * Double.BYTES;
-    long heap = Runtime.getRuntime().maxMemory();
-    if (bytes > heap / 2) {
-      throw new ModelFormatException(model.toString(), String.format("a model of %,d leaves × %,d slices × %,d types"
-          + " needs %,d MB, more than half the %,d MB this JVM may use: use a larger heap"
-          + " (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", producerTree.leafCount(), n, types, bytes >> 20, heap >> 20));
-    }
-    double[] values = new double[(int) size];
-    java.util.BitSet seen = new java.util.BitSet((int) size);
+    checkCells(model.toString(), producerTree.leafCount(), n, types);
+    int size = producerTree.leafCount() * n * types;
+    double[] values = new double[size];
+    java.util.BitSet seen = new java.util.BitSet(size);
     for (int k = 0; k < cells.count; k++) {
       int producer = cells.producer[k];
       int leaf = leafOf[producer];
@@ -107,6 +94,28 @@ public final class ModelCsv {
       values[at] = cells.value[k];
     }
     return new MicroscopicModel(producerTree, n, cells.types.names(), values);
+  }
+
+  /**
+   * Refuses a model too large for one array, or for this JVM's heap, before it is allocated: one
+   * line with slice 155,555,550 asked for 1.2 GB (found by fuzzing). Half the heap, as for a model
+   * built from a trace (ModelPlan.checkSize), since the model is then aggregated, which needs as
+   * much again.
+   */
+  static void checkCells(String file, int leaves, int slices, int types) throws ModelFormatException {
+    long perType = (long) leaves * slices; // < 2^62, so times an int cannot overflow once bounded
+    long size = perType * types;
+    if (perType > Integer.MAX_VALUE - 8 || size > Integer.MAX_VALUE - 8) {
+      throw new ModelFormatException(file, leaves + " leaves × " + slices + " slices × " + types
+          + " types are more cells than one model can hold");
+    }
+    long bytes = size * Double.BYTES;
+    long heap = Runtime.getRuntime().maxMemory();
+    if (bytes > heap / 2) {
+      throw new ModelFormatException(file, String.format("a model of %,d leaves × %,d slices × %,d types"
+          + " needs %,d MB, more than half the %,d MB this JVM may use: use a larger heap"
+          + " (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", leaves, slices, types, bytes >> 20, heap >> 20));
+    }
   }
 
   /**

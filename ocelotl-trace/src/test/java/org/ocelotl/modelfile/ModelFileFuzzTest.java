@@ -25,6 +25,24 @@ class ModelFileFuzzTest {
     }
   }
 
+  /** The binary model (decision 024), read as every --model is: by its magic or its .ocm name. */
+  @FuzzTest(maxDuration = "24h")
+  void binaryModel(byte[] data) throws IOException {
+    Path dir = Files.createTempDirectory("ocelotl-fuzz");
+    try {
+      Path model = Files.write(dir.resolve("m.ocm"), data);
+      try {
+        ModelFiles.read(model, null, 0);
+      } catch (ModelFormatException refused) {
+        if (!refused.getMessage().startsWith(model.toString())) {
+          throw new AssertionError("a refusal that does not name the file: " + refused.getMessage(), refused);
+        }
+      }
+    } finally {
+      delete(dir);
+    }
+  }
+
   @FuzzTest(maxDuration = "24h")
   void tree(byte[] data) throws IOException {
     Path dir = Files.createTempDirectory("ocelotl-fuzz");
