@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceSink;
@@ -36,9 +37,6 @@ public final class Otf2Split implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private static final byte TYPE = 0;
-  private static final byte STATE = 1;
-  private static final byte EVENT = 2;
-  private static final byte VARIABLE = 3;
   private static final byte MESSAGE = 4;
   private static final byte END = 5;
 
@@ -132,9 +130,6 @@ public final class Otf2Split implements Serializable {
           }
           typeOf[local] = events.type(name, category, group);
         }
-        case STATE -> sink.state(in.readInt(), typeOf[in.readInt()], in.readDouble(), in.readDouble(), in.readInt());
-        case EVENT -> sink.event(in.readInt(), typeOf[in.readInt()], in.readDouble());
-        case VARIABLE -> sink.variable(in.readInt(), typeOf[in.readInt()], in.readDouble(), in.readDouble());
         case MESSAGE -> events.messageEnd(in.readInt(), in.readInt(), in.readLong(), in.readBoolean(), in.readDouble(),
             in.readInt(), in.readLong());
         case END -> {
@@ -152,7 +147,11 @@ public final class Otf2Split implements Serializable {
           events.absorb(first, last, anomalies, unknownKinds);
           return count;
         }
-        default -> throw new IllegalStateException("recording operation " + op);
+        default -> {
+          if (!SplitRecords.replay(op, in, typeOf, sink)) {
+            throw new IllegalStateException("recording operation " + op);
+          }
+        }
       }
     }
   }
@@ -185,35 +184,17 @@ public final class Otf2Split implements Serializable {
 
     @Override
     public void state(int producer, int type, double start, double end, int depth) {
-      write(() -> {
-        out.writeByte(STATE);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(start);
-        out.writeDouble(end);
-        out.writeInt(depth);
-      });
+      write(() -> SplitRecords.state(out, producer, type, start, end, depth));
     }
 
     @Override
     public void event(int producer, int type, double time) {
-      write(() -> {
-        out.writeByte(EVENT);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(time);
-      });
+      write(() -> SplitRecords.event(out, producer, type, time));
     }
 
     @Override
     public void variable(int producer, int type, double time, double value) {
-      write(() -> {
-        out.writeByte(VARIABLE);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(time);
-        out.writeDouble(value);
-      });
+      write(() -> SplitRecords.variable(out, producer, type, time, value));
     }
 
     @Override

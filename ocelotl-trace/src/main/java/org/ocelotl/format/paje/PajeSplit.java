@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -560,9 +561,6 @@ public final class PajeSplit implements Serializable {
   private static final class Recorder implements TraceSink {
     private static final byte PRODUCER = 'P';
     private static final byte PRODUCER_END = 'D';
-    private static final byte STATE = 'S';
-    private static final byte EVENT = 'E';
-    private static final byte VARIABLE = 'V';
     private static final byte LINK = 'L';
     private static final byte WARNING = 'W';
     private static final byte END = 'Z';
@@ -604,35 +602,17 @@ public final class PajeSplit implements Serializable {
 
     @Override
     public void state(int producer, int type, double start, double end, int depth) {
-      write(() -> {
-        out.writeByte(STATE);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(start);
-        out.writeDouble(end);
-        out.writeInt(depth);
-      });
+      write(() -> SplitRecords.state(out, producer, type, start, end, depth));
     }
 
     @Override
     public void event(int producer, int type, double time) {
-      write(() -> {
-        out.writeByte(EVENT);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(time);
-      });
+      write(() -> SplitRecords.event(out, producer, type, time));
     }
 
     @Override
     public void variable(int producer, int type, double time, double value) {
-      write(() -> {
-        out.writeByte(VARIABLE);
-        out.writeInt(producer);
-        out.writeInt(type);
-        out.writeDouble(time);
-        out.writeDouble(value);
-      });
+      write(() -> SplitRecords.variable(out, producer, type, time, value));
     }
 
     @Override
@@ -705,14 +685,15 @@ public final class PajeSplit implements Serializable {
               sink.producerEnd(id, destroyed);
             }
           }
-          case STATE -> sink.state(in.readInt(), global[in.readInt()], in.readDouble(), in.readDouble(), in.readInt());
-          case EVENT -> sink.event(in.readInt(), global[in.readInt()], in.readDouble());
-          case VARIABLE -> sink.variable(in.readInt(), global[in.readInt()], in.readDouble(), in.readDouble());
           case LINK -> sink.link(global[in.readInt()], in.readInt(), in.readInt(), in.readDouble(), in.readDouble(),
               in.readDouble());
           case WARNING -> warnings.add(in.readUTF());
           case END -> bounds = new double[] {in.readDouble(), in.readDouble()};
-          default -> throw new IllegalStateException("recording byte " + kind);
+          default -> {
+            if (!SplitRecords.replay(kind, in, global, sink)) {
+              throw new IllegalStateException("recording byte " + kind);
+            }
+          }
         }
       }
       return bounds;
