@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
@@ -152,41 +151,13 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /**
-   * DP evaluations the search may spend before it switches to the envelopes (K ≤ 20 optima fit).
-   * The first evaluations of the search cost nearly a full one each (little is settled yet); the
-   * envelopes cost about 20 full evaluations on the 720-leaf benchmark model with 42 optima, 50
-   * with 2,045, and 185 on the bundled trace at 100 slices (1,762). So models with few optima keep
-   * the DP-based search, and the others lose at most this.
+   * The envelopes, whatever the model: measured against the DP-based search (2K − 1
+   * evaluations, the first ones nearly full), they cost less on every model of more than a few
+   * milliseconds, including those with few optima (docs/aggregation.md, "Which search").
    */
-  static final int PROGRAMME_BUDGET = 40;
-
   @Override
   List<Breakpoint> searchBreakpoints() {
-    return search(PROGRAMME_BUDGET);
-  }
-
-  /** The DP-based search while it takes at most budget evaluations, else the envelopes. */
-  List<Breakpoint> search(int budget) {
-    AtomicInteger left = new AtomicInteger(budget);
-    try {
-      return BreakpointSearch.run(checked((p, below, above) -> {
-        if (left.getAndDecrement() <= 0) {
-          throw new OverBudget();
-        }
-        return evaluate(p, below, above);
-      }), tolerance());
-    } catch (RuntimeException e) { // fork/join may rethrow a copy that wraps the original
-      if (!(e instanceof OverBudget) && !(e.getCause() instanceof OverBudget)) {
-        throw e;
-      }
-    }
     return envelopeBreakpoints();
-  }
-
-  private static final class OverBudget extends RuntimeException {
-    OverBudget() {
-      super(null, null, false, false);
-    }
   }
 
   /**
@@ -203,9 +174,10 @@ final class SpatiotemporalQualities extends Qualities {
   List<Breakpoint> envelopeBreakpoints(long budget) {
     Evaluation whole = evaluate(1, null, null);
     double limit = wholeFrom(whole);
-    // One part optimal from p = 0 on: a model with nothing to tell apart; nothing to cut.
-    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit > 0 ? limit : 1, whole, budget,
-        work());
+    if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
+      return List.of(new Breakpoint(0, whole.partition()));
+    }
+    Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit, whole, budget, work());
     List<Breakpoint> found = BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance());
     List<Breakpoint> lazy = new ArrayList<>(found.size());
     for (int k = 0; k < found.size(); k++) {

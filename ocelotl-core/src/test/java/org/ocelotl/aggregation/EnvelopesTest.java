@@ -13,9 +13,9 @@ import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
 
 /**
- * The spatiotemporal breakpoints from envelopes, forced (models with few optima would otherwise
- * take the DP-based search), or after the DP-based search gave up: against enumeration on small
- * models, against the DP-based search on larger ones, and the lazily built parts against the DP.
+ * The spatiotemporal breakpoints from envelopes (what {@link Qualities#breakpoints()} runs):
+ * against enumeration on small models, against the DP-based search on larger ones, and the
+ * lazily built parts against the DP.
  */
 class EnvelopesTest {
   @Test
@@ -64,11 +64,10 @@ class EnvelopesTest {
       SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
       List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
       List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
-      List<Breakpoint> switched = qualities.search(8); // the DP-based search gives up after 8 evaluations
       List<Breakpoint> chosen = qualities.breakpoints();
       double tolerance = 1e-9 * qualities.scale();
-      for (List<Breakpoint> actual : List.of(envelopes, switched, chosen)) {
-        String where = "seed " + seed + (actual == chosen ? " breakpoints()" : actual == switched ? " switched" : " envelopes");
+      for (List<Breakpoint> actual : List.of(envelopes, chosen)) {
+        String where = "seed " + seed + (actual == chosen ? " breakpoints()" : " envelopes");
         assertEquals(plain.size(), actual.size(), where);
         for (int k = 0; k < plain.size(); k++) {
           Partition expected = plain.get(k).partition();
@@ -78,9 +77,6 @@ class EnvelopesTest {
           assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
           assertEquals(expected.size(), partition.size(), where + " size " + k);
           assertEquals(partition.size(), partition.parts().size(), where + " parts " + k);
-          if (actual != envelopes) {
-            continue; // may come from the DP-based search, whose parts PropertiesTest checks
-          }
           // the parts are those of the programme inside the range; equal lines may tile differently
           double inside = (actual.get(k).p() + (k + 1 < actual.size() ? actual.get(k + 1).p() : 1)) / 2;
           Partition optimum = qualities.best(inside);
@@ -119,6 +115,27 @@ class EnvelopesTest {
         assertEquals(expected.size(), partition.size(), where + " size " + k);
       }
     }
+  }
+
+  /**
+   * A model whose cells are all equal: one part is optimal from p = 0 on, so the search answers
+   * without building envelopes; the same single breakpoint as the DP-based search.
+   */
+  @Test
+  void aUniformModelIsOnePartFromZero() {
+    ProducerTree tree = Models.platform(2, 3, 4);
+    int slices = 12;
+    double[] values = new double[tree.leafCount() * slices * 3];
+    java.util.Arrays.fill(values, 0.25);
+    MicroscopicModel model = new MicroscopicModel(tree, slices, List.of("a", "b", "c"), values);
+    SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+    List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+    List<Breakpoint> found = qualities.breakpoints();
+    assertEquals(1, plain.size());
+    assertEquals(1, found.size());
+    assertEquals(0, found.get(0).p());
+    assertEquals(1, found.get(0).partition().size());
+    assertEquals(List.of(new Part(0, 0, slices - 1)), found.get(0).partition().parts());
   }
 
   /** Envelopes that would hold more than their budget stop with a message, not an OutOfMemoryError. */
