@@ -366,8 +366,8 @@ final class Envelopes {
     while (i < a.size && j < b.size) {
       double ea = a.end(i);
       double eb = b.end(j);
-      double start = Math.max(a.start[i], b.start[j]);
-      if (Math.min(ea, eb) > start) {
+      double start = larger(a.start[i], b.start[j]);
+      if (smaller(ea, eb) > start) {
         out.add(start, a.gain[i] + b.gain[j], a.loss[i] + b.loss[j], a.parts[i] + b.parts[j], SPLIT);
       }
       if (ea <= eb) {
@@ -391,8 +391,8 @@ final class Envelopes {
     while (i < a.size && j < b.size) {
       double ea = a.end(i);
       double eb = b.end(j);
-      double start = Math.max(a.start[i], b.start[j]);
-      double end = Math.min(ea, eb);
+      double start = larger(a.start[i], b.start[j]);
+      double end = smaller(ea, eb);
       if (end > start) {
         max(out, a.gain[i], a.loss[i], a.parts[i], a.flags[i], b.gain[j], b.loss[j], b.parts[j], b.flags[j],
             start, end);
@@ -428,8 +428,8 @@ final class Envelopes {
       double eh = hull.end(h);
       double ei = prefix.end(i);
       double ej = whole.end(j);
-      double start = Math.max(from, Math.max(hull.start[h], Math.max(prefix.start[i], whole.start[j])));
-      double end = Math.min(to, Math.min(eh, Math.min(ei, ej)));
+      double start = larger(from, larger(hull.start[h], larger(prefix.start[i], whole.start[j])));
+      double end = smaller(to, smaller(eh, smaller(ei, ej)));
       if (start * gain - (1 - start) * loss - penalty >= value(prefix, i, start) + value(whole, j, start)) {
         // The aggregate of the interval is the steepest of its lines and in the hull: once above
         // the cut, it stays above, and so does the hull.
@@ -466,6 +466,19 @@ final class Envelopes {
     if (changed) {
       hull.splice(tailFrom, to, tail);
     }
+  }
+
+  /**
+   * The larger of two p's. Not {@link Math#max}: its care for NaN and −0.0, which p's never are,
+   * made the walks measurably slower (JDK 17).
+   */
+  private static double larger(double a, double b) {
+    return a >= b ? a : b;
+  }
+
+  /** The smaller of two p's (see {@link #larger}). */
+  private static double smaller(double a, double b) {
+    return a <= b ? a : b;
   }
 
   /** Whether piece h of the hull is at least line (g, l, n) at p, computed exactly as {@link #max} does. */
