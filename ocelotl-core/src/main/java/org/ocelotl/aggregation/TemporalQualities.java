@@ -225,13 +225,13 @@ final class TemporalQualities extends Qualities {
         double s1 = sums[c + 1] + bySlice[base + c + 1];
         sums[c] = s0;
         sums[c + 1] = s1;
-        even += s0 * Log2.log2(Math.max(s0, Double.MIN_NORMAL));
-        odd += s1 * Log2.log2(Math.max(s1, Double.MIN_NORMAL));
+        even += s0 * Log2.log2(atLeastMinNormal(s0));
+        odd += s1 * Log2.log2(atLeastMinNormal(s1));
       }
       if (c < series) {
         double s0 = sums[c] + bySlice[base + c];
         sums[c] = s0;
-        even += s0 * Log2.log2(Math.max(s0, Double.MIN_NORMAL));
+        even += s0 * Log2.log2(atLeastMinNormal(s0));
       }
       mass += sliceMass[last];
       info += sliceInfo[last];
@@ -284,12 +284,23 @@ final class TemporalQualities extends Qualities {
     }
   }
 
+  private static final long MIN_NORMAL_BITS = Double.doubleToRawLongBits(Double.MIN_NORMAL);
+
+  /**
+   * max(s, MIN_NORMAL) without a branch and faster than {@link Math#max}, whose care for NaN and
+   * −0.0 costs more here (JDK 17): the bits of non-negative doubles order as their values, and a
+   * negative s (or −0.0) has the sign bit, a negative long.
+   */
+  private static double atLeastMinNormal(double s) {
+    return Double.longBitsToDouble(Math.max(Double.doubleToRawLongBits(s), MIN_NORMAL_BITS));
+  }
+
   /** Adds the value to series c's running sum and returns how much its S·log2 S changed. */
   private static double change(int c, double value, double[] sums, double[] terms) {
     double s = sums[c] + value;
     // A sum back at zero (values of both signs) gives 0·log2(MIN_NORMAL) = 0; a subnormal one is
     // off by less than 1e-305.
-    double term = s * Log2.log2(Math.max(s, Double.MIN_NORMAL));
+    double term = s * Log2.log2(atLeastMinNormal(s));
     double change = term - terms[c];
     sums[c] = s;
     terms[c] = term;
