@@ -42,8 +42,9 @@ public final class ScanKernels {
         continue;
       }
       boolean begunBefore = s < t0;
-      s = Math.max(s, t0);
-      e = Math.min(e, t1);
+      // Not Math.max/min: their care for NaN and −0.0, which times never are, costs (JDK 17).
+      s = begunBefore ? t0 : s;
+      e = e > t1 ? t1 : e;
       int base = layout.base(leaf, slot);
       int first = layout.sliceOf(s);
       int last = spread(layout, hi, base, first, s, e, 1, cells);
@@ -102,8 +103,8 @@ public final class ScanKernels {
     for (int i = 0; i < count; i++) {
       int leaf = leafOf[producer[i]];
       int slot = typeOf[type[i]];
-      double s = Math.max(from[i], t0);
-      double e = Math.min(to[i], t1);
+      double s = from[i] < t0 ? t0 : from[i]; // not Math.max/min (see stateDurations)
+      double e = to[i] > t1 ? t1 : to[i];
       double v = value[i];
       if (leaf < 0 || slot < 0 || e <= s || v == 0) {
         continue;
