@@ -1,9 +1,11 @@
 package org.ocelotl.modelfile;
 
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,12 +47,7 @@ public final class ModelCsv {
    * @param slices the number of slices, or 0 for one more than the highest slice in the file
    */
   public static MicroscopicModel read(Path model, Path tree, int slices) throws IOException {
-    return read(model, tree, slices, CsvCells.rangesFor(model));
-  }
-
-  /** {@link #read(Path, Path, int)}, the model file read in at most {@code ranges} byte ranges (CsvCells). */
-  static MicroscopicModel read(Path model, Path tree, int slices, int ranges) throws IOException {
-    CsvCells cells = CsvCells.read(model, ranges);
+    Cells cells = Cells.read(model);
     ProducerTree producerTree = tree == null ? ProducerTree.flat(ROOT, cells.producers.names()) : readTree(tree);
     if (cells.types.size() == 0) {
       throw new ModelFormatException(model.toString(), "no cells: a model needs at least one event type");
@@ -74,29 +71,27 @@ public final class ModelCsv {
     int size = producerTree.leafCount() * n * types;
     double[] values = new double[size];
     java.util.BitSet seen = new java.util.BitSet(size);
-    for (CsvCells.Range range : cells.ranges) {
-      for (int k = 0; k < range.count; k++) {
-        int producer = range.producer[k];
-        int leaf = leafOf[producer];
-        String name = cells.producers.name(producer);
-        if (leaf < 0) {
-          String why = producerTree.find(name) >= 0 ? "is not a leaf of the tree (values sit on leaves)"
-              : "is not in the tree file " + tree;
-          throw new ModelFormatException(model.toString(), range.line(k), "producer \"" + name + "\" " + why);
-        }
-        int slice = range.slice[k];
-        if (slice >= n) {
-          throw new ModelFormatException(model.toString(), range.line(k),
-              "slice " + slice + " is beyond the " + n + " slices asked for (0.." + (n - 1) + ")");
-        }
-        int at = (leaf * n + slice) * types + range.type[k];
-        if (seen.get(at)) {
-          throw new ModelFormatException(model.toString(), range.line(k), "second value for producer \"" + name
-              + "\", slice " + slice + ", type \"" + cells.types.name(range.type[k]) + "\"; each cell may appear once");
-        }
-        seen.set(at);
-        values[at] = range.value[k];
+    for (int k = 0; k < cells.count; k++) {
+      int producer = cells.producer[k];
+      int leaf = leafOf[producer];
+      String name = cells.producers.name(producer);
+      if (leaf < 0) {
+        String why = producerTree.find(name) >= 0 ? "is not a leaf of the tree (values sit on leaves)"
+            : "is not in the tree file " + tree;
+        throw new ModelFormatException(model.toString(), cells.line[k], "producer \"" + name + "\" " + why);
       }
+      int slice = cells.slice[k];
+      if (slice >= n) {
+        throw new ModelFormatException(model.toString(), cells.line[k],
+            "slice " + slice + " is beyond the " + n + " slices asked for (0.." + (n - 1) + ")");
+      }
+      int at = (leaf * n + slice) * types + cells.type[k];
+      if (seen.get(at)) {
+        throw new ModelFormatException(model.toString(), cells.line[k], "second value for producer \"" + name
+            + "\", slice " + slice + ", type \"" + cells.types.name(cells.type[k]) + "\"; each cell may appear once");
+      }
+      seen.set(at);
+      values[at] = cells.value[k];
     }
     return new MicroscopicModel(producerTree, n, cells.types.names(), values);
   }
@@ -121,6 +116,174 @@ public final class ModelCsv {
           + " needs %,d MB, more than half the %,d MB this JVM may use: use a larger heap"
           + " (OCELOTL_JAVA_OPTS=-Xmx8g ./ocelotl …)", leaves, slices, types, bytes >> 20, heap >> 20));
     }
+  }
+
+  /**
+   * The cells of a model file as primitive columns, read from its bytes: a line costs no object
+   * (names are looked up by their bytes, numbers parsed in place), which made reading 5–10×
+   * faster than a String, a field list and a record per line (docs/benchmarks.md).
+   */
+  private static final class Cells {
+    final Names producers = new Names();
+    final Names types = new Names();
+    int count;
+    int highest = -1;
+    int[] producer = new int[1024];
+    int[] slice = new int[1024];
+    int[] type = new int[1024];
+    double[] value = new double[1024];
+    int[] line = new int[1024];
+
+    static Cells read(Path file) throws IOException {
+      Cells cells = new Cells();
+      String name = file.toString();
+      try (InputStream in = Files.newInputStream(file)) {
+        LineSplitter lines = new LineSplitter(in, name);
+        requireHeader(lines, name, MODEL_HEADER);
+        try {
+          while (lines.next()) {
+            cells.add(lines, name);
+          }
+        } catch (java.nio.charset.CharacterCodingException e) {
+          throw new ModelFormatException(name, lines.number(), "the line is not UTF-8 text");
+        }
+      }
+      return cells;
+    }
+
+    private void add(LineSplitter lines, String file) throws IOException {
+      byte[] b = lines.bytes();
+      int from = lines.from();
+      int to = lines.to();
+      if (blank(b, from, to)) {
+        return;
+      }
+      int line = Math.toIntExact(lines.number());
+      int c1 = indexOf(b, from, to);
+      int c2 = c1 < 0 ? -1 : indexOf(b, c1 + 1, to);
+      int c3 = c2 < 0 ? -1 : indexOf(b, c2 + 1, to);
+      int p;
+      int u;
+      int s;
+      double v;
+      if (c3 < 0 || indexOf(b, c3 + 1, to) >= 0 || b[from] == '"' || b[c2 + 1] == '"') {
+        // Quoted names, or a wrong number of fields: the general splitter, which says what is wrong.
+        List<String> fields = fields(lines.text(), file, line, 4);
+        s = parseSlice(fields.get(1), file, line);
+        v = parseValue(fields.get(3), file, line);
+        p = producers.id(fields.get(0));
+        u = types.id(fields.get(2));
+      } else {
+        s = parseSlice(b, c1 + 1, c2, file, line);
+        v = parseValue(b, c3 + 1, to, file, line);
+        p = producers.id(b, lines.from(), c1);
+        u = types.id(b, c2 + 1, c3);
+      }
+      if (count == producer.length) {
+        int grown = count * 2;
+        producer = java.util.Arrays.copyOf(producer, grown);
+        slice = java.util.Arrays.copyOf(slice, grown);
+        type = java.util.Arrays.copyOf(type, grown);
+        value = java.util.Arrays.copyOf(value, grown);
+        this.line = java.util.Arrays.copyOf(this.line, grown);
+      }
+      producer[count] = p;
+      slice[count] = s;
+      type[count] = u;
+      value[count] = v;
+      this.line[count] = line;
+      count++;
+      highest = Math.max(highest, s);
+    }
+  }
+
+  private static boolean blank(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != ' ' && b[i] != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int indexOf(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] == ',') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int firstNonSpace(byte[] b, int from, int to) {
+    while (from < to && b[from] == ' ') {
+      from++;
+    }
+    return from;
+  }
+
+  private static int afterLastNonSpace(byte[] b, int from, int to) {
+    while (to > from && b[to - 1] == ' ') {
+      to--;
+    }
+    return to;
+  }
+
+  private static int parseSlice(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
+    int start = firstNonSpace(b, from, to);
+    int end = afterLastNonSpace(b, start, to);
+    long slice = 0;
+    for (int i = start; i < end; i++) {
+      int digit = b[i] - '0';
+      if (digit < 0 || digit > 9 || slice > Integer.MAX_VALUE) {
+        return parseSlice(new String(b, from, to - from, StandardCharsets.UTF_8), file, line);
+      }
+      slice = slice * 10 + digit;
+    }
+    if (start == end || slice > Integer.MAX_VALUE) {
+      return parseSlice(new String(b, from, to - from, StandardCharsets.UTF_8), file, line);
+    }
+    return (int) slice;
+  }
+
+  private static double parseValue(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
+    int start = firstNonSpace(b, from, to);
+    int end = afterLastNonSpace(b, start, to);
+    double value;
+    try {
+      value = JavaDoubleParser.parseDouble(b, start, end - start);
+    } catch (NumberFormatException e) {
+      return parseValue(new String(b, from, to - from, StandardCharsets.UTF_8), file, line);
+    }
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      return parseValue(new String(b, from, to - from, StandardCharsets.UTF_8), file, line);
+    }
+    return value;
+  }
+
+  private static int parseSlice(String field, String file, long line) throws ModelFormatException {
+    try {
+      int slice = Integer.parseInt(field.strip());
+      if (slice >= 0) {
+        return slice;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new ModelFormatException(file, line, "expected a slice number ≥ 0, found \"" + field + "\"");
+  }
+
+  private static double parseValue(String field, String file, long line) throws ModelFormatException {
+    double value;
+    try {
+      value = Double.parseDouble(field.strip());
+    } catch (NumberFormatException e) {
+      throw new ModelFormatException(file, line, "expected a number as value, found \"" + field + "\"");
+    }
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new ModelFormatException(file, line, "expected a finite value ≥ 0, found " + field.strip());
+    }
+    return value;
   }
 
   /** Reads a tree file; children keep the order of their first appearance. */
@@ -224,7 +387,7 @@ public final class ModelCsv {
     return true;
   }
 
-  static void requireHeader(LineSplitter lines, String file, String header) throws IOException {
+  private static void requireHeader(LineSplitter lines, String file, String header) throws IOException {
     String first = lines.next() ? text(lines, file) : null;
     if (first != null && first.startsWith("\uFEFF")) {
       first = first.substring(1);

@@ -12,7 +12,6 @@ import java.util.List;
  */
 final class Names {
   private final List<String> names = new ArrayList<>();
-  private final List<byte[]> keysById = new ArrayList<>();
   private byte[][] keys = new byte[16][];
   private int[] ids = new int[16];
   private byte[] last;
@@ -32,7 +31,6 @@ final class Names {
         keys[slot] = key;
         ids[slot] = names.size();
         names.add(name);
-        keysById.add(key);
         if (2 * names.size() > keys.length) {
           grow();
         }
@@ -84,16 +82,6 @@ final class Names {
     h *= 0xFF51AFD7ED558CCDL;
     h ^= h >>> 33;
     return (int) h;
-  }
-
-  /** For each of these names, in order, its number in {@code other}, numbering it there if new. */
-  int[] idsIn(Names other) throws CharacterCodingException {
-    int[] ids = new int[keysById.size()];
-    for (int id = 0; id < ids.length; id++) {
-      byte[] key = keysById.get(id);
-      ids[id] = other.id(key, 0, key.length);
-    }
-    return ids;
   }
 
   String name(int id) {
