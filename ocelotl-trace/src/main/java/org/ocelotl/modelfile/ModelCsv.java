@@ -239,6 +239,10 @@ public final class ModelCsv {
   }
 
   private static double parseValue(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
+    double plain = PlainDecimal.parse(b, from, to);
+    if (!Double.isNaN(plain)) {
+      return plain;
+    }
     int start = firstNonSpace(b, from, to);
     int end = afterLastNonSpace(b, start, to);
     double value;
