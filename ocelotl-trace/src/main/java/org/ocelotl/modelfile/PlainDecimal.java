@@ -5,20 +5,20 @@ package org.ocelotl.modelfile;
  * most one point, no sign, no exponent), correctly rounded, or NaN when it cannot tell cheaply;
  * the caller then asks the general parser.
  *
- * <p>Why: a model file is 700,000 such values, and a fresh JVM spent about 40 % of its optimising
- * compiler's work during the read on the general parser's methods (its tiers, its exponent and
- * hexadecimal paths, a recompilation when the first exponent turned up). This one is a digit loop,
- * one division and an exact check.
+ * <p>Why: lpaggreg's comparison model holds 700,000 such values, and a fresh JVM reading it spent
+ * about 40 % of its optimising compiler's work on the general parser's methods (large, with their
+ * exponent and hexadecimal paths, and compiled a second time after a deoptimisation when the first
+ * value with an exponent turned up; docs/benchmarks.md). This one is a digit loop, one division and
+ * an exact check.
  *
  * <p>How: with w the digits as an integer and k the digits after the point, the value is x = w /
  * 10^k. Below 2^53, w and 10^k (k ≤ 22) are exact doubles, and one division rounds x correctly.
- * Above, the candidate y = w / 10^k in doubles is within an ulp of x. It is returned only when exact
- * integer arithmetic shows x strictly between y's two rounding midpoints, (2M − 1)·2^(E−1) < x <
- * (2M + 1)·2^(E−1) for y = M·2^E: then y is the double nearest x, and no tie is possible. With 10^k
- * = 5^k·2^k, the upper test x < (2M + 1)·2^(E−1) is w·2^(1−E−k) < (2M + 1)·5^k, both sides below
- * 2^128 under the limits below, compared as 128-bit integers; the lower test likewise. A candidate
- * one ulp off is moved once toward x; otherwise, or at a power of two (whose lower midpoint is
- * nearer), NaN.
+ * Above, the candidate y = w / 10^k in doubles (two roundings) is at most two ulps from x, most
+ * often the nearest double. It is returned only when exact integer arithmetic shows x strictly
+ * between y's two rounding midpoints, (2M − 1)·2^(E−1) < x < (2M + 1)·2^(E−1) for y = M·2^E: then y
+ * is the double nearest x, and no tie is possible. With 10^k = 5^k·2^k, that is
+ * |w·2^(1−E−k) − 2M·5^k| < 5^k, on integers below 2^128 under the limits below. A candidate one ulp
+ * off is moved once toward x; otherwise, or at a power of two (whose lower midpoint is nearer), NaN.
  */
 final class PlainDecimal {
   /** More digits could overflow w (10^18 < 2^60) or lose its exactness in the check. */
@@ -83,23 +83,15 @@ final class PlainDecimal {
   private static int side(long w, int k, double y) {
     int e = Math.getExponent(y) - 52;
     long m = (Double.doubleToRawLongBits(y) & ((1L << 52) - 1)) | (1L << 52);
-    int shift = 1 - e - k; // x against (2M ± 1)·2^(E−1) is w·2^shift against (2M ± 1)·5^k
+    // x lies between the midpoints (2M ± 1)·2^(E−1) when w·2^shift lies between (2M ± 1)·5^k,
+    // that is when d = w·2^shift − 2M·5^k has |d| < 5^k.
+    int shift = 1 - e - k;
     if (m == 1L << 52 || shift < -9 || shift > 127 - (64 - Long.numberOfLeadingZeros(w))) {
-      return 2; // 2M + 1 < 2^54 and 5^k < 2^52, so the right side < 2^106 and shifted by 9 < 2^128
+      return 2; // 2M < 2^54 and 5^k < 2^52, so 2M·5^k < 2^106, and shifted by 9 < 2^128
     }
-    if (compare(w, shift, 2 * m + 1, k) >= 0) {
-      return 1;
-    }
-    return compare(w, shift, 2 * m - 1, k) <= 0 ? -1 : 0;
-  }
-
-  /**
-   * The sign of w·2^shift − odd·5^k, computed on exact 128-bit integers (all operands ≥ 0,
-   * odd·5^k < 2^106, and the shifted side below 2^128 by the caller's bounds).
-   */
-  private static int compare(long w, int shift, long odd, int k) {
-    long rightHigh = Math.multiplyHigh(odd, FIVE[k]);
-    long rightLow = odd * FIVE[k];
+    long five = FIVE[k];
+    long rightHigh = Math.multiplyHigh(2 * m, five);
+    long rightLow = 2 * m * five;
     long leftHigh;
     long leftLow;
     if (shift >= 0) {
@@ -111,6 +103,16 @@ final class PlainDecimal {
       leftHigh = 0;
       leftLow = w;
     }
-    return leftHigh != rightHigh ? Long.compareUnsigned(leftHigh, rightHigh) : Long.compareUnsigned(leftLow, rightLow);
+    // d in two's complement over 128 bits; |d| < bound (5^k, shifted with the right side: < 2^61)
+    // when d + bound lies in (0, 2·bound).
+    long bound = shift >= 0 ? five : five << -shift;
+    long low = leftLow - rightLow;
+    long high = leftHigh - rightHigh - (Long.compareUnsigned(leftLow, rightLow) < 0 ? 1 : 0);
+    long biasedLow = low + bound;
+    long biasedHigh = high + (Long.compareUnsigned(biasedLow, low) < 0 ? 1 : 0);
+    if (biasedHigh == 0 && biasedLow != 0 && Long.compareUnsigned(biasedLow, 2 * bound) < 0) {
+      return 0;
+    }
+    return high < 0 ? -1 : 1;
   }
 }
