@@ -24,6 +24,12 @@ final class LineSplitter {
   private int from;
   private int to;
   private long number;
+  /**
+   * Where the line's first commas are, and how many it holds: found in the scan for its end, so
+   * that a model line's fields need no second pass over its bytes.
+   */
+  private final int[] comma = new int[3];
+  private int commas;
 
   /** @param file the stream's file, for messages */
   LineSplitter(InputStream in, String file) {
@@ -40,9 +46,15 @@ final class LineSplitter {
           position++;
         }
       }
+      commas = 0;
       for (int i = position; i < limit; i++) {
         byte b = buffer[i];
-        if (b == '\n' || b == '\r') {
+        if (b == ',') {
+          if (commas < comma.length) {
+            comma[commas] = i;
+          }
+          commas++;
+        } else if (b == '\n' || b == '\r') {
           from = position;
           to = i;
           position = i + 1;
@@ -97,6 +109,16 @@ final class LineSplitter {
   /** Where the line ends in {@link #bytes()}, its terminator excluded. */
   int to() {
     return to;
+  }
+
+  /** How many commas the line holds. */
+  int commas() {
+    return commas;
+  }
+
+  /** Where the line's k-th comma (from 0) is in {@link #bytes()}, for k below 3 and {@link #commas()}. */
+  int comma(int k) {
+    return comma[k];
   }
 
   /** The line's number, from 1. */

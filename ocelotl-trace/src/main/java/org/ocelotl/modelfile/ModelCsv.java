@@ -74,8 +74,8 @@ public final class ModelCsv {
     for (int k = 0; k < cells.count; k++) {
       int producer = cells.producer[k];
       int leaf = leafOf[producer];
-      String name = cells.producers.name(producer);
       if (leaf < 0) {
+        String name = cells.producers.name(producer);
         String why = producerTree.find(name) >= 0 ? "is not a leaf of the tree (values sit on leaves)"
             : "is not in the tree file " + tree;
         throw new ModelFormatException(model.toString(), cells.line[k], "producer \"" + name + "\" " + why);
@@ -87,7 +87,8 @@ public final class ModelCsv {
       }
       int at = (leaf * n + slice) * types + cells.type[k];
       if (seen.get(at)) {
-        throw new ModelFormatException(model.toString(), cells.line[k], "second value for producer \"" + name
+        throw new ModelFormatException(model.toString(), cells.line[k], "second value for producer \""
+            + cells.producers.name(producer)
             + "\", slice " + slice + ", type \"" + cells.types.name(cells.type[k]) + "\"; each cell may appear once");
       }
       seen.set(at);
@@ -155,29 +156,29 @@ public final class ModelCsv {
       byte[] b = lines.bytes();
       int from = lines.from();
       int to = lines.to();
-      if (blank(b, from, to)) {
+      // Three commas and no quote at the start of a name: the fields lie between the commas the
+      // splitter found. A blank line holds no comma.
+      boolean plain = lines.commas() == 3 && b[from] != '"' && b[lines.comma(1) + 1] != '"';
+      if (!plain && blank(b, from, to)) {
         return;
       }
       int line = Math.toIntExact(lines.number());
-      int c1 = indexOf(b, from, to);
-      int c2 = c1 < 0 ? -1 : indexOf(b, c1 + 1, to);
-      int c3 = c2 < 0 ? -1 : indexOf(b, c2 + 1, to);
       int p;
       int u;
       int s;
       double v;
-      if (c3 < 0 || indexOf(b, c3 + 1, to) >= 0 || b[from] == '"' || b[c2 + 1] == '"') {
+      if (plain) {
+        s = parseSlice(b, lines.comma(0) + 1, lines.comma(1), file, line);
+        v = parseValue(b, lines.comma(2) + 1, to, file, line);
+        p = producers.id(b, from, lines.comma(0));
+        u = types.id(b, lines.comma(1) + 1, lines.comma(2));
+      } else {
         // Quoted names, or a wrong number of fields: the general splitter, which says what is wrong.
         List<String> fields = fields(lines.text(), file, line, 4);
         s = parseSlice(fields.get(1), file, line);
         v = parseValue(fields.get(3), file, line);
         p = producers.id(fields.get(0));
         u = types.id(fields.get(2));
-      } else {
-        s = parseSlice(b, c1 + 1, c2, file, line);
-        v = parseValue(b, c3 + 1, to, file, line);
-        p = producers.id(b, lines.from(), c1);
-        u = types.id(b, c2 + 1, c3);
       }
       if (count == producer.length) {
         int grown = count * 2;
@@ -204,15 +205,6 @@ public final class ModelCsv {
       }
     }
     return true;
-  }
-
-  private static int indexOf(byte[] b, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (b[i] == ',') {
-        return i;
-      }
-    }
-    return -1;
   }
 
   private static int firstNonSpace(byte[] b, int from, int to) {
@@ -247,6 +239,10 @@ public final class ModelCsv {
   }
 
   private static double parseValue(byte[] b, int from, int to, String file, long line) throws ModelFormatException {
+    double plain = PlainDecimal.parse(b, from, to);
+    if (!Double.isNaN(plain)) {
+      return plain;
+    }
     int start = firstNonSpace(b, from, to);
     int end = afterLastNonSpace(b, start, to);
     double value;

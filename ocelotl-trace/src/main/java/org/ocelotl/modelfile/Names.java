@@ -19,27 +19,45 @@ final class Names {
 
   /** The number of the name in {@code bytes[from, to)}, numbering it if new. */
   int id(byte[] bytes, int from, int to) throws CharacterCodingException {
-    if (last != null && Arrays.equals(last, 0, last.length, bytes, from, to)) {
+    if (last != null && same(last, bytes, from, to)) {
       return lastId;
     }
     int mask = keys.length - 1;
     for (int slot = hash(bytes, from, to) & mask; ; slot = (slot + 1) & mask) {
       byte[] key = keys[slot];
       if (key == null) {
-        key = Arrays.copyOfRange(bytes, from, to);
-        String name = LineSplitter.decode(key, 0, key.length);
-        keys[slot] = key;
-        ids[slot] = names.size();
-        names.add(name);
-        if (2 * names.size() > keys.length) {
-          grow();
-        }
-        return remember(key, names.size() - 1);
+        return added(Arrays.copyOfRange(bytes, from, to), slot);
       }
-      if (Arrays.equals(key, 0, key.length, bytes, from, to)) {
+      if (same(key, bytes, from, to)) {
         return remember(key, ids[slot]);
       }
     }
+  }
+
+  // Names are a few bytes: a plain loop, which a fresh JVM's compilers handle in less work than
+  // Arrays.equals with its range checks and vectorised mismatch.
+  private static boolean same(byte[] key, byte[] bytes, int from, int to) {
+    if (key.length != to - from) {
+      return false;
+    }
+    for (int i = 0; i < key.length; i++) {
+      if (key[i] != bytes[from + i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Apart from id, which runs for every field, so that compiling id does not compile this too.
+  private int added(byte[] key, int slot) throws CharacterCodingException {
+    String name = LineSplitter.decode(key, 0, key.length);
+    keys[slot] = key;
+    ids[slot] = names.size();
+    names.add(name);
+    if (2 * names.size() > keys.length) {
+      grow();
+    }
+    return remember(key, names.size() - 1);
   }
 
   int id(String name) throws CharacterCodingException {
