@@ -1,5 +1,6 @@
 package org.ocelotl.spark;
 
+import java.util.Iterator;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -41,8 +42,7 @@ final class OrderedSum {
   }
 
   /** A partition's partials keyed by the partition's index. */
-  private record IndexedIterator(int index, java.util.Iterator<byte[]> partials)
-      implements java.util.Iterator<Tuple2<Integer, byte[]>> {
+  private record IndexedIterator(int index, Iterator<byte[]> partials) implements Iterator<Tuple2<Integer, byte[]>> {
     @Override
     public boolean hasNext() {
       return partials.hasNext();
