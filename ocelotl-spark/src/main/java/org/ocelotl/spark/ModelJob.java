@@ -40,12 +40,14 @@ import org.ocelotl.store.StoreMetadata;
  * any task runs) and lists the files of the metric's table; each task reads its share of the files,
  * their column chunks straight into the store's primitive columns ({@link ParquetRecords}), and
  * feeds them, batch by batch, to a {@link ModelScan} — the local scan's kernels — then hands back
- * its partial sums; a tree reduction adds them up, and the driver turns the total into the model.
+ * its partial sums as one byte array of their non-zero runs ({@link PartialSums}); a tree reduction
+ * adds them up in partition order ({@link OrderedSum}), and the driver turns the total into the model.
  *
  * <p>As many tasks as the application has cores ({@code spark.default.parallelism}), not one per
- * file: a partial model is the whole dense model (700 leaves × 1000 slices × 10 types: 56 MB),
- * serialised, shuffled by the tree reduction and added once per task; with a task per file (20 files
- * of 10^6 states) that, not the scan, took most of the time (docs/benchmarks.md).
+ * file, each a contiguous share of the files (so, the dataset being in roughly time order, of the
+ * slices): a partial model has the model's shape (700 leaves × 1000 slices × 10 types: 56 MB
+ * dense), is serialised, moved and added once per task; with a task per file (20 files of 10^6
+ * states) that, not the scan, took most of the time (docs/benchmarks.md).
  *
  * <p>Why not Spark's own Parquet source: it assembles every record into a {@code Row} that the task
  * then copies into the columns, which made the job about ten times slower per core than the local
@@ -59,6 +61,14 @@ public final class ModelJob {
 
   /** The model of {@code request} on the dataset in {@code dataset} (any Hadoop file system path). */
   public static Result build(SparkSession spark, String dataset, ModelRequest request) throws IOException {
+    return build(spark, dataset, request, spark.sparkContext().defaultParallelism());
+  }
+
+  /**
+   * The same with at most {@code maxTasks} tasks: the tests ask for more tasks than their two
+   * cores, so that the reduction's intermediate level runs ({@link OrderedSum}).
+   */
+  static Result build(SparkSession spark, String dataset, ModelRequest request, int maxTasks) throws IOException {
     String metadataJson = metadata(spark, dataset);
     StoreMetadata metadata = StoreMetadata.parse(java.nio.file.Path.of(dataset, ParquetTable.METADATA_FILE),
         metadataJson);
@@ -67,11 +77,13 @@ public final class ModelJob {
     List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<byte[]> configuration = context.broadcast(serialize(hadoop));
-    int tasks = Math.min(files.size(), context.defaultParallelism());
+    int tasks = Math.min(files.size(), maxTasks);
     try {
-      JavaRDD<double[][]> partials = context.parallelize(files, tasks)
+      JavaRDD<byte[]> partials = context.parallelize(files, tasks)
           .mapPartitions(new FileScan(metadataJson, request, configuration));
-      total.add(partials.treeReduce(ModelJob::sum));
+      for (byte[] partial : OrderedSum.reduce(partials).collect()) {
+        PartialSums.addInto(total.sums(), partial);
+      }
     } finally {
       configuration.destroy();
     }
@@ -157,23 +169,11 @@ public final class ModelJob {
     };
   }
 
-  /** Adds {@code b} into {@code a}: the reduction's step. */
-  private static double[][] sum(double[][] a, double[][] b) {
-    for (int k = 0; k < a.length; k++) {
-      double[] into = a[k];
-      double[] from = b[k];
-      for (int i = 0; i < into.length; i++) {
-        into[i] += from[i];
-      }
-    }
-    return a;
-  }
-
   /**
    * One task's scan: plans again from the metadata (cheap, and nothing but two strings and the
    * request crosses the network), then reads its files into reused columns, batch by batch.
    */
-  private static final class FileScan implements FlatMapFunction<Iterator<String>, double[][]> {
+  private static final class FileScan implements FlatMapFunction<Iterator<String>, byte[]> {
     private final String metadataJson;
     private final ModelRequest request;
     private final Broadcast<byte[]> configuration;
@@ -185,19 +185,23 @@ public final class ModelJob {
     }
 
     @Override
-    public Iterator<double[][]> call(Iterator<String> files) throws IOException {
+    public Iterator<byte[]> call(Iterator<String> files) throws IOException {
       ModelScan scan = ModelScan.of(StoreMetadata.parse(java.nio.file.Path.of(ParquetTable.METADATA_FILE),
           metadataJson), request);
-      Configuration hadoop = deserialize(configuration.value());
-      org.ocelotl.store.Columns batch = org.ocelotl.store.Columns.of(scan.category(), BATCH);
-      List<String> columns = columns(scan.category());
-      FilterPredicate window = window(scan.category(), scan.grid());
-      while (files.hasNext()) {
-        String file = files.next();
-        ParquetRecords.read(HadoopInputFile.fromPath(new Path(file), hadoop), file, scan.category(), columns, window,
-            batch, scan::add);
-      }
-      return List.<double[][]>of(scan.sums()).iterator();
+      scan(scan, files, deserialize(configuration.value()));
+      return List.of(PartialSums.encode(scan.sums())).iterator();
+    }
+  }
+
+  /** Adds the records of {@code files} (of the scan's category's table), in that order, to {@code scan}. */
+  static void scan(ModelScan scan, Iterator<String> files, Configuration hadoop) throws IOException {
+    org.ocelotl.store.Columns batch = org.ocelotl.store.Columns.of(scan.category(), BATCH);
+    List<String> columns = columns(scan.category());
+    FilterPredicate window = window(scan.category(), scan.grid());
+    while (files.hasNext()) {
+      String file = files.next();
+      ParquetRecords.read(HadoopInputFile.fromPath(new Path(file), hadoop), file, scan.category(), columns, window,
+          batch, scan::add);
     }
   }
 }

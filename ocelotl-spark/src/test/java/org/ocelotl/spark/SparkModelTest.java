@@ -1,5 +1,6 @@
 package org.ocelotl.spark;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,8 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +32,9 @@ import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.ModelScan;
 import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.workspace.Formats;
 import org.ocelotl.workspace.ImportOptions;
@@ -104,6 +109,51 @@ class SparkModelTest {
     assertEquals(Math.min(2, files(d.parquet.resolve(ParquetTable.of(request.metric().category()).directory()))),
         result.partitions());
     assertSame(ModelBuilder.build(d.store, request).model(), result.model().model(), counts(request.metric()));
+  }
+
+  /**
+   * More tasks than the session's cores: the reduction's intermediate level runs (9 partials, 3
+   * groups of 3), and the model's bits are those of the partials added in partition order, group by
+   * group — whichever task finishes first. Variable means (value × time) over one slice, so that
+   * every partial adds to every cell with bits to lose (a time-contiguous share of the files adds to
+   * few of many slices, and this trace's state durations add up exactly in any order): the flat sum
+   * of the same partials differs in some cells, so the comparison tells the orders apart.
+   */
+  @Test
+  void theReductionAddsInPartitionOrder() throws IOException {
+    Dataset d = dataset(Path.of("../examples/smpi_perturbed.trace.gz"));
+    ModelRequest request = request(Metric.VARIABLE_MEAN, 1);
+    int tasks = 9;
+    int fanIn = OrderedSum.fanIn(tasks);
+    List<String> files;
+    try (Stream<Path> listed = Files.list(d.parquet.resolve(ParquetTable.VARIABLES.directory()))) {
+      files = listed.map(Path::toString).sorted().toList();
+    }
+    assertTrue(files.size() >= tasks, files.size() + " files");
+    StoreMetadata metadata = StoreMetadata.parse(d.parquet.resolve(ParquetTable.METADATA_FILE),
+        Files.readString(d.parquet.resolve(ParquetTable.METADATA_FILE)));
+    ModelScan tree = ModelScan.of(metadata, request);
+    ModelScan flat = ModelScan.of(metadata, request);
+    for (int g = 0; g * fanIn < tasks; g++) {
+      ModelScan group = ModelScan.of(metadata, request);
+      for (int i = g * fanIn; i < Math.min(tasks, (g + 1) * fanIn); i++) {
+        // Spark's slices of a parallelised list: [i·n/tasks, (i+1)·n/tasks)
+        ModelScan partial = ModelScan.of(metadata, request);
+        ModelJob.scan(partial, files.subList(i * files.size() / tasks, (i + 1) * files.size() / tasks).iterator(),
+            new Configuration());
+        group.add(partial.sums());
+        flat.add(partial.sums());
+      }
+      tree.add(group.sums());
+    }
+    double[] expected = tree.model().model().values();
+    assertFalse(Arrays.equals(expected, flat.model().model().values()));
+    for (int run = 0; run < 3; run++) {
+      ModelJob.Result result = ModelJob.build(spark, d.parquet.toString(), request, tasks);
+      assertEquals(tasks, result.partitions());
+      assertArrayEquals(expected, result.model().model().values(), "run " + run);
+      assertSame(ModelBuilder.build(d.store, request).model(), result.model().model(), false);
+    }
   }
 
   /** The command line writes the model files that ocelotl aggregate reads: read back, they hold the local model. */
