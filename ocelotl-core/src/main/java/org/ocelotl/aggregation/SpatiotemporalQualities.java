@@ -207,7 +207,8 @@ final class SpatiotemporalQualities extends Qualities {
         break;
       }
       p = Math.min(1, crossing);
-      Evaluation next = evaluate(p, null, null);
+      // current (at a smaller p) and whole (at 1) bracket p: their shared subproblems are copied
+      Evaluation next = evaluate(p, current, whole);
       if (!(next.pic(p) > whole.pic(p) + tolerance())) {
         break;
       }
