@@ -50,6 +50,9 @@ final class ChunkFileWriter implements AutoCloseable {
     }
     bytes.position(0);
     writeFully(bytes, position);
+    // To the disk now, while the reader goes on: left to close(), the whole file (100 MB and more
+    // for a large trace) would be flushed at the end of the import, where the reader waits for it.
+    channel.force(false);
     addEntry(n, producers, chunk.minTime(), chunk.maxTime());
     position += length;
     recordCount += n;
