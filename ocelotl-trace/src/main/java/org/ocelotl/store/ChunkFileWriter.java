@@ -50,9 +50,6 @@ final class ChunkFileWriter implements AutoCloseable {
     }
     bytes.position(0);
     writeFully(bytes, position);
-    // To the disk now, while the reader goes on: left to close(), the whole file (100 MB and more
-    // for a large trace) would be flushed at the end of the import, where the reader waits for it.
-    channel.force(false);
     addEntry(n, producers, chunk.minTime(), chunk.maxTime());
     position += length;
     recordCount += n;
@@ -67,6 +64,11 @@ final class ChunkFileWriter implements AutoCloseable {
     }
     StoreLayout.writeEntry(index, at, position, size, producers, min, max);
     chunkCount++;
+  }
+
+  /** Forces the chunks written so far to the disk. */
+  void force() throws IOException {
+    channel.force(false);
   }
 
   /** Writes the index and the header, forces everything to the disk, closes. */

@@ -531,6 +531,23 @@ public final class StoreWriter implements TraceSink {
         buffer.size = 0;
         free.add(buffer);
       }
+      forceWhenIdle();
+    }
+
+    /**
+     * Forces the file to the disk while the reader fills the next chunks: left to close(), the
+     * whole store (143 MB for the 292 MB SimGrid trace) would be flushed at the end of the import,
+     * where the reader waits for it. Only when no chunk waits to be written, and after the buffer
+     * went back, so that a slow disk never holds the reader up: what is not forced here is at close.
+     */
+    private void forceWhenIdle() {
+      if (writerFailure == null && work.isEmpty()) {
+        try {
+          file.force();
+        } catch (Throwable t) {
+          writerFailure = t;
+        }
+      }
     }
   }
 
