@@ -66,6 +66,11 @@ final class ChunkFileWriter implements AutoCloseable {
     chunkCount++;
   }
 
+  /** Forces the chunks written so far to the disk. */
+  void force() throws IOException {
+    channel.force(false);
+  }
+
   /** Writes the index and the header, forces everything to the disk, closes. */
   @Override
   public void close() throws IOException {

@@ -157,6 +157,20 @@ public record StoreMetadata(Source source, double start, double end, String time
     return fromJson(file, json);
   }
 
+  /**
+   * Writes a small metadata to JSON and reads it back, for nothing but the classes this loads: a
+   * process's first use of Jackson loads and initialises a few hundred of them, about 0.15 s of CPU
+   * (docs/format-paje.md). The store writer's thread pays it while the reader fills the first
+   * chunks, rather than the reader after its last record, when it would lengthen every import.
+   */
+  static void warmUp() throws StoreFormatException {
+    long[] counts = new long[EventCategory.values().length];
+    StoreMetadata sample = new StoreMetadata(new Source("/warm-up", 1, 2, "0123456789ab", "paje"), 0, 1.5, "s",
+        counts, List.of(new Producer(0, "0", "0", -1, 0, Double.NaN, true, counts)),
+        List.of(new EventType(0, "state", EventCategory.STATE, null, "1 0 0", 0)), List.of("warning"), 1, 0);
+    parse(Path.of(sample.source().path()), StoreJson.pretty(sample.toJson()));
+  }
+
   /** Reads what {@link #toJson} wrote; any surprise is a {@link StoreFormatException}. */
   static StoreMetadata fromJson(Path file, Object parsed) throws StoreFormatException {
     Fields json = new Fields(file, "", parsed);

@@ -350,6 +350,7 @@ public final class StoreWriter implements TraceSink {
 
   private void writeLoop() {
     try {
+      warmUpMetadata();
       while (true) {
         Runnable task = work.take();
         if (task == STOP) {
@@ -363,6 +364,19 @@ public final class StoreWriter implements TraceSink {
   }
 
   private static final Runnable STOP = () -> { };
+
+  /**
+   * Loads the metadata's JSON classes on this thread, idle until the first chunk is full, so that
+   * {@link #finish} on the reader's thread finds them ready (see {@link StoreMetadata#warmUp}). What
+   * fails here would fail there: it fails the import the way a chunk that cannot be written does.
+   */
+  private void warmUpMetadata() {
+    try {
+      StoreMetadata.warmUp();
+    } catch (Throwable t) {
+      writerFailure = t;
+    }
+  }
 
   /**
    * Writes what remains, the chunk indexes and the metadata, and forces it all to the disk.
@@ -516,6 +530,23 @@ public final class StoreWriter implements TraceSink {
       } finally {
         buffer.size = 0;
         free.add(buffer);
+      }
+      forceWhenIdle();
+    }
+
+    /**
+     * Forces the file to the disk while the reader fills the next chunks: left to close(), the
+     * whole store (143 MB for the 292 MB SimGrid trace) would be flushed at the end of the import,
+     * where the reader waits for it. Only when no chunk waits to be written, and after the buffer
+     * went back, so that a slow disk never holds the reader up: what is not forced here is at close.
+     */
+    private void forceWhenIdle() {
+      if (writerFailure == null && work.isEmpty()) {
+        try {
+          file.force();
+        } catch (Throwable t) {
+          writerFailure = t;
+        }
       }
     }
   }

@@ -74,6 +74,8 @@ final class PajeImport {
   private final NameTable names = new NameTable();
   private final List<EventDefinition> definitions = new ArrayList<>();
   private EventDefinition defining;
+  /** Per field (dates, values, sizes): its last number, which the next line often repeats. */
+  private final LastDecimal[] lastNumbers = new LastDecimal[Field.values().length];
 
 
   /** The Pajé types by index (their aliases and names map to it in {@link #names}). */
@@ -113,6 +115,7 @@ final class PajeImport {
     this.sinkTypes = new TypeIds(sink, true);
     this.lenient = options.lenient();
     this.lines = lines;
+    Arrays.setAll(lastNumbers, field -> new LastDecimal());
   }
 
   /**
@@ -295,7 +298,7 @@ final class PajeImport {
 
   private double number(EventDefinition def, Field field) throws TraceFormatException {
     int f = 1 + def.position(field);
-    double v = DecimalParser.parse(lines.buffer(), lines.start(f), lines.end(f));
+    double v = lastNumbers[field.ordinal()].parse(lines.buffer(), lines.start(f), lines.end(f));
     if (!Double.isFinite(v)) { // not a number, or beyond a double's range such as 1e400
       throw reject(Problem.NOT_A_NUMBER, field.names[0] + ": expected a finite number, found '"
           + lines.field(f) + "'");
