@@ -1,7 +1,6 @@
 package org.ocelotl.spark;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -16,7 +16,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.otf2.Otf2Split;
-import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.TraceStore;
@@ -40,16 +39,23 @@ final class ImportJob {
   record Result(StoreMetadata metadata, int tasks) {}
 
   /**
-   * Imports {@code trace} (an OTF2 anchor file on a file system every executor sees at the same
-   * path) and writes its dataset as {@code out} on the driver.
+   * Imports {@code trace} (an OTF2 anchor file, qualified, on a local file system every executor
+   * sees at the same path) and writes its dataset as {@code out} (qualified, any file system).
    *
-   * @throws IllegalArgumentException for an existing out without replace
+   * @throws IllegalArgumentException for an existing out without replace, or an archive elsewhere
+   *     than on a local file system
    */
-  static Result run(SparkSession spark, Path trace, Path out, boolean replace) throws IOException {
-    Path anchor = trace.toRealPath();
-    if (Files.exists(out) && !replace) {
-      throw new IllegalArgumentException(out + " exists; --force replaces it");
+  static Result run(SparkSession spark, org.apache.hadoop.fs.Path trace, org.apache.hadoop.fs.Path out,
+      boolean replace) throws IOException {
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    if (!HadoopFiles.isLocal(trace)) {
+      // The OTF2 reader opens the archive's files by path (anchor, definitions, one per location).
+      throw new IllegalArgumentException(trace + ": an OTF2 archive is read at a local path that the driver and "
+          + "every executor see (a parallel file system, OTF2's own layout), not from " + trace.toUri().getScheme()
+          + ":; copy or mount it there (Pajé traces are read from any file system)");
     }
+    HadoopFiles.requireAbsentOrReplaced(out, hadoop, replace);
+    Path anchor = HadoopFiles.local(trace).toRealPath();
     Otf2Split split = Otf2Split.open(anchor);
     List<Long> locations = split.locations();
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -62,14 +68,14 @@ final class ImportJob {
         .persist(StorageLevel.MEMORY_AND_DISK());
     decoded.count();
     Iterator<byte[]> recordings = decoded.toLocalIterator();
-    Path store = Files.createTempDirectory(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".store");
+    Path store = HadoopFiles.storeDirectory(out);
     try {
       TraceFormat replayed = new TraceFormat("otf2", "OTF2 archive decoded on Spark", () -> (file, sink, options) ->
           split.assemble(recordings, sink), Otf2Reader::sniff);
       Importer.importTrace(anchor, replayed, ImportOptions.DEFAULT, ImportProgress.NONE, store,
           StoreWriter.DEFAULT_CHUNK_CAPACITY);
       TraceStore imported = TraceStore.open(store);
-      ParquetExport.write(imported, out, ParquetExport.CHUNKS_PER_FILE, replace);
+      HadoopFiles.writeDataset(imported, out, hadoop, replace);
       return new Result(imported.metadata(), locations.size());
     } finally {
       decoded.unpersist();
@@ -78,13 +84,8 @@ final class ImportJob {
     }
   }
 
-  static boolean isOtf2(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      return false;
-    }
-    try (InputStream in = Files.newInputStream(file)) {
-      return Otf2Reader.sniff(in.readNBytes(16));
-    }
+  static boolean isOtf2(org.apache.hadoop.fs.Path file, Configuration hadoop) throws IOException {
+    return Otf2Reader.sniff(HadoopFiles.head(file, hadoop, 16));
   }
 
   static void deleteTree(Path directory) throws IOException {

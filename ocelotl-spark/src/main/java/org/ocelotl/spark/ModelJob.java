@@ -1,9 +1,5 @@
 package org.ocelotl.spark;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,7 +72,7 @@ public final class ModelJob {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<byte[]> configuration = context.broadcast(serialize(hadoop));
+    Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
     int tasks = Math.min(files.size(), maxTasks);
     try {
       JavaRDD<byte[]> partials = context.parallelize(files, tasks)
@@ -125,23 +121,6 @@ public final class ModelJob {
     return files;
   }
 
-  /** The configuration as bytes (Hadoop's own Writable form): the tasks open the files as the driver would. */
-  private static byte[] serialize(Configuration hadoop) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (DataOutputStream out = new DataOutputStream(bytes)) {
-      hadoop.write(out);
-    }
-    return bytes.toByteArray();
-  }
-
-  private static Configuration deserialize(byte[] bytes) throws IOException {
-    Configuration hadoop = new Configuration(false);
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      hadoop.readFields(in);
-    }
-    return hadoop;
-  }
-
   /** The columns the kernel of a category reads. */
   private static List<String> columns(EventCategory category) {
     return switch (category) {
@@ -188,7 +167,7 @@ public final class ModelJob {
     public Iterator<byte[]> call(Iterator<String> files) throws IOException {
       ModelScan scan = ModelScan.of(StoreMetadata.parse(java.nio.file.Path.of(ParquetTable.METADATA_FILE),
           metadataJson), request);
-      scan(scan, files, deserialize(configuration.value()));
+      scan(scan, files, HadoopFiles.deserialize(configuration.value()));
       return List.of(PartialSums.encode(scan.sums())).iterator();
     }
   }

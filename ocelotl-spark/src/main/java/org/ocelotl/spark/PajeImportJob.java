@@ -5,16 +5,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -22,7 +22,6 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.ocelotl.format.paje.PajeSplit;
-import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormat;
@@ -39,7 +38,8 @@ import scala.Tuple2;
  * link), where a shuffle sorts them by line; each partition reads the definitions and its lines
  * with the local reader; the driver replays the partitions' recordings into a store, which the
  * local export writes as the dataset. No task reads the whole file, but for gzip, which cannot be
- * split: one task reads it, and the command says so.
+ * split: one task reads it, and the command says so. The trace and the dataset may be on any file
+ * system Hadoop reads ({@link HadoopFiles}).
  */
 final class PajeImportJob {
   /** Bytes per range by default: Spark's own default split of a text file. */
@@ -48,55 +48,57 @@ final class PajeImportJob {
   private PajeImportJob() {}
 
   /** Whether the file is a Pajé trace, plain or gzip'd (what the local tool recognises). */
-  static boolean isPaje(Path file) throws IOException {
-    try (InputStream in = text(file.toString(), isGzip(file))) {
+  static boolean isPaje(Path file, Configuration hadoop) throws IOException {
+    try (InputStream in = text(file, isGzip(file, hadoop), hadoop)) {
       return Formats.looksLikePaje(in.readNBytes(4096));
     }
   }
 
-  static boolean isGzip(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      byte[] magic = in.readNBytes(2);
-      return magic.length == 2 && magic[0] == (byte) 0x1f && magic[1] == (byte) 0x8b;
-    }
+  static boolean isGzip(Path file, Configuration hadoop) throws IOException {
+    byte[] magic = HadoopFiles.head(file, hadoop, 2);
+    return magic.length == 2 && magic[0] == (byte) 0x1f && magic[1] == (byte) 0x8b;
   }
 
   /** One byte range of the body. */
   record Range(int index, long start, long end, boolean first) implements Serializable {}
 
   /**
-   * Imports {@code trace} (a Pajé file at the same path on the driver and every executor) with
-   * ranges of {@code rangeBytes} and writes its dataset as {@code out}; returns the number of ranges.
+   * Imports {@code trace} (a Pajé file, qualified, on a file system the driver and every executor
+   * read: a local path the same on all of them, HDFS, S3…) with ranges of {@code rangeBytes} and
+   * writes its dataset as {@code out} (qualified, any file system); returns the number of ranges.
    */
   static ImportJob.Result run(SparkSession spark, Path trace, Path out, boolean replace, long rangeBytes)
       throws IOException {
-    if (Files.exists(out) && !replace) {
-      throw new IllegalArgumentException(out + " exists; --force replaces it");
-    }
-    String file = trace.toString();
-    boolean gzip = isGzip(trace);
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    HadoopFiles.requireAbsentOrReplaced(out, hadoop, replace);
+    FileStatus status = HadoopFiles.file(trace, hadoop);
+    // A local trace is named by its real path, as the local import names it (its messages start with it).
+    String file = HadoopFiles.isLocal(trace) ? HadoopFiles.local(trace).toRealPath().toString() : trace.toString();
+    boolean gzip = isGzip(trace, hadoop);
     PajeSplit split;
-    try (InputStream in = new BufferedInputStream(text(file, gzip), 1 << 16)) {
+    try (InputStream in = new BufferedInputStream(text(trace, gzip, hadoop), 1 << 16)) {
       split = PajeSplit.open(in, file);
     }
-    List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : Files.size(trace), gzip, rangeBytes);
+    List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : status.getLen(), gzip, rangeBytes);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<PajeSplit> shared = context.broadcast(split);
+    Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
+    String location = trace.toString(); // Hadoop's Path does not serialise
     int n = ranges.size();
     List<PajeSplit.Summary> summaries = context.parallelize(ranges, n)
         .map(r -> {
-          try (InputStream in = open(file, gzip, shared.value().bodyStart(), r)) {
+          try (InputStream in = open(location, gzip, shared.value().bodyStart(), r, configuration.value())) {
             return shared.value().summarize(in);
           }
         }).collect();
     Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
     JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
-        .flatMapToPair(r -> routed(shared.value().route(open(file, gzip, shared.value().bodyStart(), r), r.index(),
-            plan.value())))
+        .flatMapToPair(r -> routed(shared.value().route(
+            open(location, gzip, shared.value().bodyStart(), r, configuration.value()), r.index(), plan.value())))
         .repartitionAndSortWithinPartitions(new ByPartition(n))
         .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
-    Path store = Files.createTempDirectory(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".store");
+    java.nio.file.Path store = HadoopFiles.storeDirectory(out);
     try {
       // The types of every partition first (small), then the records one partition at a time.
       List<List<PajeSplit.Declaration>> types = read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types()))
@@ -104,15 +106,16 @@ final class PajeImportJob {
       Iterator<byte[]> records = read.map(PajeSplit.Recording::records).toLocalIterator();
       TraceFormat replayed = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
           PajeSplit.assemble(types, records, sink), Formats::looksLikePaje);
-      Importer.importTrace(trace, replayed, ImportOptions.DEFAULT, ImportProgress.NONE, store,
-          StoreWriter.DEFAULT_CHUNK_CAPACITY);
+      Importer.importTrace(java.nio.file.Path.of(file), HadoopFiles.describe(file, status, hadoop, replayed.name()),
+          replayed, ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
       TraceStore imported = TraceStore.open(store);
-      ParquetExport.write(imported, out, ParquetExport.CHUNKS_PER_FILE, replace);
+      HadoopFiles.writeDataset(imported, out, hadoop, replace);
       return new ImportJob.Result(imported.metadata(), n);
     } finally {
       read.unpersist();
       shared.destroy();
       plan.destroy();
+      configuration.destroy();
       ImportJob.deleteTree(store);
     }
   }
@@ -130,21 +133,24 @@ final class PajeImportJob {
   }
 
   /** The trace's text from its start (decompressed for gzip). */
-  private static InputStream text(String file, boolean gzip) throws IOException {
-    InputStream in = Files.newInputStream(Path.of(file));
+  private static InputStream text(Path file, boolean gzip, Configuration hadoop) throws IOException {
+    InputStream in = HadoopFiles.open(file, hadoop);
     return gzip ? new GZIPInputStream(in, 1 << 16) : in;
   }
 
   /** A range's lines: from the byte before it (to see whether a line starts on it), or through the gzip text. */
-  private static InputStream open(String file, boolean gzip, long body, Range range) throws IOException {
+  private static InputStream open(String file, boolean gzip, long body, Range range, byte[] configuration)
+      throws IOException {
+    Configuration hadoop = HadoopFiles.deserialize(configuration);
+    Path path = new Path(file);
     InputStream in;
     if (gzip) {
-      in = new BufferedInputStream(text(file, true), 1 << 16);
+      in = new BufferedInputStream(text(path, true, hadoop), 1 << 16);
       in.skipNBytes(body);
     } else {
-      FileChannel channel = FileChannel.open(Path.of(file));
-      channel.position(range.first() ? range.start() : range.start() - 1);
-      in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+      FSDataInputStream stream = path.getFileSystem(hadoop).open(path);
+      stream.seek(range.first() ? range.start() : range.start() - 1);
+      in = new BufferedInputStream(stream, 1 << 16);
     }
     return PajeSplit.range(in, range.start(), range.end(), range.first());
   }

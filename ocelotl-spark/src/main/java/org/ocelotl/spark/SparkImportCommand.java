@@ -2,9 +2,9 @@ package org.ocelotl.spark;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine.Command;
@@ -24,16 +24,18 @@ import picocli.CommandLine.Spec;
 final class SparkImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "TRACE",
-      description = "The OTF2 anchor file NAME.otf2 or the Pajé file, at a path the driver and every executor read.")
-  Path trace;
+  @Parameters(paramLabel = "TRACE", description = {"The Pajé file, on any file system Spark reads (file:, hdfs:, s3a:;",
+      "a path without a scheme is on the default one), or the OTF2 anchor file NAME.otf2 at a local path",
+      "that the driver and every executor see."})
+  String trace;
 
   @Option(names = "--range-bytes", paramLabel = "BYTES", defaultValue = "" + PajeImportJob.DEFAULT_RANGE_BYTES,
       description = "Bytes of a Pajé trace per task of its passes (default: ${DEFAULT-VALUE}).")
   long rangeBytes;
 
-  @Option(names = "--out", required = true, paramLabel = "DATASET", description = "The dataset's directory (on the driver).")
-  Path out;
+  @Option(names = "--out", required = true, paramLabel = "DATASET",
+      description = "The dataset's directory, on any file system Spark writes (file:, hdfs:, s3a:).")
+  String out;
 
   @Option(names = "--force", description = "Replace DATASET if it exists.")
   boolean force;
@@ -44,22 +46,24 @@ final class SparkImportCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--range-bytes " + rangeBytes + ": expected at least 1");
     }
     PrintWriter err = spec.commandLine().getErr();
-    if (!Files.isRegularFile(trace)) {
-      throw new IllegalArgumentException(trace + ": no such file");
-    }
-    boolean otf2 = ImportJob.isOtf2(trace);
-    if (!otf2 && !PajeImportJob.isPaje(trace)) {
+    // The session first: its Hadoop configuration says which file systems the paths are on.
+    SparkSession spark = SparkSession.builder().appName("ocelotl-spark import").getOrCreate();
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    Path file = HadoopFiles.qualified(trace, hadoop);
+    Path dataset = HadoopFiles.qualified(out, hadoop);
+    HadoopFiles.file(file, hadoop);
+    boolean otf2 = ImportJob.isOtf2(file, hadoop);
+    if (!otf2 && !PajeImportJob.isPaje(file, hadoop)) {
       throw new IllegalArgumentException(trace + ": neither an OTF2 anchor file (NAME.otf2) nor a Pajé trace; this "
           + "import reads those two");
     }
-    if (!otf2 && PajeImportJob.isGzip(trace)) {
+    if (!otf2 && PajeImportJob.isGzip(file, hadoop)) {
       err.println("ocelotl-spark: warning: " + trace + " is gzip'd, which cannot be split: one task reads it whole "
           + "(decompress it to read it in parallel)");
       err.flush();
     }
-    SparkSession spark = SparkSession.builder().appName("ocelotl-spark import").getOrCreate();
-    ImportJob.Result result = otf2 ? ImportJob.run(spark, trace, out, force)
-        : PajeImportJob.run(spark, trace.toRealPath(), out, force, rangeBytes);
+    ImportJob.Result result = otf2 ? ImportJob.run(spark, file, dataset, force)
+        : PajeImportJob.run(spark, file, dataset, force, rangeBytes);
     StoreMetadata m = result.metadata();
     err.printf("%s: %d producers, %d types, [%s, %s) %s, %s in %d Spark tasks → %s%n", m.name(), m.producers().size(),
         m.types().size(), m.start(), m.end(), m.timeUnit(), otf2 ? "decoded" : "read", result.tasks(), out);

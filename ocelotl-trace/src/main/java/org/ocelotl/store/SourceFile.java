@@ -28,6 +28,21 @@ public final class SourceFile {
     return new StoreMetadata.Source(file.toString(), size, modified, fingerprint(file, size), format);
   }
 
+  /**
+   * Describes a file of another file system (Hadoop's: HDFS, S3…) from what that file system says
+   * of it; the fingerprint is the one {@link #describe(Path, String)} gives the same bytes.
+   */
+  public static StoreMetadata.Source describe(String path, long size, long modified, Bytes file, String format)
+      throws IOException {
+    return new StoreMetadata.Source(path, size, modified, fingerprint(file, size), format);
+  }
+
+  /** A file's bytes read at a position. */
+  public interface Bytes {
+    /** Reads into {@code buffer} from {@code position} until it is full or the file ends; returns the bytes read. */
+    int read(long position, byte[] buffer) throws IOException;
+  }
+
   /** Whether the file still is what {@code source} describes. */
   public static boolean unchanged(StoreMetadata.Source source, Path file) throws IOException {
     return Files.size(file) == source.size()
@@ -36,29 +51,31 @@ public final class SourceFile {
   }
 
   static String fingerprint(Path file, long size) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      return fingerprint((position, buffer) -> {
+        int done = 0;
+        int read;
+        while (done < buffer.length
+            && (read = channel.read(ByteBuffer.wrap(buffer, done, buffer.length - done), position + done)) > 0) {
+          done += read;
+        }
+        return done;
+      }, size);
+    }
+  }
+
+  private static String fingerprint(Bytes file, long size) throws IOException {
     MessageDigest digest;
     try {
       digest = MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      ByteBuffer buffer = ByteBuffer.allocate(FINGERPRINT_BYTES);
-      digest.update(read(channel, buffer, 0));
-      if (size > FINGERPRINT_BYTES) {
-        digest.update(read(channel, buffer, Math.max(FINGERPRINT_BYTES, size - FINGERPRINT_BYTES)));
-      }
+    byte[] buffer = new byte[FINGERPRINT_BYTES];
+    digest.update(buffer, 0, file.read(0, buffer));
+    if (size > FINGERPRINT_BYTES) {
+      digest.update(buffer, 0, file.read(Math.max(FINGERPRINT_BYTES, size - FINGERPRINT_BYTES), buffer));
     }
     return HexFormat.of().formatHex(digest.digest(), 0, 16);
-  }
-
-  private static ByteBuffer read(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
-    buffer.clear();
-    long offset = at;
-    int read;
-    while (buffer.hasRemaining() && (read = channel.read(buffer, offset)) > 0) {
-      offset += read;
-    }
-    return buffer.flip();
   }
 }

@@ -16,6 +16,11 @@ public final class TraceFormatException extends IOException {
 
   /** "FILE:LINE: WHAT\n  LINE_TEXT" — the layout compilers use, so editors can jump to it. */
   public static TraceFormatException atLine(Path file, long line, String what, String text) {
+    return atLine(file.toString(), line, what, text);
+  }
+
+  /** As {@link #atLine(Path, long, String, String)}, the file named by a string (a URI, for a trace on HDFS). */
+  public static TraceFormatException atLine(String file, long line, String what, String text) {
     return new TraceFormatException(file + ":" + line + ": " + what
         + (text == null ? "" : "\n  " + abbreviate(text)));
   }

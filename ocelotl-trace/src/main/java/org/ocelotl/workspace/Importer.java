@@ -2,7 +2,6 @@ package org.ocelotl.workspace;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
@@ -38,10 +37,26 @@ public final class Importer {
    */
   public static StoreMetadata importTrace(Path trace, TraceFormat format, ImportOptions options,
       ImportProgress progress, StoreWriter writer) throws IOException {
+    StoreMetadata.Source source;
+    try {
+      source = SourceFile.describe(trace, format.name());
+    } catch (IOException | RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    return importTrace(trace, source, format, options, progress, writer);
+  }
+
+  /**
+   * The import above, of a trace the caller has described: one on another file system (Hadoop's),
+   * which {@code format}'s reader does not open through {@code trace} (the Spark jobs replay what
+   * their tasks read), {@code trace} then only naming it in messages.
+   */
+  public static StoreMetadata importTrace(Path trace, StoreMetadata.Source source, TraceFormat format,
+      ImportOptions options, ImportProgress progress, StoreWriter writer) throws IOException {
     boolean finished = false;
     try {
-      StoreMetadata.Source source = SourceFile.describe(trace, format.name());
-      long total = Files.size(trace);
+      long total = source.size();
       if (options.states() != null && !format.name().equals(CTF)) {
         throw new TraceFormatException(trace + ": state rules apply to CTF traces, whose states are pairs of"
             + " events; this trace is " + format.name() + ", whose states the format itself defines");

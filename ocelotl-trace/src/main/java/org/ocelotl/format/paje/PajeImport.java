@@ -67,7 +67,8 @@ final class PajeImport {
   private static final int VALUE_SCOPES = 5;
   private static final int NO_TYPE = -1;
 
-  private final Path file;
+  /** The trace's name in messages: its path, or its URI when the Spark import reads it from HDFS or S3. */
+  private final String file;
   private final TraceSink sink;
   private final boolean lenient;
   private final LineScanner lines;
@@ -109,7 +110,7 @@ final class PajeImport {
   /** The trace's bounds when known beforehand (null: from the dates read), see {@link #withBounds}. */
   private double[] bounds;
 
-  PajeImport(Path file, TraceSink sink, ReadOptions options, LineScanner lines) {
+  PajeImport(String file, TraceSink sink, ReadOptions options, LineScanner lines) {
     this.file = file;
     this.sink = sink;
     this.sinkTypes = new TypeIds(sink, true);
@@ -604,7 +605,7 @@ final class PajeImport {
 
   private void traceFile(EventDefinition def) throws TraceFormatException {
     String part = lines.field(1 + def.position(Field.FILENAME));
-    Path resolved = file.toAbsolutePath().resolveSibling(part);
+    Path resolved = Path.of(file).toAbsolutePath().resolveSibling(part);
     if (!Files.exists(resolved)) {
       throw error("multi-file trace: part '" + part + "' is missing (expected at " + resolved
           + ")");

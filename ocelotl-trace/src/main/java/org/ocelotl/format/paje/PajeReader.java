@@ -43,7 +43,7 @@ public final class PajeReader implements TraceReader {
           options.bytesRead().accept(raw.count);
         }
       });
-      new PajeImport(file, sink, options, lines).run();
+      new PajeImport(file.toString(), sink, options, lines).run();
       options.bytesRead().accept(raw.count);
     } catch (EOFException e) {
       throw new TraceFormatException(file + ": truncated gzip data: the compressed stream ends"

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -316,7 +315,7 @@ public final class PajeSplit implements Serializable {
     Merged merged = new Merged(plan.definitionLines().iterator(), lines);
     LineScanner scanner = new LineScanner(merged, () -> { }, merged.numbers::removeFirst);
     Recorder recorder = new Recorder(scanner);
-    PajeImport read = new PajeImport(Path.of(file), recorder, ReadOptions.STRICT, scanner);
+    PajeImport read = new PajeImport(file, recorder, ReadOptions.STRICT, scanner);
     if (plan.firstTime() <= plan.lastTime()) {
       read.withBounds(plan.firstTime(), plan.lastTime());
     }

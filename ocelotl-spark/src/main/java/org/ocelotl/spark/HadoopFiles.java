@@ -1,0 +1,164 @@
+package org.ocelotl.spark;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.store.SourceFile;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+
+/**
+ * The jobs' inputs and outputs on any file system Hadoop reads (file:, hdfs:, s3a: with its
+ * connector on the class path): a path without a scheme is on the default file system
+ * ({@code fs.defaultFS}, the local one unless the cluster says otherwise), as for Spark's own
+ * readers. Local files stay java.nio paths where the local tool's code needs them (the OTF2
+ * reader, the export's writer).
+ */
+final class HadoopFiles {
+  private HadoopFiles() {}
+
+  /** The path with its file system's scheme and authority. */
+  static Path qualified(String path, Configuration hadoop) throws IOException {
+    Path p = new Path(path);
+    return p.getFileSystem(hadoop).makeQualified(p);
+  }
+
+  static boolean isLocal(Path qualified) {
+    return "file".equals(qualified.toUri().getScheme());
+  }
+
+  /** How messages name a qualified path: a local one as a local path, others by their URI. */
+  static String name(Path qualified) {
+    return isLocal(qualified) ? local(qualified).toString() : qualified.toString();
+  }
+
+  /** A qualified local path as java.nio's. */
+  static java.nio.file.Path local(Path qualified) {
+    return java.nio.file.Path.of(qualified.toUri());
+  }
+
+  /** What the file system says of the file, refused in one line if it is not a readable file. */
+  static FileStatus file(Path path, Configuration hadoop) throws IOException {
+    FileStatus status;
+    try {
+      status = path.getFileSystem(hadoop).getFileStatus(path);
+    } catch (FileNotFoundException e) {
+      throw new IllegalArgumentException(name(path) + ": no such file");
+    }
+    if (!status.isFile()) {
+      throw new IllegalArgumentException(name(path) + ": not a file");
+    }
+    return status;
+  }
+
+  static InputStream open(Path path, Configuration hadoop) throws IOException {
+    return path.getFileSystem(hadoop).open(path);
+  }
+
+  /** The first bytes of a file (fewer if it is shorter). */
+  static byte[] head(Path path, Configuration hadoop, int bytes) throws IOException {
+    try (InputStream in = open(path, hadoop)) {
+      return in.readNBytes(bytes);
+    }
+  }
+
+  /**
+   * The file described as the local import describes its trace (size, time, fingerprint), read
+   * through Hadoop, under {@code name} (a local file's real path, as the local import names it).
+   */
+  static StoreMetadata.Source describe(String name, FileStatus file, Configuration hadoop, String format)
+      throws IOException {
+    try (FSDataInputStream in = file.getPath().getFileSystem(hadoop).open(file.getPath())) {
+      return SourceFile.describe(name, file.getLen(), file.getModificationTime(),
+          (position, buffer) -> {
+            int done = 0;
+            int read;
+            while (done < buffer.length && (read = in.read(position + done, buffer, done, buffer.length - done)) > 0) {
+              done += read;
+            }
+            return done;
+          }, format);
+    }
+  }
+
+  /** Refuses an existing output unless it is to be replaced, before any work. */
+  static void requireAbsentOrReplaced(Path out, Configuration hadoop, boolean replace) throws IOException {
+    if (!replace && out.getFileSystem(hadoop).exists(out)) {
+      throw new IllegalArgumentException(name(out) + " exists; --force replaces it");
+    }
+  }
+
+  /**
+   * A directory for the store an import assembles on the driver: beside the dataset when that is
+   * local (the same disk, as the local tool puts its stores), else in the driver's temporary
+   * directory.
+   */
+  static java.nio.file.Path storeDirectory(Path out) throws IOException {
+    if (isLocal(out)) {
+      java.nio.file.Path dataset = local(out);
+      return Files.createTempDirectory(dataset.getParent(), "." + dataset.getFileName() + ".store");
+    }
+    return Files.createTempDirectory("ocelotl-spark-store");
+  }
+
+  /**
+   * Writes the store's Parquet dataset as {@code out}, complete or not at all: locally with the
+   * export's own temporary directory and rename; on another file system, the export written in the
+   * driver's temporary directory, copied to a hidden sibling of {@code out}, renamed at the end.
+   */
+  static void writeDataset(TraceStore store, Path out, Configuration hadoop, boolean replace) throws IOException {
+    if (isLocal(out)) {
+      ParquetExport.write(store, local(out), ParquetExport.CHUNKS_PER_FILE, replace);
+      return;
+    }
+    java.nio.file.Path scratch = Files.createTempDirectory("ocelotl-spark-dataset");
+    FileSystem fs = out.getFileSystem(hadoop);
+    Path temporary = new Path(out.getParent(), "." + out.getName() + "." + UUID.randomUUID() + ".part");
+    try {
+      java.nio.file.Path written = scratch.resolve("dataset");
+      ParquetExport.write(store, written, ParquetExport.CHUNKS_PER_FILE, false);
+      fs.copyFromLocalFile(false, true, new Path(written.toUri()), temporary);
+      if (fs.exists(out)) {
+        if (!replace) {
+          throw new IllegalArgumentException(name(out) + " exists; --force replaces it");
+        }
+        fs.delete(out, true);
+      }
+      if (!fs.rename(temporary, out)) {
+        throw new IOException(out + ": could not rename " + temporary + " to it");
+      }
+    } finally {
+      fs.delete(temporary, true);
+      ImportJob.deleteTree(scratch);
+    }
+  }
+
+  /** The configuration as bytes (Hadoop's own Writable form): tasks open files as the driver would. */
+  static byte[] serialize(Configuration hadoop) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      hadoop.write(out);
+    }
+    return bytes.toByteArray();
+  }
+
+  static Configuration deserialize(byte[] bytes) throws IOException {
+    Configuration hadoop = new Configuration(false);
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      hadoop.readFields(in);
+    }
+    return hadoop;
+  }
+}

@@ -1,0 +1,189 @@
+package org.ocelotl.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.model.Metric;
+import org.ocelotl.parquet.ParquetTable;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.store.StoreMetadata;
+
+/**
+ * The Spark import and model on a real HDFS (a NameNode and a DataNode in this JVM, Hadoop's
+ * MiniDFSCluster): a Pajé trace read from HDFS and its dataset written there are the dataset the
+ * same job writes from and to local files, file for file, but for the trace's name and time in
+ * metadata.json; the model of the HDFS dataset is the local dataset's, bit for bit. Bad input on
+ * HDFS is refused in one line and leaves nothing behind there.
+ */
+class SparkHdfsTest {
+  static MiniDFSCluster hdfs;
+  static FileSystem fs;
+  static SparkSession spark;
+
+  @TempDir static Path tmp;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("hdfs").toString());
+    hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    hdfs.waitActive();
+    fs = hdfs.getFileSystem();
+    spark = SparkSession.builder().master("local[2]").appName("SparkHdfsTest")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "localhost")
+        .getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+    hdfs.shutdown();
+  }
+
+  /** A local file copied to HDFS under /traces; its URI. */
+  private static String onHdfs(Path local) throws IOException {
+    org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path("/traces/" + local.getFileName());
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(local.toUri()), target);
+    return fs.makeQualified(target).toString();
+  }
+
+  private static String hdfsPath(String path) {
+    return fs.makeQualified(new org.apache.hadoop.fs.Path(path)).toString();
+  }
+
+  @ParameterizedTest(name = "{0} in ranges of {1} bytes")
+  @CsvSource({"paje/simgrid/s4u_mw_small.trace, 16384, false", "paje/pajeng/ms.trace, 1500, true"})
+  void aPajeTraceOnHdfsGivesTheLocalDataset(String trace, long rangeBytes, boolean gzip) throws IOException {
+    Path file = SparkModelTest.TRACES.resolve(trace);
+    if (gzip) {
+      Path zipped = tmp.resolve(file.getFileName() + ".gz");
+      try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(zipped))) {
+        Files.copy(file, z);
+      }
+      file = zipped;
+    }
+    String name = file.getFileName().toString();
+    String remote = onHdfs(file);
+    String remoteDataset = hdfsPath("/datasets/" + name);
+    Path localDataset = tmp.resolve("local-" + name);
+    SparkModelTest.Run localRun = SparkModelTest.run("import", file.toString(), "--out", localDataset.toString(),
+        "--range-bytes", Long.toString(rangeBytes));
+    assertEquals(0, localRun.status());
+    SparkModelTest.Run run = SparkModelTest.run("import", remote, "--out", remoteDataset, "--range-bytes",
+        Long.toString(rangeBytes));
+    // the same tasks (gzip: one, said in the same warning), the same counts and bounds
+    assertEquals(new SparkModelTest.Run(0, localRun.err().replace(file.toString(), remote)
+        .replace(localDataset.toString(), remoteDataset)), run);
+    assertEquals(gzip, run.err().contains("gzip'd"));
+
+    Path fetched = tmp.resolve("fetched-" + name);
+    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(remoteDataset), new org.apache.hadoop.fs.Path(fetched.toUri()));
+    List<Path> files = files(localDataset);
+    assertEquals(files, files(fetched));
+    for (Path f : files) {
+      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
+        assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
+      }
+    }
+    // metadata.json: the same but for the trace's name and time, HDFS's (the fingerprint is that of the same bytes).
+    ObjectMapper json = new ObjectMapper();
+    JsonNode expected = json.readTree(localDataset.resolve(ParquetTable.METADATA_FILE).toFile());
+    ((ObjectNode) expected.get("source")).put("path", remote)
+        .put("modified", fs.getFileStatus(new org.apache.hadoop.fs.Path(remote)).getModificationTime());
+    assertEquals(expected, json.readTree(fetched.resolve(ParquetTable.METADATA_FILE).toFile()));
+    assertEquals(List.of(), listing("/datasets").stream().filter(n -> n.startsWith(".")).toList(), "temporaries left");
+  }
+
+  /** The model of a dataset on HDFS is the model of the same dataset on the local disk, bit for bit. */
+  @Test
+  void aModelOfADatasetOnHdfsIsTheLocalOne() throws IOException {
+    Path file = SparkModelTest.TRACES.resolve("paje/simgrid/s4u_mw_small.trace");
+    Path localDataset = tmp.resolve("model-local");
+    String remoteDataset = hdfsPath("/model/dataset");
+    assertEquals(0, SparkModelTest.run("import", file.toString(), "--out", localDataset.toString()).status());
+    assertEquals(0, SparkModelTest.run("import", file.toString(), "--out", remoteDataset).status());
+    for (ModelRequest request : List.of(ModelRequest.of(Metric.STATE_DURATION, 40).withExact(true),
+        ModelRequest.of(Metric.STATE_AVERAGE, 9).withExact(true), ModelRequest.of(Metric.VARIABLE_MEAN, 13).withExact(true))) {
+      double[] local = ModelJob.build(spark, localDataset.toString(), request).model().model().values();
+      double[] remote = ModelJob.build(spark, remoteDataset, request).model().model().values();
+      assertFalse(Arrays.stream(local).allMatch(v -> v == 0), request.metric().toString());
+      assertArrayEquals(local, remote, request.metric().toString());
+    }
+  }
+
+  @Test
+  void badInputOnHdfsIsRefusedInOneLineAndLeavesNothing() throws IOException {
+    String missing = hdfsPath("/traces/missing.trace");
+    String out = hdfsPath("/bad/out");
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + missing + ": no such file\n"),
+        SparkModelTest.run("import", missing, "--out", out));
+
+    List<String> lines = new ArrayList<>(Files.readAllLines(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace")));
+    int last = lines.size() - 1;
+    lines.set(last, lines.get(last) + " extra");
+    Path bad = tmp.resolve("bad-line.trace");
+    Files.write(bad, lines);
+    String remote = onHdfs(bad);
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/bad"));
+    SparkModelTest.Run refused = SparkModelTest.run("import", remote, "--out", out, "--range-bytes", "1500");
+    assertEquals(1, refused.status());
+    assertEquals(1, refused.err().lines().count(), refused.err());
+    assertEquals(true, refused.err().startsWith("ocelotl-spark: " + remote + ":" + lines.size() + ": "), refused.err());
+    assertEquals(List.of(), listing("/bad"));
+
+    String existing = hdfsPath("/bad/existing");
+    fs.mkdirs(new org.apache.hadoop.fs.Path(existing));
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + existing + " exists; --force replaces it\n"),
+        SparkModelTest.run("import", SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace").toString(), "--out", existing));
+    assertEquals(List.of("existing"), listing("/bad"));
+
+    String otf2 = onHdfs(SparkModelTest.TRACES.resolve("otf2/ez_mpi4/eztrace_log.otf2"));
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + otf2 + ": an OTF2 archive is read at a local path that "
+        + "the driver and every executor see (a parallel file system, OTF2's own layout), not from hdfs:; copy or mount "
+        + "it there (Pajé traces are read from any file system)\n"), SparkModelTest.run("import", otf2, "--out", out));
+    assertEquals(List.of("existing"), listing("/bad"));
+  }
+
+  /** The names in an HDFS directory, hidden ones (a writer's temporaries) included, sorted. */
+  private static List<String> listing(String directory) throws IOException {
+    return Arrays.stream(fs.listStatus(new org.apache.hadoop.fs.Path(directory))).map(s -> s.getPath().getName())
+        .sorted().toList();
+  }
+
+  private static StoreMetadata metadata(Path dataset) throws IOException {
+    Path file = dataset.resolve(ParquetTable.METADATA_FILE);
+    return StoreMetadata.parse(file, Files.readString(file));
+  }
+
+  /** A dataset's files, relative, sorted (Hadoop's checksum files of a copy left out). */
+  private static List<Path> files(Path dataset) throws IOException {
+    try (Stream<Path> paths = Files.walk(dataset)) {
+      return paths.filter(Files::isRegularFile).map(dataset::relativize)
+          .filter(p -> !p.getFileName().toString().endsWith(".crc")).sorted().toList();
+    }
+  }
+}
