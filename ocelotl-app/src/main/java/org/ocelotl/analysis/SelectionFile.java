@@ -18,7 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.export.SubTrace;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.PajeTraceWriter;
 import org.ocelotl.export.PjDumpCsvWriter;
 import org.ocelotl.model.EventCategory;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.GanttView;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.GanttPicture;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;

@@ -1,17 +1,10 @@
 package org.ocelotl.app;
 
-import java.io.BufferedOutputStream;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
-import org.ocelotl.export.AtomicFile;
-import org.ocelotl.modelfile.ModelBinary;
+import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
@@ -70,17 +63,11 @@ public final class ModelCommand implements Callable<Integer> {
       PrintWriter stdout = spec.commandLine().getOut();
       ModelCsv.write(built.model(), stdout);
       stdout.flush();
-    } else if (out.endsWith(ModelBinary.EXTENSION)) {
-      AtomicFile.write(Path.of(out), stream -> {
-        BufferedOutputStream buffered = new BufferedOutputStream(stream, 1 << 16);
-        ModelBinary.write(built.model(), buffered);
-        buffered.flush();
-      });
     } else {
-      writeAtomically(Path.of(out), writer -> ModelCsv.write(built.model(), writer));
+      ModelFiles.write(built.model(), Path.of(out));
     }
     if (treeOut != null) {
-      writeAtomically(treeOut, writer -> ModelCsv.writeTree(built.model().tree(), writer));
+      ModelFiles.writeTree(built.model(), treeOut);
     }
     PrintWriter err = spec.commandLine().getErr();
     err.println(summary(store, built));
@@ -97,16 +84,4 @@ public final class ModelCommand implements Callable<Integer> {
         built.exact() ? "exact" : "APPROXIMATE (rebuilt from a cached model with straddling slices; --exact rescans)");
   }
 
-  /** Writes through a buffered UTF-8 writer into a file that appears complete or not at all. */
-  private static void writeAtomically(Path file, CsvContent content) throws IOException {
-    AtomicFile.write(file, out -> {
-      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
-      content.write(writer);
-      writer.flush();
-    });
-  }
-
-  private interface CsvContent {
-    void write(Writer writer) throws IOException;
-  }
 }

@@ -10,7 +10,7 @@ import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;

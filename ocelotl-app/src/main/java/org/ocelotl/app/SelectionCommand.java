@@ -13,7 +13,7 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.Selection;
 import org.ocelotl.analysis.SelectionFile;
 import org.ocelotl.analysis.SelectionRequest;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

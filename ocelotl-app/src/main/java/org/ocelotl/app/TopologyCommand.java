@@ -11,7 +11,7 @@ import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.TopologyRequest;
 import org.ocelotl.analysis.TopologyResult;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.Format;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;

@@ -10,7 +10,7 @@ import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.analysis.TreemapResult;
-import org.ocelotl.export.AtomicFile;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.Format;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.ocelotl.export.Canvas.Anchor;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.view.AxisNode;
 import org.ocelotl.view.Gantt;
 import org.ocelotl.view.LegendEntry;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.ocelotl.export.Canvas.Anchor;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.view.LegendEntry;
 import org.ocelotl.view.Treemap;
 import org.ocelotl.view.TreemapCell;

@@ -1,6 +1,7 @@
 package org.ocelotl.spark;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
@@ -10,7 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -21,6 +22,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.paje.PajeSplit;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.TraceStore;
@@ -49,7 +51,7 @@ final class PajeImportJob {
 
   /** Whether the file is a Pajé trace, plain or gzip'd (what the local tool recognises). */
   static boolean isPaje(Path file, Configuration hadoop) throws IOException {
-    try (InputStream in = text(file, isGzip(file, hadoop), hadoop)) {
+    try (InputStream in = text(file, file.toString(), isGzip(file, hadoop), hadoop)) {
       return Formats.looksLikePaje(in.readNBytes(4096));
     }
   }
@@ -76,7 +78,7 @@ final class PajeImportJob {
     String file = HadoopFiles.isLocal(trace) ? HadoopFiles.local(trace).toRealPath().toString() : trace.toString();
     boolean gzip = isGzip(trace, hadoop);
     PajeSplit split;
-    try (InputStream in = new BufferedInputStream(text(trace, gzip, hadoop), 1 << 16)) {
+    try (InputStream in = new BufferedInputStream(text(trace, file, gzip, hadoop), 1 << 16)) {
       split = PajeSplit.open(in, file);
     }
     List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : status.getLen(), gzip, rangeBytes);
@@ -85,16 +87,20 @@ final class PajeImportJob {
     Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
     String location = trace.toString(); // Hadoop's Path does not serialise
     int n = ranges.size();
+    // Pass one reads every byte of its range (gzip: the whole text), so a cut or corrupt gzip stream is
+    // found here, and said as the local reader says it.
     List<PajeSplit.Summary> summaries = context.parallelize(ranges, n)
         .map(r -> {
-          try (InputStream in = open(location, gzip, shared.value().bodyStart(), r, configuration.value())) {
+          try (InputStream in = open(location, shared.value(), gzip, r, configuration.value())) {
             return shared.value().summarize(in);
+          } catch (EOFException | ZipException e) {
+            throw PajeReader.gzipError(shared.value().file(), e);
           }
         }).collect();
     Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
     JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
         .flatMapToPair(r -> routed(shared.value().route(
-            open(location, gzip, shared.value().bodyStart(), r, configuration.value()), r.index(), plan.value())))
+            open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value())))
         .repartitionAndSortWithinPartitions(new ByPartition(n))
         .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
@@ -132,21 +138,25 @@ final class PajeImportJob {
     return ranges;
   }
 
-  /** The trace's text from its start (decompressed for gzip). */
-  private static InputStream text(Path file, boolean gzip, Configuration hadoop) throws IOException {
+  /**
+   * The trace's text from its start: for gzip, decompressed and refused beyond the local reader's
+   * expansion limit ({@code ocelotl.gzip.maxRatio}, a system property of the JVM that reads it: the
+   * driver's for the header, the executor's for the passes).
+   */
+  private static InputStream text(Path file, String name, boolean gzip, Configuration hadoop) throws IOException {
     InputStream in = HadoopFiles.open(file, hadoop);
-    return gzip ? new GZIPInputStream(in, 1 << 16) : in;
+    return gzip ? PajeReader.gunzip(name, in, file.getFileSystem(hadoop).getFileStatus(file).getLen()) : in;
   }
 
   /** A range's lines: from the byte before it (to see whether a line starts on it), or through the gzip text. */
-  private static InputStream open(String file, boolean gzip, long body, Range range, byte[] configuration)
+  private static InputStream open(String location, PajeSplit split, boolean gzip, Range range, byte[] configuration)
       throws IOException {
     Configuration hadoop = HadoopFiles.deserialize(configuration);
-    Path path = new Path(file);
+    Path path = new Path(location);
     InputStream in;
     if (gzip) {
-      in = new BufferedInputStream(text(path, true, hadoop), 1 << 16);
-      in.skipNBytes(body);
+      in = new BufferedInputStream(text(path, split.file(), true, hadoop), 1 << 16);
+      in.skipNBytes(split.bodyStart());
     } else {
       FSDataInputStream stream = path.getFileSystem(hadoop).open(path);
       stream.seek(range.first() ? range.start() : range.start() - 1);

@@ -1,19 +1,14 @@
 package org.ocelotl.spark;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
-import org.ocelotl.modelfile.ModelCsv;
+import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
@@ -24,14 +19,16 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code model DATASET --metric M --slices N --out model.csv --tree-out tree.csv}: the model of a
- * trace's Parquet dataset, written as the model files {@code ocelotl aggregate --model} reads. The
+ * {@code model DATASET --metric M --slices N --out model.ocm}: the model of a trace's Parquet
+ * dataset, written as the model files {@code ocelotl model} writes (binary .ocm, or CSV and its
+ * tree) and {@code ocelotl aggregate}, {@code overview} read. The
  * options are those of {@code ocelotl model}, less what needs the local workspace (saved
  * selections, automatic depth).
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
     description = {"Build the microscopic model of a trace's Parquet dataset (ocelotl export --format parquet) on Spark",
-        "and write it as CSV (producer,slice,type,value) and its producer tree, for 'ocelotl aggregate --model'."})
+        "and write it as 'ocelotl model' does: in the binary model format when FILE ends with .ocm (the tree inside),",
+        "else as CSV (producer,slice,type,value, the producer tree with --tree-out), for 'ocelotl aggregate'."})
 final class SparkModelCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -67,10 +64,11 @@ final class SparkModelCommand implements Callable<Integer> {
       description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level).")
   int depth;
 
-  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The model CSV file (on the driver).")
+  @Option(names = "--out", required = true, paramLabel = "FILE",
+      description = "The model file, on the driver: FILE.ocm (binary), any other name CSV.")
   Path out;
 
-  @Option(names = "--tree-out", required = true, paramLabel = "FILE", description = "The producer tree CSV file (on the driver).")
+  @Option(names = "--tree-out", paramLabel = "FILE", description = "Also write the producer tree CSV (producer,parent), on the driver.")
   Path treeOut;
 
   @Override
@@ -80,8 +78,10 @@ final class SparkModelCommand implements Callable<Integer> {
     SparkSession spark = SparkSession.builder().appName("ocelotl-spark model").getOrCreate();
     ModelJob.Result result = ModelJob.build(spark, dataset, request);
     MicroscopicModel model = result.model().model();
-    write(out, writer -> ModelCsv.write(model, writer));
-    write(treeOut, writer -> ModelCsv.writeTree(model.tree(), writer));
+    ModelFiles.write(model, out);
+    if (treeOut != null) {
+      ModelFiles.writeTree(model, treeOut);
+    }
     SliceGrid grid = result.model().grid();
     spec.commandLine().getErr().printf("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, "
             + "values in %s, exact, scanned in %d Spark partitions%n", result.metadata().name(), result.model().metric(),
@@ -91,22 +91,4 @@ final class SparkModelCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Writes a file that appears complete or not at all: a hidden sibling renamed at the end. */
-  private static void write(Path file, Content content) throws IOException {
-    Path target = file.toAbsolutePath();
-    Files.createDirectories(target.getParent());
-    Path temporary = target.resolveSibling("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".part");
-    try {
-      try (Writer writer = new BufferedWriter(Files.newBufferedWriter(temporary, StandardCharsets.UTF_8))) {
-        content.write(writer);
-      }
-      Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
-  }
-
-  private interface Content {
-    void write(Writer writer) throws IOException;
-  }
 }

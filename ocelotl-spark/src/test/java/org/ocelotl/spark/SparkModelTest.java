@@ -28,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelCsv;
+import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.scan.ModelBuilder;
@@ -181,6 +182,15 @@ class SparkModelTest {
       ModelCsv.writeTree(local.tree(), w);
     }
     assertSame(ModelCsv.read(localModel, localTree, 40), ModelCsv.read(model, tree, 40), false);
+
+    // --out M.ocm: the binary model file of 'ocelotl model', its tree inside, read back as the local model's.
+    Path binary = tmp.resolve("out/model.ocm");
+    Path localBinary = tmp.resolve("out/local-model.ocm");
+    assertEquals(0, run("model", d.parquet.toString(), "--metric", "state-duration", "--slices", "40", "--from", "2",
+        "--to", "10", "--exclude", "nancy", "--out", binary.toString()).status);
+    ModelFiles.write(local, localBinary);
+    assertSame(ModelFiles.read(localBinary, null, 0), ModelFiles.read(binary, null, 0), false);
+    assertArrayEquals(Files.readAllBytes(localBinary), Files.readAllBytes(binary));
   }
 
   @Test

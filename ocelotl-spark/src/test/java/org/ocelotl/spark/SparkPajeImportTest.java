@@ -33,6 +33,7 @@ import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.store.VariableColumns;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
@@ -110,6 +111,55 @@ class SparkPajeImportTest {
     Path out = tmp.resolve("spark-bad");
     assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + reason + "\n"),
         SparkModelTest.run("import", bad.toString(), "--out", out.toString(), "--range-bytes", "1500"));
+    assertFalse(Files.exists(out));
+  }
+
+  /**
+   * gzip'd input the local reader refuses — a text that expands beyond its limit (a gzip bomb behind
+   * a valid header), a stream cut short — is refused by the Spark import with the local reader's
+   * message, and no dataset is left. The limit is lowered to 100× for the test: newlines deflate at
+   * about 1030×, so behind a trace's header they stay under the default 1000×.
+   */
+  @Test
+  void gzipTheLocalReaderRefusesIsRefusedWithItsMessage() throws IOException {
+    byte[] trace = Files.readAllBytes(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace"));
+    Path bomb = tmp.resolve("bomb.trace.gz");
+    byte[] newlines = new byte[1 << 20];
+    Arrays.fill(newlines, (byte) '\n');
+    try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(bomb), 1 << 16)) {
+      z.write(trace);
+      for (int i = 0; i < 100; i++) { // 100 MiB of newlines after the trace, about 100 KB compressed
+        z.write(newlines);
+      }
+    }
+    Path whole = tmp.resolve("whole.trace.gz");
+    try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(whole))) {
+      z.write(trace);
+    }
+    Path cut = tmp.resolve("cut.trace.gz");
+    byte[] zipped = Files.readAllBytes(whole);
+    Files.write(cut, Arrays.copyOf(zipped, zipped.length - 20));
+    String ratio = System.setProperty(Limit.GZIP_RATIO.property(), "100"); // the executors' JVM, in local mode
+    try {
+      assertRefusedAsLocally(bomb);
+      assertRefusedAsLocally(cut);
+    } finally {
+      if (ratio == null) {
+        System.clearProperty(Limit.GZIP_RATIO.property());
+      } else {
+        System.setProperty(Limit.GZIP_RATIO.property(), ratio);
+      }
+    }
+  }
+
+  private static void assertRefusedAsLocally(Path refused) {
+    TraceFormatException local = assertThrows(TraceFormatException.class, () -> Workspace.open(tmp.resolve("ws-gzip"))
+        .store(refused, ImportOptions.DEFAULT, ImportProgress.NONE));
+    assertTrue(local.getMessage().contains("gzip data"), local.getMessage());
+    Path out = tmp.resolve("spark-" + refused.getFileName());
+    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: warning: " + refused + " is gzip'd, which cannot be split: "
+            + "one task reads it whole (decompress it to read it in parallel)\nocelotl-spark: " + local.getMessage() + "\n"),
+        SparkModelTest.run("import", refused.toString(), "--out", out.toString()));
     assertFalse(Files.exists(out));
   }
 

@@ -1,7 +1,13 @@
 package org.ocelotl.modelfile;
 
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.ocelotl.io.AtomicFile;
 import org.ocelotl.model.MicroscopicModel;
 
 /**
@@ -32,5 +38,38 @@ public final class ModelFiles {
           + slices + " were asked for; a binary model is read with its own slice count");
     }
     return read;
+  }
+
+  /**
+   * Writes the model in the binary format when the file's name ends with .ocm, else as CSV (its
+   * tree apart, {@link #writeTree}); the file appears complete or not at all.
+   */
+  public static void write(MicroscopicModel model, Path file) throws IOException {
+    if (file.toString().endsWith(ModelBinary.EXTENSION)) {
+      AtomicFile.write(file, out -> {
+        BufferedOutputStream buffered = new BufferedOutputStream(out, 1 << 16);
+        ModelBinary.write(model, buffered);
+        buffered.flush();
+      });
+    } else {
+      writeText(file, writer -> ModelCsv.write(model, writer));
+    }
+  }
+
+  /** Writes the model's producer tree as CSV (producer,parent), complete or not at all. */
+  public static void writeTree(MicroscopicModel model, Path file) throws IOException {
+    writeText(file, writer -> ModelCsv.writeTree(model.tree(), writer));
+  }
+
+  private static void writeText(Path file, Text text) throws IOException {
+    AtomicFile.write(file, out -> {
+      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+      text.write(writer);
+      writer.flush();
+    });
+  }
+
+  private interface Text {
+    void write(Writer writer) throws IOException;
   }
 }

@@ -35,7 +35,7 @@ public final class PajeReader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
       InputStream text = isGzip(raw)
-          ? new Expansion(file, new GZIPInputStream(raw, GZIP_BUFFER), Files.size(file)) : raw;
+          ? gunzip(file.toString(), raw, Files.size(file)) : raw;
       long[] reported = {0};
       LineScanner lines = new LineScanner(text, () -> {
         if (raw.count - reported[0] >= PROGRESS_STEP) {
@@ -45,11 +45,8 @@ public final class PajeReader implements TraceReader {
       });
       new PajeImport(file.toString(), sink, options, lines).run();
       options.bytesRead().accept(raw.count);
-    } catch (EOFException e) {
-      throw new TraceFormatException(file + ": truncated gzip data: the compressed stream ends"
-          + " early (expected the gzip trailer)");
-    } catch (ZipException e) {
-      throw new TraceFormatException(file + ": corrupt gzip data (" + e.getMessage() + ")");
+    } catch (EOFException | ZipException e) {
+      throw gzipError(file.toString(), e);
     } catch (LineScanner.LineTooLongException e) {
       throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage());
     }
@@ -61,15 +58,30 @@ public final class PajeReader implements TraceReader {
    */
   static final long MIN_EXPANSION = 64L << 20;
 
+  /**
+   * The text of the gzip'd trace {@code file} (its name in messages), refused beyond {@link
+   * Limit#GZIP_RATIO} × its {@code compressed} size; the Spark import reads gzip'd traces with it too.
+   */
+  public static InputStream gunzip(String file, InputStream raw, long compressed) throws IOException {
+    return new Expansion(file, new GZIPInputStream(raw, GZIP_BUFFER), compressed);
+  }
+
+  /** What a gzip stream's failure (cut short, or corrupt) says about the trace {@code file}. */
+  public static TraceFormatException gzipError(String file, IOException e) {
+    return e instanceof EOFException
+        ? new TraceFormatException(file + ": truncated gzip data: the compressed stream ends early (expected the gzip trailer)")
+        : new TraceFormatException(file + ": corrupt gzip data (" + e.getMessage() + ")");
+  }
+
   /** The decompressed text, refused beyond {@link Limit#GZIP_RATIO} × the file's size. */
   private static final class Expansion extends java.io.FilterInputStream {
-    private final Path file;
+    private final String file;
     private final long compressed;
     private final long ratio = Limit.GZIP_RATIO.value();
     private final long limit;
     private long expanded;
 
-    Expansion(Path file, InputStream in, long compressed) {
+    Expansion(String file, InputStream in, long compressed) {
       super(in);
       this.file = file;
       this.compressed = compressed;

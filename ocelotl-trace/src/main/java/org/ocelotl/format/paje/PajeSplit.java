@@ -67,6 +67,11 @@ public final class PajeSplit implements Serializable {
     this.bodyStart = bodyStart;
   }
 
+  /** The trace's name in messages. */
+  public String file() {
+    return file;
+  }
+
   /**
    * Reads the header of the trace {@code in} (its text, decompressed): every line up to the first
    * that is neither a {@code %} line, a comment nor blank.

@@ -1,4 +1,4 @@
-package org.ocelotl.export;
+package org.ocelotl.io;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.ocelotl.export;
+package org.ocelotl.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
