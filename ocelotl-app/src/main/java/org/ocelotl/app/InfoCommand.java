@@ -92,7 +92,7 @@ public final class InfoCommand implements Callable<Integer> {
   private static void printText(Map<String, Object> info, PrintWriter out) {
     out.printf("trace      %s (%s, %,d bytes)%n", info.get("name"), info.get("format"), info.get("size"));
     out.printf("file       %s%n", info.get("path"));
-    out.printf("time       %s to %s %s%n", info.get("start"), info.get("end"), info.get("unit"));
+    out.printf("time       %s to %s %s%n", plain(info.get("start")), plain(info.get("end")), info.get("unit"));
     out.printf("records    %,d states, %,d events, %,d variable changes, %,d links%n",
         info.get("states"), info.get("events"), info.get("variables"), info.get("links"));
     out.printf("producers  %,d, depth %d, %,d leaves%n", info.get("producers"), info.get("depth"), info.get("leaves"));
@@ -111,6 +111,14 @@ public final class InfoCommand implements Callable<Integer> {
     for (String warning : warnings) {
       out.println("  " + warning);
     }
+  }
+
+  /**
+   * A bound without an exponent (nanosecond traces: 999999956, not 9.99999956E8), the same digits
+   * as the JSON's shortest form.
+   */
+  private static String plain(Object time) {
+    return new java.math.BigDecimal(Double.toString((Double) time)).toPlainString();
   }
 
   private static Map<String, Object> kindRow(String kind, long count) {

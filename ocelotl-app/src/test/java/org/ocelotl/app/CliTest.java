@@ -139,6 +139,14 @@ class CliTest {
     assertEquals("", result.err());
   }
 
+  /** Bounds as plain decimals, however large (nanosecond traces): not 1.2345678905E9. */
+  @Test
+  void infoTextWritesTimesWithoutExponent() throws IOException {
+    Result result = ocelotl("info", write("late.trace", PAJE.replace("3 4.0 S p1 run", "3 1234567890.5 S p1 run")));
+    assertEquals(0, result.status(), result.err());
+    assertTrue(result.out().contains("\ntime       0.0 to 1234567890.5 s\n"), result.out());
+  }
+
   /** Each malformed line: exit 1, "ocelotl: FILE:LINE: what was expected" then the line, no store. */
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
