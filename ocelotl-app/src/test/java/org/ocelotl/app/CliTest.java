@@ -279,7 +279,7 @@ class CliTest {
    * --states replaces the default entry/exit rules (CtfReaderTest checks the states against
    * babeltrace2): a mutex held from lock_acq to unlock: 465 acquisitions, each released (4 releases
    * come without theirs, the trace starting while the mutex was held); function entries and exits become punctual events. The reading gets its
-   * own store beside the default one, and a second run with the same rules reuses it.
+   * own store beside the default one, a second run with the same rules reuses it, and rm forgets both.
    */
   @Test
   void userStateRulesGiveAnotherReadingOfACtfTrace() throws IOException {
@@ -293,6 +293,9 @@ class CliTest {
     assertEquals(2, storeEntries().size());
     assertEquals(mutexes, infoJson(trace, rules[0], rules[1], rules[2]));
     assertEquals(2, storeEntries().size());
+    // rm of the trace's directory forgets both readings
+    assertEquals(new Result(0, "removed " + trace + "\n", ""), ocelotl("rm", trace));
+    assertEquals(List.of(), storeEntries());
 
     Result noGroup = ocelotl("info", trace, "--states", "open", "(close)");
     assertEquals(new Result(1, "", "ocelotl: state rule entry \"open\": expected a capturing group naming the state,"

@@ -16,9 +16,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.ocelotl.format.ctf.CtfReader;
@@ -199,22 +201,35 @@ public final class Workspace {
   }
 
   /**
-   * Removes the store of a trace, named by its file (which may no longer exist) or by its
-   * store directory's name as {@link #list} shows it.
+   * Removes the stores of a trace, named by its file (which may no longer exist; a CTF trace's
+   * directory stands for its metadata file) — every reading of it, the default one and those with
+   * user state rules — or one store, by its directory's name as {@link #list} shows it.
    *
    * @return whether there was one
    */
   public boolean remove(String trace) throws IOException {
     Path byName = directory.resolve(TRACES).resolve(trace);
-    Path dir = !trace.contains("/") && !isScratch(trace) && Files.isDirectory(byName)
-        && TraceStore.looksLikeStore(byName) ? byName : storeDirectory(canonicalOrAbsolute(Path.of(trace)));
-    if (!Files.isDirectory(dir)) {
-      return false;
+    Set<Path> dirs = new LinkedHashSet<>();
+    if (!trace.contains("/") && !isScratch(trace) && Files.isDirectory(byName) && TraceStore.looksLikeStore(byName)) {
+      dirs.add(byName);
+    } else {
+      Path file = canonicalOrAbsolute(Path.of(trace));
+      Path byDefault = storeDirectory(file); // found even when damaged, so that rm mends it
+      if (Files.isDirectory(byDefault)) {
+        dirs.add(byDefault);
+      }
+      for (TraceStore store : list()) { // the readings with rules, named by a hash of their rules
+        if (store.metadata().source().path().equals(file.toString())) {
+          dirs.add(store.directory());
+        }
+      }
     }
-    Path discarded = sibling(dir, DISCARDED);
-    Files.move(dir, discarded, StandardCopyOption.ATOMIC_MOVE);
-    deleteTree(discarded);
-    return true;
+    for (Path dir : dirs) {
+      Path discarded = sibling(dir, DISCARDED);
+      Files.move(dir, discarded, StandardCopyOption.ATOMIC_MOVE);
+      deleteTree(discarded);
+    }
+    return !dirs.isEmpty();
   }
 
   /** The store directory of a trace file, existing or not. */
@@ -244,9 +259,10 @@ public final class Workspace {
     return Files.isDirectory(real) ? CtfReader.metadataIn(real) : real;
   }
 
+  /** {@link #canonical}, or for a trace that is gone (or a directory without a CTF trace), its absolute path. */
   private static Path canonicalOrAbsolute(Path trace) {
     try {
-      return trace.toRealPath();
+      return canonical(trace);
     } catch (IOException e) {
       return trace.toAbsolutePath().normalize();
     }
