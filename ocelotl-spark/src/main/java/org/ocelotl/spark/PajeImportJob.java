@@ -1,12 +1,17 @@
 package org.ocelotl.spark;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -37,7 +42,7 @@ import scala.Tuple2;
  * The import of a Pajé trace on Spark, split by byte ranges (docs/scale-out.md, {@link PajeSplit}):
  * the driver reads the header; a first pass over the ranges counts their lines and collects the
  * definitions; a second pass sends each event line to the partition of its container (or of its
- * link), where a shuffle sorts them by line; each partition reads the definitions and its lines
+ * link), in batches that a shuffle puts in trace order; each partition reads the definitions and its lines
  * with the local reader; the driver replays the partitions' recordings into a store, which the
  * local export writes as the dataset. No task reads the whole file, but for gzip, which cannot be
  * split: one task reads it, and the command says so. The trace and the dataset may be on any file
@@ -99,8 +104,8 @@ final class PajeImportJob {
         }).collect();
     Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
     JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
-        .flatMapToPair(r -> routed(shared.value().route(
-            open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value())))
+        .flatMapToPair(r -> batches(shared.value().route(
+            open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value()), r.index(), n, batchBytes(rangeBytes)))
         .repartitionAndSortWithinPartitions(new ByPartition(n))
         .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
@@ -165,58 +170,123 @@ final class PajeImportJob {
     return PajeSplit.range(in, range.start(), range.end(), range.first());
   }
 
-  /** A range's routed lines as Spark pairs, read as the shuffle asks for them. */
-  private static Iterator<Tuple2<LineKey, byte[]>> routed(PajeSplit.Routed lines) {
+  /**
+   * Bytes of lines per batch: lines travel in batches, each a run of one range's lines for one
+   * partition, so that the shuffle moves and sorts a few large records instead of a record per line
+   * (a key, a byte array, Java serialisation each). A sixteenth of a range, between 1 KiB and 4 MiB,
+   * keeps a task's buffers small (a default range makes batches of 4 MiB) and gives the tests' small
+   * ranges several batches each.
+   */
+  static int batchBytes(long rangeBytes) {
+    return (int) Math.min(4 << 20, Math.max(1 << 10, rangeBytes / 16));
+  }
+
+  /**
+   * A range's routed lines as batches for the shuffle, made as the shuffle asks for them: each
+   * batch holds lines of one partition in trace order (number, length, UTF-8 bytes), keyed by
+   * (partition, range, sequence), the order in which a partition reads them back.
+   */
+  private static Iterator<Tuple2<BatchKey, byte[]>> batches(PajeSplit.Routed lines, int range, int partitions,
+      int batchBytes) {
     return new Iterator<>() {
-      private Boolean ahead;
+      private final ByteArrayOutputStream[] buffers = new ByteArrayOutputStream[partitions];
+      private final int[] sequence = new int[partitions];
+      private final ArrayDeque<Tuple2<BatchKey, byte[]>> ready = new ArrayDeque<>();
+      private boolean ended;
 
       @Override
       public boolean hasNext() {
-        if (ahead == null) {
-          try {
-            ahead = lines.next();
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        try {
+          while (ready.isEmpty() && !ended) {
+            if (lines.next()) {
+              int p = lines.partition();
+              if (buffers[p] == null) {
+                buffers[p] = new ByteArrayOutputStream(1 << 16);
+              }
+              DataOutputStream out = new DataOutputStream(buffers[p]);
+              byte[] text = lines.text();
+              out.writeLong(lines.number());
+              out.writeInt(text.length);
+              out.write(text);
+              if (buffers[p].size() >= batchBytes) {
+                emit(p);
+              }
+            } else {
+              ended = true;
+              for (int p = 0; p < partitions; p++) {
+                emit(p);
+              }
+            }
           }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
-        return ahead;
+        return !ready.isEmpty();
+      }
+
+      private void emit(int p) {
+        if (buffers[p] != null && buffers[p].size() > 0) {
+          ready.add(new Tuple2<>(new BatchKey(p, range, sequence[p]++), buffers[p].toByteArray()));
+          buffers[p].reset();
+        }
       }
 
       @Override
-      public Tuple2<LineKey, byte[]> next() {
+      public Tuple2<BatchKey, byte[]> next() {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        ahead = null;
-        return new Tuple2<>(new LineKey(lines.partition(), lines.number()), lines.text());
+        return ready.poll();
       }
     };
   }
 
-  private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<LineKey, byte[]>> lines) {
+  /** A partition's batches, in key order, as its lines in trace order. */
+  private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<BatchKey, byte[]>> batches) {
     return new Iterator<>() {
+      private DataInputStream batch;
+
       @Override
       public boolean hasNext() {
-        return lines.hasNext();
+        try {
+          while ((batch == null || batch.available() == 0) && batches.hasNext()) {
+            batch = new DataInputStream(new ByteArrayInputStream(batches.next()._2()));
+          }
+          return batch != null && batch.available() > 0;
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
       }
 
       @Override
       public PajeSplit.NumberedLine next() {
-        Tuple2<LineKey, byte[]> line = lines.next();
-        return new PajeSplit.NumberedLine(line._1().line(), new String(line._2(), StandardCharsets.UTF_8));
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        try {
+          long number = batch.readLong();
+          byte[] text = new byte[batch.readInt()];
+          batch.readFully(text);
+          return new PajeSplit.NumberedLine(number, new String(text, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
       }
     };
   }
 
-  /** A routed line's key: its partition, and its number, by which the shuffle sorts a partition's lines. */
-  record LineKey(int partition, long line) implements Serializable, Comparable<LineKey> {
+  /**
+   * A batch's key: its partition, then the range and the batch's place in it, by which the shuffle
+   * sorts a partition's batches (ranges in trace order, each range's lines in order): trace order.
+   */
+  record BatchKey(int partition, int range, int sequence) implements Serializable, Comparable<BatchKey> {
     @Override
-    public int compareTo(LineKey other) {
-      return Long.compare(line, other.line);
+    public int compareTo(BatchKey other) {
+      return range != other.range ? Integer.compare(range, other.range) : Integer.compare(sequence, other.sequence);
     }
   }
 
-  /** Sends each line to the partition {@link PajeSplit#route} chose. */
+  /** Sends each batch to the partition {@link PajeSplit#route} chose for its lines. */
   private static final class ByPartition extends Partitioner {
     private static final long serialVersionUID = 1L;
     private final int partitions;
@@ -232,7 +302,7 @@ final class PajeImportJob {
 
     @Override
     public int getPartition(Object key) {
-      return ((LineKey) key).partition();
+      return ((BatchKey) key).partition();
     }
   }
 }
