@@ -1,9 +1,7 @@
 package org.ocelotl.spark;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -27,6 +25,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.paje.PajeSplit;
 import org.ocelotl.store.StoreWriter;
@@ -244,18 +243,14 @@ final class PajeImportJob {
   /** A partition's batches, in key order, as its lines in trace order. */
   private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<BatchKey, byte[]>> batches) {
     return new Iterator<>() {
-      private DataInputStream batch;
+      private RecordingInput batch;
 
       @Override
       public boolean hasNext() {
-        try {
-          while ((batch == null || batch.available() == 0) && batches.hasNext()) {
-            batch = new DataInputStream(new ByteArrayInputStream(batches.next()._2()));
-          }
-          return batch != null && batch.available() > 0;
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
+        while ((batch == null || !batch.hasRemaining()) && batches.hasNext()) {
+          batch = new RecordingInput(batches.next()._2());
         }
+        return batch != null && batch.hasRemaining();
       }
 
       @Override
@@ -263,14 +258,10 @@ final class PajeImportJob {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        try {
-          long number = batch.readLong();
-          byte[] text = new byte[batch.readInt()];
-          batch.readFully(text);
-          return new PajeSplit.NumberedLine(number, new String(text, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
+        long number = batch.readLong();
+        byte[] text = new byte[batch.readInt()];
+        batch.readFully(text);
+        return new PajeSplit.NumberedLine(number, new String(text, StandardCharsets.UTF_8));
       }
     };
   }

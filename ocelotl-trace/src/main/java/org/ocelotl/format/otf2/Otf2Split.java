@@ -1,8 +1,6 @@
 package org.ocelotl.format.otf2;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.Serializable;
@@ -14,6 +12,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceFormatException;
@@ -114,7 +113,7 @@ public final class Otf2Split implements Serializable {
 
   /** Replays one recording; returns the location's event count. */
   private static long replay(byte[] recording, Otf2Events events, TraceSink sink) throws IOException {
-    DataInputStream in = new DataInputStream(new ByteArrayInputStream(recording));
+    RecordingInput in = new RecordingInput(recording);
     // The task's type ids → the import's: the order the replay meets them is the sequential reader's.
     int[] typeOf = new int[16];
     while (true) {

@@ -2,7 +2,6 @@ package org.ocelotl.format.paje;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
@@ -667,7 +667,7 @@ public final class PajeSplit implements Serializable {
      */
     static double[] replay(byte[] recording, int[] global, boolean producers, TraceSink sink, Set<String> warnings)
         throws IOException {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(recording));
+      RecordingInput in = new RecordingInput(recording);
       double[] bounds = null;
       while (bounds == null) {
         byte kind = in.readByte();
