@@ -142,6 +142,17 @@ final class SpatiotemporalQualities extends Qualities {
     return levels;
   }
 
+  /** The aggregate (node, [first, last]) as the Part shared by every partition that has it. */
+  private Part part(int node, int first, int last) {
+    int k = interval(first, last);
+    Part part = parts[node][k];
+    if (part == null) {
+      part = new Part(node, first, last);
+      parts[node][k] = part;
+    }
+    return part;
+  }
+
   /** Heap per (node, interval): its qualities (20 bytes) and 2 + P evaluations (24 bytes each). */
   private static final long BYTES_PER_AGGREGATE = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
 
@@ -172,7 +183,7 @@ final class SpatiotemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = evaluate(1, null, null);
+    Evaluation whole = wholeModel();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
@@ -188,6 +199,17 @@ final class SpatiotemporalQualities extends Qualities {
           () -> partsOfLine(line.size(), p, next))));
     }
     return List.copyOf(lazy);
+  }
+
+  /**
+   * The optimum at p = 1, without the programme: the whole model as one part. Its gain is the
+   * largest of any partition (merging never lowers the gain) and it has the fewest parts, so the
+   * programme gives it too, with the same gain and loss (those of the aggregate, not a sum); it
+   * was the first of the evaluations the search made before building the envelopes.
+   */
+  private Evaluation wholeModel() {
+    int k = interval(0, slices - 1);
+    return new Built(new Partition(List.of(part(0, 0, slices - 1)), gain[0][k], loss[0][k]));
   }
 
   /**
@@ -207,8 +229,7 @@ final class SpatiotemporalQualities extends Qualities {
         break;
       }
       p = Math.min(1, crossing);
-      // current (at a smaller p) and whole (at 1) bracket p: their shared subproblems are copied
-      Evaluation next = evaluate(p, current, whole);
+      Evaluation next = evaluate(p, null, null);
       if (!(next.pic(p) > whole.pic(p) + tolerance())) {
         break;
       }
@@ -452,12 +473,7 @@ final class SpatiotemporalQualities extends Qualities {
         int cut = table.decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
         if ((table.decision[whole] & 1) == 1) {
-          Part part = SpatiotemporalQualities.this.parts[node][whole];
-          if (part == null) {
-            part = new Part(node, cut, last);
-            SpatiotemporalQualities.this.parts[node][whole] = part;
-          }
-          parts[tree.firstLeaf(node) * slices + cut] = part;
+          parts[tree.firstLeaf(node) * slices + cut] = part(node, cut, last);
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
         } else {
