@@ -3,6 +3,8 @@ package org.ocelotl.aggregation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
@@ -71,7 +73,16 @@ final class Envelopes {
     best = new Env[tree.size()][];
     bytes = new long[tree.size()];
     this.budget = budget;
-    new Build(0, work, new AtomicLong()).invoke(); // the caller works too
+    // A pool of every core, the caller waiting: in the common pool (cores − 1 workers, the caller
+    // meant to be the last one) the caller, not a worker, waits instead of helping when it joins a
+    // subtree that a worker took, and a core stayed idle while that worker finished the subtree
+    // alone (measured on the 720-leaf model: 1.6–2.0 of 2 cores wanted, docs/benchmarks.md).
+    ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors());
+    try {
+      pool.invoke(new Build(0, work, new AtomicLong()));
+    } finally {
+      pool.shutdown();
+    }
     if (overBudget != null) {
       throw new IllegalArgumentException(overBudget);
     }
@@ -266,17 +277,19 @@ final class Envelopes {
   private static final byte SPLIT = 2;
 
   private void solve(int node) {
+    if (node == 0) {
+      solveRoot();
+      return;
+    }
     int intervals = Qualities.intervalArrayLength(slices);
     double[] g = gain[node];
     double[] l = loss[node];
     boolean leaf = tree.isLeaf(node);
     Env[] v = leaf ? null : new Env[intervals];
     Env[] b = new Env[intervals];
-    boolean root = node == 0; // nothing above the root asks for rows other than the first
-    // A leaf's V is its aggregate, one line, set in place below; the root's are built a column at
-    // a time (only row 0 uses them), the largest of all; the others' all at once, in parallel
-    // (the nodes near the root are few, their own work must be shared).
-    if (!leaf && !root) {
+    // A leaf's V is its aggregate, one line, set in place below; the others' all at once, in
+    // parallel (the nodes near the root are few, their own work must be shared).
+    if (!leaf) {
       IntStream.range(0, intervals).parallel().forEach(k -> v[k] = whole(node, k));
       releaseChildren(node);
       if (check(bytes(v))) {
@@ -292,19 +305,9 @@ final class Envelopes {
     Scratch scratch = SCRATCH.get();
     scratch.limit(limit);
     Env line = leaf ? new Env(limit) : null;
-    for (int first = root ? 0 : slices - 1; first >= 0; first--) {
+    for (int first = slices - 1; first >= 0; first--) {
       for (int last = first; last < slices; last++) {
         int interval = Qualities.interval(first, last);
-        if (root && !leaf) {
-          int column = last;
-          IntStream.rangeClosed(0, column).parallel()
-              .forEach(c -> v[Qualities.interval(c, column)] = whole(node, Qualities.interval(c, column)));
-          if (check(bytes(v))) {
-            return;
-          }
-          scratch = SCRATCH.get(); // the thread may have worked on another tree meanwhile
-          scratch.limit(limit);
-        }
         Lines hull = scratch.lines[0];
         Lines tail = scratch.lines[1];
         if (leaf) {
@@ -317,10 +320,6 @@ final class Envelopes {
           Env prefix = b[Qualities.interval(first, c - 1)];
           int rest = Qualities.interval(c, last);
           Env whole = leaf ? line.set(g[rest], l[rest]) : v[rest];
-          if (root) {
-            maxOfSum(hull, g[interval], l[interval], prefix, whole, 0, limit, tail);
-            continue;
-          }
           // Cut at c: B(node,[first,c−1]) + V(node,[c,last]). Where B(node,[c,last]) is above
           // V(node,[c,last]), a later cut is above c. Where V(node,[c,last]) is the children's
           // optima and B(node,[first,c−1]) does not end with the aggregate, the children's optima
@@ -347,15 +346,91 @@ final class Envelopes {
         wholeFrom[interval] = env.parts[env.size - 1] == 1 ? env.start[env.size - 1] : Double.POSITIVE_INFINITY;
         splitUntil[interval] = env.lastEnd(SPLIT);
         endsWholeFrom[interval] = env.firstStart(ENDS_WHOLE);
-        if (root && !leaf) {
-          Arrays.fill(v, Qualities.interval(0, last), Qualities.interval(0, last) + last + 1, null);
-        }
       }
     }
-    if (root) {
-      releaseChildren(node);
-    }
     best[node] = b;
+  }
+
+  /**
+   * The root's envelopes. Nothing above it asks for rows other than the first, so only
+   * B(root,[0,last]) is built, one column (last slice) at a time: the column's V's, the largest
+   * of all, in parallel, then B(root,[0,last]) = max over c of B(root,[0,c−1]) + V(root,[c,last]),
+   * every cut walked whole (the sub-intervals' ranges of {@link #solve} are not built).
+   *
+   * <p>That max is the longest walk of the tree and has the level to itself, so it is cut into
+   * ranges of p built in parallel: every step of the walk ({@link #maxOfSum}: sums and maxima of
+   * lines) is pointwise in p, so a range's pieces are the whole walk's pieces on that range, a
+   * piece that spans a boundary being cut there and joined again when the ranges are put end to
+   * end. The ranges hold equal numbers of the previous column's pieces (the pieces crowd at small
+   * p, and so does the work).
+   */
+  private void solveRoot() {
+    int node = 0;
+    boolean leaf = tree.isLeaf(node); // a model of one producer
+    double[] g = gain[node];
+    double[] l = loss[node];
+    Env[] v = new Env[Qualities.intervalArrayLength(slices)];
+    Env[] b = new Env[v.length];
+    for (int last = 0; last < slices; last++) {
+      int column = last;
+      IntStream.rangeClosed(0, column).parallel().forEach(c -> {
+        int k = Qualities.interval(c, column);
+        v[k] = leaf ? new Env(limit).set(g[k], l[k]) : whole(node, k);
+      });
+      if (check(bytes(v))) {
+        return;
+      }
+      int interval = Qualities.interval(0, last);
+      double[] bounds = ranges(last == 0 ? null : b[Qualities.interval(0, last - 1)]);
+      Env[] pieces = new Env[bounds.length - 1];
+      IntStream.range(0, pieces.length).parallel()
+          .forEach(r -> pieces[r] = rootRange(column, g[interval], l[interval], v, b, bounds[r], bounds[r + 1]));
+      Lines joined = SCRATCH.get().lines[0];
+      joined.clear();
+      joined.limit = limit;
+      for (Env piece : pieces) {
+        joined.append(piece);
+      }
+      b[interval] = joined.toEnv();
+      Arrays.fill(v, interval, interval + last + 1, null);
+    }
+    releaseChildren(node);
+    best[node] = b;
+  }
+
+  /** Ranges per worker of the pool: more than one, so that a worker done early takes another. */
+  private static final int RANGES_PER_WORKER = 2;
+  /** Pieces of the previous column per range, at least: fewer are too little work to share. */
+  static final int PIECES_PER_RANGE = 64;
+
+  /** Bounds of the ranges of p of a root column, 0 first, limit last, from the previous column. */
+  private double[] ranges(Env previous) {
+    int count = previous == null ? 1 : Math.min(RANGES_PER_WORKER * ForkJoinTask.getPool().getParallelism(),
+        previous.size / PIECES_PER_RANGE);
+    double[] bounds = new double[Math.max(1, count) + 1];
+    int n = 1;
+    for (int r = 1; r < count; r++) {
+      double bound = previous.start[previous.size * r / count];
+      if (bound > bounds[n - 1]) { // a range must not be empty
+        bounds[n++] = bound;
+      }
+    }
+    bounds[n++] = limit;
+    return Arrays.copyOf(bounds, n);
+  }
+
+  /** B(root,[0,last]) on [from, to). */
+  private Env rootRange(int last, double gain, double loss, Env[] v, Env[] b, double from, double to) {
+    Scratch scratch = SCRATCH.get();
+    Lines hull = scratch.lines[0];
+    Lines tail = scratch.lines[1];
+    hull.limit = to;
+    tail.limit = to;
+    hull.load(v[Qualities.interval(0, last)], from, to);
+    for (int c = 1; c <= last; c++) { // earlier cuts first: they win exact ties
+      maxOfSum(hull, gain, loss, b[Qualities.interval(0, c - 1)], v[Qualities.interval(c, last)], from, to, tail);
+    }
+    return hull.toEnv();
   }
 
   /** out = a + b, breakpoints merged. */
@@ -609,7 +684,7 @@ final class Envelopes {
   /** The last index below size whose start is at or before p (0 if none). */
   private static int last(double[] start, int size, double p) {
     if (size == 1 || start[1] > p) {
-      return 0; // most look-ups: the root's cuts all start at 0
+      return 0; // most look-ups: the cuts of the root's first range start at 0
     }
     int low = 1;
     int high = size - 1;
@@ -681,6 +756,30 @@ final class Envelopes {
     void load(Env env, byte flags) {
       load(env);
       Arrays.fill(this.flags, 0, size, flags);
+    }
+
+    /** Loads env's pieces on [from, to), the first one from from on. */
+    void load(Env env, double from, double to) {
+      int first = env.find(from);
+      int last = env.find(to);
+      if (last > first && env.start[last] >= to) {
+        last--;
+      }
+      size = last - first + 1;
+      ensure(size);
+      System.arraycopy(env.start, first, start, 0, size);
+      System.arraycopy(env.gain, first, gain, 0, size);
+      System.arraycopy(env.loss, first, loss, 0, size);
+      System.arraycopy(env.parts, first, parts, 0, size);
+      System.arraycopy(env.flags, first, flags, 0, size);
+      start[0] = from;
+    }
+
+    /** Appends env's pieces; its first joins the last piece here if they have the same line (see {@link #add}). */
+    void append(Env env) {
+      for (int k = 0; k < env.size; k++) {
+        add(env.start[k], env.gain[k], env.loss[k], env.parts[k], env.flags[k]);
+      }
     }
 
     /** Loads env's pieces with their flags (an envelope's neighbouring pieces differ: no merging). */

@@ -142,6 +142,17 @@ final class SpatiotemporalQualities extends Qualities {
     return levels;
   }
 
+  /** The aggregate (node, [first, last]) as the Part shared by every partition that has it. */
+  private Part part(int node, int first, int last) {
+    int k = interval(first, last);
+    Part part = parts[node][k];
+    if (part == null) {
+      part = new Part(node, first, last);
+      parts[node][k] = part;
+    }
+    return part;
+  }
+
   /** Heap per (node, interval): its qualities (20 bytes) and 2 + P evaluations (24 bytes each). */
   private static final long BYTES_PER_AGGREGATE = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
 
@@ -172,7 +183,7 @@ final class SpatiotemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = evaluate(1, null, null);
+    Evaluation whole = wholeModel();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
@@ -188,6 +199,17 @@ final class SpatiotemporalQualities extends Qualities {
           () -> partsOfLine(line.size(), p, next))));
     }
     return List.copyOf(lazy);
+  }
+
+  /**
+   * The optimum at p = 1, without the programme: the whole model as one part. Its gain is the
+   * largest of any partition (merging never lowers the gain) and it has the fewest parts, so the
+   * programme gives it too, with the same gain and loss (those of the aggregate, not a sum); it
+   * was the first of the evaluations the search made before building the envelopes.
+   */
+  private Evaluation wholeModel() {
+    int k = interval(0, slices - 1);
+    return new Built(new Partition(List.of(part(0, 0, slices - 1)), gain[0][k], loss[0][k]));
   }
 
   /**
@@ -207,8 +229,7 @@ final class SpatiotemporalQualities extends Qualities {
         break;
       }
       p = Math.min(1, crossing);
-      // current (at a smaller p) and whole (at 1) bracket p: their shared subproblems are copied
-      Evaluation next = evaluate(p, current, whole);
+      Evaluation next = evaluate(p, null, null);
       if (!(next.pic(p) > whole.pic(p) + tolerance())) {
         break;
       }
@@ -274,9 +295,9 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
-  private record Scratch(Table lines, double[] whole, double[] row) {
+  private record Scratch(Table lines, double[] whole, double[] row, int[] reach) {
     Scratch(int intervals, int slices) {
-      this(new Table(intervals), new double[intervals], new double[slices + 1]);
+      this(new Table(intervals), new double[intervals], new double[slices + 1], new int[slices]);
     }
   }
 
@@ -347,6 +368,7 @@ final class SpatiotemporalQualities extends Qualities {
       double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
       System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
       double[] row = scratch.row;
+      int[] reach = tree.isLeaf(node) ? reach(whole, scratch.reach) : null;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       for (int first = 0; first <= lastFirst; first++) {
         for (int last = first; last < slices; last++) {
@@ -358,8 +380,9 @@ final class SpatiotemporalQualities extends Qualities {
             row[last - first + 1] = value(below, k);
           } else {
             double max = Double.NEGATIVE_INFINITY;
-            cut = first;
-            for (int c = first; c <= last; c++) {
+            int from = reach == null ? first : Math.max(first, reach[last]);
+            cut = from;
+            for (int c = from; c <= last; c++) {
               double candidate = row[c - first] + whole[base + c];
               if (candidate > max) {
                 max = candidate;
@@ -372,6 +395,29 @@ final class SpatiotemporalQualities extends Qualities {
         }
       }
       return table;
+    }
+
+    /**
+     * For a leaf, per last slice j, the first cut worth trying in the rows ending at j: below it,
+     * each aggregate [c, j] (a leaf's V is its aggregate) is worth less than −τ·(n + 1), n = j − c + 1
+     * slices, while the same slices as n single cells are worth −τ·n exactly (a single cell has
+     * gain = loss = 0, value −τ) and the cuts at c, c + 1, …, j give them: cut c is at least a τ
+     * below the row's maximum, far above rounding (a few ε × scale), so the programme never chooses
+     * it, not even on a tie, and skipping it changes neither the maximum nor the cut. Single cells
+     * are never below: the first cut worth trying is at most j. At small p only intervals that lose
+     * little can be parts of an optimum, and the leaves, most of the nodes, are scanned over a
+     * few slices instead of the whole row (the temporal programme's reach, docs/aggregation.md).
+     */
+    private int[] reach(double[] whole, int[] reach) {
+      for (int last = 0; last < slices; last++) {
+        int base = interval(0, last);
+        int c = 0;
+        while (c < last && whole[base + c] < -penalty * (last - c + 2)) {
+          c++;
+        }
+        reach[last] = c;
+      }
+      return reach;
     }
 
     /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
@@ -452,12 +498,7 @@ final class SpatiotemporalQualities extends Qualities {
         int cut = table.decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
         if ((table.decision[whole] & 1) == 1) {
-          Part part = SpatiotemporalQualities.this.parts[node][whole];
-          if (part == null) {
-            part = new Part(node, cut, last);
-            SpatiotemporalQualities.this.parts[node][whole] = part;
-          }
-          parts[tree.firstLeaf(node) * slices + cut] = part;
+          parts[tree.firstLeaf(node) * slices + cut] = part(node, cut, last);
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
         } else {
