@@ -312,6 +312,28 @@ final class TemporalQualities extends Qualities {
     return Aggregation.TEMPORAL;
   }
 
+  /**
+   * Every optimum at once from the envelopes of the suffixes (see {@link Envelopes#Envelopes(int,
+   * double[], double[], double, double, Evaluation, long, Work)}), then the search on them; the parts
+   * of each breakpoint are built on first request by the programme.
+   */
+  @Override
+  List<Breakpoint> searchBreakpoints() {
+    // the envelopes may take the heap that the qualities and the reach leave
+    return envelopeBreakpoints(Runtime.getRuntime().maxMemory() - 16L * gain.length - 4L * reach.length);
+  }
+
+  /** As {@link #searchBreakpoints()}, the envelopes holding at most budget bytes. */
+  List<Breakpoint> envelopeBreakpoints(long budget) {
+    Evaluation whole = evaluate(1, null, null);
+    double limit = wholeFrom(whole);
+    if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
+      return List.of(new Breakpoint(0, whole.partition()));
+    }
+    Envelopes envelopes = new Envelopes(slices, gain, loss, tolerance(), limit, whole, budget, work());
+    return withPartsOnDemand(BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance()));
+  }
+
   @Override
   Evaluation evaluate(double p, Evaluation below, Evaluation above) {
     return new Built(optimum(p));
