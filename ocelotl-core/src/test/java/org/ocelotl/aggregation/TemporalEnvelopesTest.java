@@ -16,7 +16,7 @@ import org.ocelotl.model.ProducerTree;
 
 /**
  * The temporal breakpoints from the envelopes of the suffixes (what {@link Qualities#breakpoints()}
- * runs): against enumeration on small models, against the DP-based search from scratch on larger
+ * runs from {@link TemporalQualities#ENVELOPES_FROM} slices on): against enumeration on small models, against the DP-based search from scratch on larger
  * ones of both kinds — "iid" (values from a small palette, with zero slices and copies of the
  * previous slice: ties and lossless merges) and "phases" (trace-like, hundreds of optima).
  */
@@ -34,7 +34,7 @@ class TemporalEnvelopesTest {
       Set<List<Part>> allowed = oracle.partitions();
       double tolerance = 1e-9 * qualities.scale();
       List<BruteForce.Change> expected = BruteForce.envelope(allowed.stream().map(oracle::line).toList(), tolerance);
-      List<Breakpoint> actual = qualities.breakpoints();
+      List<Breakpoint> actual = qualities.envelopeBreakpoints();
       String where = "seed " + seed;
       assertEquals(expected.size(), actual.size(), where + ": breakpoints " + expected + " vs " + actual);
       for (int k = 0; k < expected.size(); k++) {
@@ -67,7 +67,7 @@ class TemporalEnvelopesTest {
         MicroscopicModel model = model(kind, new Random(seed), slices);
         TemporalQualities qualities = (TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL);
         List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
-        List<Breakpoint> envelopes = qualities.breakpoints();
+        List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
         String where = kind + " " + slices + " slices, seed " + seed;
         assertEquals(plain.size(), envelopes.size(), where);
         for (int k = 0; k < plain.size(); k++) {
@@ -89,8 +89,19 @@ class TemporalEnvelopesTest {
   @Test
   void phasesModelsHaveManyOptima() {
     MicroscopicModel model = model("phases", new Random(67), 400);
-    int optima = Qualities.of(model, Aggregation.TEMPORAL).breakpoints().size();
+    int optima = ((TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL)).envelopeBreakpoints().size();
     assertTrue(optima > 50, optima + " optima only");
+  }
+
+  /**
+   * From {@link TemporalQualities#ENVELOPES_FROM} slices on, {@link Qualities#breakpoints()} is the
+   * envelopes' search: the same list as the DP-based search from scratch, p's, lines and parts.
+   */
+  @Test
+  void breakpointsOfManySlicesAreTheProgrammeSearchs() {
+    TemporalQualities qualities = (TemporalQualities) Qualities.of(
+        model("phases", new Random(73), TemporalQualities.ENVELOPES_FROM), Aggregation.TEMPORAL);
+    assertEquals(BreakpointSearch.run(qualities, qualities.tolerance(), false), qualities.breakpoints());
   }
 
   /** Identical slices: one part is optimal from p = 0 on, answered without envelopes. */
@@ -101,7 +112,7 @@ class TemporalEnvelopesTest {
     Arrays.fill(values, 0.5);
     MicroscopicModel model = new MicroscopicModel(ProducerTree.flat("r", List.of("a", "b", "c", "d")), slices,
         List.of("x", "y"), values);
-    List<Breakpoint> found = Qualities.of(model, Aggregation.TEMPORAL).breakpoints();
+    List<Breakpoint> found = ((TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL)).envelopeBreakpoints();
     assertEquals(1, found.size());
     assertEquals(0, found.get(0).p());
     assertEquals(List.of(new Part(0, 0, slices - 1)), found.get(0).partition().parts());
