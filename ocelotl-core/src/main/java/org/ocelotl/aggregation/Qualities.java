@@ -211,7 +211,7 @@ public abstract sealed class Qualities
         break;
       }
       p = Math.min(1, crossing);
-      // current (at a smaller p) and whole (at 1) bracket p: their shared subproblems are copied
+      // current (at a smaller p) and whole (at 1) bracket p: the programme may copy what they share
       Evaluation next = evaluate(p, current, whole);
       if (!(next.pic(p) > whole.pic(p) + tolerance())) {
         break;
