@@ -129,8 +129,8 @@ final class Envelopes {
   private Env suffixes(double[] g, double[] l, Work work) {
     Env[] suffix = new Env[slices + 1];
     Samples samples = new Samples(slices);
-    held.addAndGet(samples.bytes());
     Columns columns = new Columns(g, l);
+    held.addAndGet(samples.bytes() + columns.bytes());
     Scratch scratch = SCRATCH.get();
     scratch.limit(limit);
     Lines hull = scratch.lines[0];
@@ -199,21 +199,25 @@ final class Envelopes {
       }
     }
 
+    long bytes() {
+      return 16L * gain.length + 32;
+    }
+
     double gain(int c, int j) {
       return gain[(c - low) * slices + j];
     }
 
-    /** Gain of [c+1, j], for c + 1 ≤ j. */
+    double loss(int c, int j) {
+      return loss[(c - low) * slices + j];
+    }
+
+    /** Gain of [c+1, j], for c + 1 ≤ j: from the block if it holds c + 1. */
     double gainAfter(int c, int j) {
       return c + 1 - low < BLOCK ? gain(c + 1, j) : g[Qualities.interval(c + 1, j)];
     }
 
     double lossAfter(int c, int j) {
       return c + 1 - low < BLOCK ? loss(c + 1, j) : l[Qualities.interval(c + 1, j)];
-    }
-
-    double loss(int c, int j) {
-      return loss[(c - low) * slices + j];
     }
   }
 
@@ -337,7 +341,6 @@ final class Envelopes {
     double bound = (l - penalty * n) / (g + l);
     return bound > 0 ? bound : 0;
   }
-
 
   /**
    * Builds a subtree depth first, children in parallel: the envelopes of a node live until its
