@@ -36,21 +36,25 @@ import org.ocelotl.model.ProducerTree;
  * steepest line of the interval, rises above it. On the 720-leaf × 100-slice benchmark model this
  * walks 240 M pieces instead of 4.7 G.
  *
+ * <p>Temporal aggregation is the programme of a one-node tree whose node is a leaf and the
+ * root; it has its own build ({@link #suffixes}), which keeps one envelope per first slice instead
+ * of one per interval.
+ *
  * <p>Memory: the envelopes of one node live until its parent is built; the tree is built depth
  * first, so only the subtrees under way and the finished children of their ancestors hold
  * envelopes. The parts of the optima are not kept: the caller builds those it needs by the
  * programme.
  */
 final class Envelopes {
-  private final ProducerTree tree;
+  private final ProducerTree tree; // null for one series of slices (temporal)
   private final int slices;
   private final double[][] gain;
   private final double[][] loss;
   private final double penalty;
   private final double limit;
   private final Qualities.Evaluation beyond;
-  private final Env[][] best; // B(h, interval) until the parent of h is built
-  private final long[] bytes; // what best[h] holds
+  private final Env[][] best; // B(h, interval) until the parent of h is built; null for one series
+  private final long[] bytes; // what best[h] holds; null for one series
   private final AtomicLong held = new AtomicLong();
   private final long budget;
   private volatile String overBudget; // why the build stopped, said by the caller's thread
@@ -88,6 +92,265 @@ final class Envelopes {
     }
     root = best[0][Qualities.interval(0, slices - 1)];
     best[0] = null;
+  }
+
+  /**
+   * The envelopes of one series of slices (temporal aggregation: intervals only, gain and loss
+   * indexed by {@link Qualities#interval}); see {@link #suffixes}.
+   *
+   * @param limit  the envelopes cover [0, limit]
+   * @param beyond the optimum on [limit, 1]: all slices as one part
+   * @param budget bytes the envelopes may hold at once
+   */
+  Envelopes(int slices, double[] gain, double[] loss, double penalty, double limit, Qualities.Evaluation beyond,
+      long budget, Work work) {
+    this.tree = null;
+    this.slices = slices;
+    this.gain = new double[][] {gain};
+    this.loss = new double[][] {loss};
+    this.penalty = penalty;
+    this.limit = limit;
+    this.beyond = beyond;
+    this.best = null;
+    this.bytes = null;
+    this.budget = budget;
+    root = suffixes(gain, loss, work);
+    if (overBudget != null) {
+      throw new IllegalArgumentException(overBudget);
+    }
+  }
+
+  /**
+   * The temporal optimum of slices [c, |T|−1] for every c, last slice first: S_c = max(line of [c,
+   * |T|−1] as one part, max over j of line([c,j]) + S_{j+1}), the programme's recurrence run on
+   * envelopes and on suffixes instead of prefixes. Suffixes so that every line's gain and loss
+   * are the programme's bit for bit: the programme totals a partition's parts from the last one
+   * back, ((g_K + g_K−1) + …) + g_1, and S_c's line is g_1 + S_{j+1}'s, the same additions (an
+   * addition of two doubles commutes exactly).
+   *
+   * <p>Cut j is walked only from where [c,j] can be a part of an optimum: below (loss − τ·n)/(gain
+   * + loss) the interval as one part is worse by more than τ than its single slices (see {@link
+   * TemporalQualities}' reach), below {@link #split} worse than its split into a single slice and
+   * the rest; the cut is then below another partition by more than τ, far above rounding, and the
+   * hull holds one at least as high. It is walked, as every cut of {@link #maxOfSum}, only until the
+   * aggregate of [c, |T|−1] rises above it, and not over the runs where it is below the hull (see
+   * {@link #cut}). Every S_c is kept until the end: on real traces nearly every interval can be a
+   * part somewhere below limit, so no suffix could be released early.
+   */
+  private Env suffixes(double[] g, double[] l, Work work) {
+    Env[] suffix = new Env[slices + 1];
+    Samples samples = new Samples(slices);
+    Columns columns = new Columns(g, l);
+    held.addAndGet(samples.bytes() + columns.bytes());
+    Scratch scratch = SCRATCH.get();
+    scratch.limit(limit);
+    Lines hull = scratch.lines[0];
+    Lines tail = scratch.lines[1];
+    Env first = new Env(limit);
+    for (int c = slices - 1; c >= 0; c--) {
+      work.check();
+      columns.load(c);
+      int whole = Qualities.interval(c, slices - 1);
+      hull.clear();
+      hull.add(0, g[whole], l[whole], 1, ENDS_WHOLE);
+      double shorterGain = 0; // [c, j−1]
+      double shorterLoss = 0;
+      for (int j = c; j < slices - 1; j++) {
+        double gj = columns.gain(c, j);
+        double lj = columns.loss(c, j);
+        double from = Math.max(bound(gj, lj, j - c + 1), split(gj, lj, shorterGain, shorterLoss));
+        if (j > c) {
+          from = Math.max(from, split(gj, lj, columns.gainAfter(c, j), columns.lossAfter(c, j)));
+        }
+        cut(hull, g[whole], l[whole], first.set(gj, lj), suffix[j + 1], samples, j + 1, from, tail);
+        shorterGain = gj;
+        shorterLoss = lj;
+      }
+      suffix[c] = hull.toEnv();
+      samples.take(suffix[c], c);
+      if (check(suffix[c].bytes())) {
+        return null;
+      }
+      held.addAndGet(suffix[c].bytes());
+      work.advanced(slices - c, slices);
+    }
+    return suffix[0];
+  }
+
+  /**
+   * Gain and loss of [c, j] for a block of {@value #BLOCK} starts c and every j, copied out of the
+   * triangular arrays (laid out by last slice, where one start's intervals are a row apart): the
+   * suffixes read one start's intervals in turn, and a block's starts share the cache lines.
+   */
+  private final class Columns {
+    private static final int BLOCK = 16;
+    private final double[] g;
+    private final double[] l;
+    private final double[] gain = new double[BLOCK * slices];
+    private final double[] loss = new double[BLOCK * slices];
+    private int low = Integer.MAX_VALUE; // the block holds starts [low, low + BLOCK)
+
+    Columns(double[] g, double[] l) {
+      this.g = g;
+      this.l = l;
+    }
+
+    /** Makes the block hold start c, starts taken in descending order. */
+    void load(int c) {
+      if (c >= low) {
+        return;
+      }
+      low = Math.max(0, c - BLOCK + 1);
+      for (int j = low; j < slices; j++) {
+        int base = Qualities.interval(low, j);
+        for (int b = 0; b < BLOCK && low + b <= Math.min(c, j); b++) {
+          gain[b * slices + j] = g[base + b];
+          loss[b * slices + j] = l[base + b];
+        }
+      }
+    }
+
+    long bytes() {
+      return 16L * gain.length + 32;
+    }
+
+    double gain(int c, int j) {
+      return gain[(c - low) * slices + j];
+    }
+
+    double loss(int c, int j) {
+      return loss[(c - low) * slices + j];
+    }
+
+    /** Gain of [c+1, j], for c + 1 ≤ j: from the block if it holds c + 1. */
+    double gainAfter(int c, int j) {
+      return c + 1 - low < BLOCK ? gain(c + 1, j) : g[Qualities.interval(c + 1, j)];
+    }
+
+    double lossAfter(int c, int j) {
+      return c + 1 - low < BLOCK ? loss(c + 1, j) : l[Qualities.interval(c + 1, j)];
+    }
+  }
+
+  /**
+   * hull = max(hull, first + S_m) on [from, limit), as {@link #maxOfSum}, skipping where the cut
+   * cannot rise above the hull. Most cuts of long first parts are below the aggregate where they
+   * start: S_m's samples around from bound S_m there (see {@link Samples#above}) without a search
+   * in S_m. The rest is {@link #skim}med.
+   */
+  private void cut(Lines hull, double gain, double loss, Env first, Env rest, Samples samples, int m, double from,
+      Lines tail) {
+    if (!(from < limit)) {
+      return;
+    }
+    int k = samples.around(from);
+    // two τ: the aggregate stays above the cut from here on by τ, far above rounding
+    if (from * gain - (1 - from) * loss - 2 * penalty >= value(first, 0, from) + samples.above(k, m, from)) {
+      return;
+    }
+    skim(hull, gain, loss, first, rest, samples.find(rest, k, m, from), rest.size, from, limit, tail);
+  }
+
+  /**
+   * The suffixes' values and pieces at p_k = limit·2^(−k/8) for k = 0 … {@value #COUNT} − 2, and 0
+   * (as {@link TemporalQualities#REACH_P}: dense at small p, where the breakpoints crowd), sample
+   * k of every suffix side by side: a start's cuts read the samples of consecutive suffixes at
+   * nearby k.
+   */
+  private final class Samples {
+    private static final int COUNT = 162;
+    private final double[] p = new double[COUNT];
+    private final int stride;
+    private final double[] value;
+    private final int[] piece;
+
+    Samples(int slices) {
+      for (int k = 0; k < COUNT - 1; k++) {
+        p[k] = limit * Math.pow(2, -k / 8.0);
+      }
+      stride = slices + 1;
+      value = new double[COUNT * stride];
+      piece = new int[COUNT * stride];
+    }
+
+    long bytes() {
+      return 12L * value.length + 32;
+    }
+
+    void take(Env env, int m) {
+      for (int k = 0; k < COUNT; k++) {
+        int at = env.find(p[k]);
+        piece[k * stride + m] = at;
+        value[k * stride + m] = env.value(at, p[k], penalty);
+      }
+    }
+
+    /** The k with p_(k+1) ≤ x ≤ p_k, for x in [0, limit]. */
+    int around(double x) {
+      int k = x > 0 ? Math.min(COUNT - 2, (int) (8 * Log2.log2(limit / x))) : COUNT - 2;
+      while (k > 0 && p[k] < x) { // the logarithm's rounding: a step at most
+        k--;
+      }
+      while (k < COUNT - 2 && p[k + 1] > x) {
+        k++;
+      }
+      return k;
+    }
+
+    /** At least S_m at x in [p_(k+1), p_k], to rounding: its chord there (S_m is convex). */
+    double above(int k, int m, double x) {
+      double high = value[k * stride + m];
+      double low = value[(k + 1) * stride + m];
+      return low + (x - p[k + 1]) / (p[k] - p[k + 1]) * (high - low);
+    }
+
+    /** S_m's piece at x in [p_(k+1), p_k]: between its pieces at the two samples. */
+    int find(Env env, int k, int m, double x) {
+      return env.find(x, piece[(k + 1) * stride + m], piece[k * stride + m]);
+    }
+  }
+
+  /** Runs of at most this many pieces are walked rather than halved. */
+  private static final int RUN = 8;
+
+  /** {@link #cut} on rest's pieces [i0, i1) over [a, b); false where the aggregate stopped it. */
+  private boolean skim(Lines hull, double gain, double loss, Env first, Env rest, int i0, int i1, double a, double b,
+      Lines tail) {
+    double atA = value(first, 0, a) + value(rest, i0, a);
+    if (a * gain - (1 - a) * loss - penalty >= atA) {
+      return false; // as in maxOfSum: the aggregate is above the cut from a on
+    }
+    double atB = value(first, 0, b) + value(rest, i1 - 1, b);
+    int h = hull.find(0.5 * (a + b));
+    if (hull.value(h, a, penalty) - penalty >= atA && hull.value(h, b, penalty) - penalty >= atB) {
+      return true;
+    }
+    if (i1 - i0 <= RUN) {
+      return maxOfSum(hull, gain, loss, first, rest, a, b, tail);
+    }
+    int middle = (i0 + i1) >>> 1;
+    return skim(hull, gain, loss, first, rest, i0, middle, a, rest.start[middle], tail)
+        && skim(hull, gain, loss, first, rest, middle, i1, rest.start[middle], b, tail);
+  }
+
+  /**
+   * From where interval [c,j] can be a part of an optimum, by its split into a single slice and
+   * the rest, [c,j−1] or [c+1,j] (gain and loss given; a single slice has 0 and 0): below
+   * (Δloss − 2τ)/(Δgain + Δloss), Δ of [c,j] over the rest, the split is higher by more than τ
+   * (one part more costs τ). 0 for a single slice.
+   */
+  private double split(double g, double l, double shorterGain, double shorterLoss) {
+    double bound = (l - shorterLoss - 2 * penalty) / ((g + l) - (shorterGain + shorterLoss));
+    return bound > 0 ? bound : 0;
+  }
+
+  /**
+   * From where interval [c,j] of n slices can be a part of an optimum: (loss − τ·n)/(gain + loss),
+   * at least 0 (−∞ or NaN where gain + loss = 0: identical slices, merged at every p).
+   */
+  private double bound(double g, double l, int n) {
+    double bound = (l - penalty * n) / (g + l);
+    return bound > 0 ? bound : 0;
   }
 
   /**
@@ -211,10 +474,11 @@ final class Envelopes {
   private boolean check(long more) {
     long now = held.get() + more;
     if (now > budget && overBudget == null) {
+      String search = tree == null ? String.format("temporal breakpoint search of %d slices", slices)
+          : String.format("spatiotemporal breakpoint search of %d nodes × %d slices", tree.size(), slices);
       overBudget = String.format(
-          "the spatiotemporal breakpoint search of %d nodes × %d slices holds %,d MiB of envelopes, more than "
-              + "the %,d MiB the Java heap leaves them; use fewer slices or producers, or give Java more memory "
-              + "(-Xmx, OCELOTL_JAVA_OPTS)", tree.size(), slices, now >> 20, budget >> 20);
+          "the %s holds %,d MiB of envelopes, more than the %,d MiB the Java heap leaves them; use fewer slices "
+              + "or producers, or give Java more memory (-Xmx, OCELOTL_JAVA_OPTS)", search, now >> 20, budget >> 20);
     }
     return overBudget != null;
   }
@@ -484,13 +748,15 @@ final class Envelopes {
   /**
    * hull = max(hull, prefix + whole) on [from, to), hull unchanged elsewhere: {@link #envelope}
    * of hull and {@link #sum} of prefix and whole in one walk, without building the sum. tail is
-   * scratch.
+   * scratch. False if the walk stopped before to, where the aggregate (gain, loss) rose above the
+   * cut: it stays above from there on.
    */
-  private void maxOfSum(Lines hull, double gain, double loss, Env prefix, Env whole, double from, double to,
+  private boolean maxOfSum(Lines hull, double gain, double loss, Env prefix, Env whole, double from, double to,
       Lines tail) {
     if (from >= to) {
-      return;
+      return true;
     }
+    boolean stopped = false;
     tail.clear();
     // The tail starts at the first piece where the cut rises above the hull: before it, it would
     // only copy the hull's pieces.
@@ -509,6 +775,7 @@ final class Envelopes {
         // The aggregate of the interval is the steepest of its lines and in the hull: once above
         // the cut, it stays above, and so does the hull.
         to = start;
+        stopped = true;
         break;
       }
       if (end > start) {
@@ -541,6 +808,7 @@ final class Envelopes {
     if (changed) {
       hull.splice(tailFrom, to, tail);
     }
+    return !stopped;
   }
 
   /**
@@ -660,6 +928,19 @@ final class Envelopes {
       return last(start, size, p);
     }
 
+    /** As {@link #find(double)}, knowing that the piece is in [low, high]. */
+    int find(double p, int low, int high) {
+      while (low < high) {
+        int middle = (low + high + 1) >>> 1;
+        if (start[middle] <= p) {
+          low = middle;
+        } else {
+          high = middle - 1;
+        }
+      }
+      return low;
+    }
+
     /** Where the first piece with the flag starts; infinity if none has it. */
     double firstStart(byte flag) {
       for (int k = 0; k < size; k++) {
@@ -720,6 +1001,10 @@ final class Envelopes {
 
     int find(double p) {
       return last(start, size, p);
+    }
+
+    double value(int k, double p, double penalty) {
+      return p * gain[k] - (1 - p) * loss[k] - penalty * parts[k];
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.ocelotl.aggregation;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.ocelotl.model.MicroscopicModel;
 
@@ -174,6 +175,71 @@ public abstract sealed class Qualities
   /** The breakpoint search of SPEC.md §5, by evaluations of the optimum at chosen p. */
   List<Breakpoint> searchBreakpoints() {
     return BreakpointSearch.run(checked(this::evaluate), tolerance);
+  }
+
+  /**
+   * The breakpoints found on envelopes, whose partitions know only their lines: each gets the parts
+   * built on first request by one DP pass at the middle of its range of p, where it alone is
+   * optimal, so that they agree with {@link #best}.
+   */
+  final List<Breakpoint> withPartsOnDemand(List<Breakpoint> found) {
+    List<Breakpoint> lazy = new ArrayList<>(found.size());
+    for (int k = 0; k < found.size(); k++) {
+      double p = found.get(k).p();
+      Partition line = found.get(k).partition();
+      double next = k + 1 < found.size() ? found.get(k + 1).p() : 1;
+      lazy.add(new Breakpoint(p, new Partition(line.size(), line.gain(), line.loss(),
+          () -> partsOfLine(line.size(), p, next))));
+    }
+    return List.copyOf(lazy);
+  }
+
+  /**
+   * The least p at which {@code whole}, the optimum at p = 1 (the model as one part, the steepest
+   * line), is optimal: from the optimum at 0, each step evaluates the programme where the last
+   * optimum found crosses {@code whole}; an optimum above {@code whole} there crosses it further
+   * right, so the steps move right until none is above. A few evaluations: the optima near the
+   * coarse end are few.
+   */
+  final double wholeFrom(Evaluation whole) {
+    Evaluation current = evaluate(0, null, null);
+    double p = 0;
+    while (Math.abs(current.gain() - whole.gain()) > tolerance() || Math.abs(current.loss() - whole.loss()) > tolerance()) {
+      double slopes = (whole.gain() + whole.loss()) - (current.gain() + current.loss());
+      double crossing = slopes > 0 ? (whole.loss() - current.loss()) / slopes : 1;
+      if (!(crossing > p)) { // rounding: no progress
+        break;
+      }
+      p = Math.min(1, crossing);
+      // No bracket: whole is built without the programme (spatiotemporal) and the reuse between
+      // these few steps saved nothing measurable (docs/benchmarks.md).
+      Evaluation next = evaluate(p, null, null);
+      if (!(next.pic(p) > whole.pic(p) + tolerance())) {
+        break;
+      }
+      current = next;
+    }
+    return p;
+  }
+
+  /**
+   * The parts of the optimum of [from, to): a DP pass where that partition alone is optimal. Where
+   * two partitions tie within rounding (the envelope sums lines, the DP sums qualities, in other
+   * orders), the DP may pick the tie's other member at the middle; then points nearer each end
+   * are tried, so that the parts agree with the line's size. Fractions of the range, middle first.
+   */
+  private static final double[] PROBES = {0.5, 0.25, 0.75, 0.125, 0.875, 0.0625, 0.9375};
+
+  private List<Part> partsOfLine(int size, double from, double to) {
+    List<Part> first = null;
+    for (double f : PROBES) {
+      List<Part> parts = best((1 - f) * from + f * to).parts();
+      if (parts.size() == size) {
+        return parts;
+      }
+      first = first == null ? parts : first;
+    }
+    return first;
   }
 
   /** An evaluator that checks the work before each evaluation and counts them as progress. */
