@@ -111,7 +111,7 @@ final class DecimalParser {
    * byte of 0xFA or more carries into the next byte, but such a byte is itself flagged (its sum's
    * high nibble is 0), so the first flagged byte is exact; later ones do not matter.
    */
-  static int leadingDigits(long word) {
+  private static int leadingDigits(long word) {
     long notDigit = ((word & HIGH_NIBBLES) ^ ZEROS) | (((word + SIXES) & HIGH_NIBBLES) ^ ZEROS);
     return Long.numberOfTrailingZeros(notDigit) >>> 3;
   }
@@ -125,7 +125,7 @@ final class DecimalParser {
    * two multiplications whose upper 32 bits collect 10^6·p0 + 10^4·p1 + 100·p2 + p3 (&lt; 2^32)
    * while their lower 32 bits (≤ 9999) never carry into them.
    */
-  static long digitsValue(long word, int count) {
+  private static long digitsValue(long word, int count) {
     if (count == 0) { // the shift below would be by 64, which Java takes as 0
       return 0;
     }

@@ -1,8 +1,5 @@
 package org.ocelotl.format.paje;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -19,8 +16,6 @@ import java.util.Arrays;
  */
 final class NameTable {
   private static final int EMPTY = -1;
-  private static final VarHandle WORD =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   /** direct[scope][n] = value + 1 for the direct key n, 0 when absent. */
   private int[][] direct = new int[8][];
   /** Keys stored in each scope's direct array. */
@@ -128,18 +123,11 @@ final class NameTable {
   /**
    * The number a key spells when it is a direct key (1 to 5 decimal digits, no leading zero
    * unless it is "0"), else -1. "007" and "7" are different names, hence the leading-zero rule.
-   * Inside a line (eight bytes from {@code from} in the array) the digits are checked and added
-   * up a word at a time by {@link DecimalParser}'s word functions, which look at the key's bytes
-   * only: a lookup costs no branch per digit.
    */
   private static int directKey(byte[] bytes, int from, int to) {
     int length = to - from;
     if (length < 1 || length > 5 || (length > 1 && bytes[from] == '0')) {
       return -1;
-    }
-    if (bytes.length - from >= Long.BYTES) {
-      long word = (long) WORD.get(bytes, from);
-      return DecimalParser.leadingDigits(word) >= length ? (int) DecimalParser.digitsValue(word, length) : -1;
     }
     int n = 0;
     for (int i = from; i < to; i++) {

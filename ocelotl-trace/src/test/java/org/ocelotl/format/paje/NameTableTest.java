@@ -10,8 +10,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class NameTableTest {
-  private static final long SEED = 20261126L;
-
   private static int get(NameTable table, int scope, String key) {
     byte[] bytes = (" " + key + " ").getBytes(StandardCharsets.UTF_8);
     return table.get(scope, bytes, 1, bytes.length - 1);
@@ -36,51 +34,6 @@ class NameTableTest {
     assertEquals(-1, get(table, 3, "7"));
     assertEquals(-1, get(table, 1, "07"));
     assertEquals(-1, get(table, 1, "70"));
-  }
-
-  /**
-   * Every key of up to 6 bytes drawn from digits and their neighbours ('/', ':', 0xB0–0xB9, which
-   * share the digits' low nibble), stored from an array of its own and looked up from inside a
-   * line, followed by digits or other bytes, and the other way round: a direct key read word-wise
-   * must be the one read byte-wise, or the lookup misses.
-   */
-  @Test
-  void keysInsideALineAreTheKeysAlone() {
-    byte[] alphabet = {'0', '1', '9', '/', ':', (byte) 0xB5, 'a'};
-    Random random = new Random(SEED);
-    for (int length = 0; length <= 6; length++) {
-      NameTable alone = new NameTable();
-      NameTable inLine = new NameTable();
-      int count = (int) Math.pow(alphabet.length, length);
-      byte[][] keys = new byte[count][];
-      for (int k = 0; k < count; k++) {
-        keys[k] = new byte[length];
-        for (int i = 0, rest = k; i < length; i++, rest /= alphabet.length) {
-          keys[k][i] = alphabet[rest % alphabet.length];
-        }
-        alone.put(0, keys[k], 0, length, k);
-        int from = random.nextInt(8);
-        byte[] line = inLine(keys[k], from, random);
-        inLine.put(0, line, from, from + length, k);
-      }
-      for (int k = 0; k < count; k++) {
-        int from = random.nextInt(8);
-        byte[] line = inLine(keys[k], from, random);
-        String key = new String(keys[k], StandardCharsets.ISO_8859_1);
-        assertEquals(k, alone.get(0, line, from, from + length), "stored alone, found in a line: '" + key + "' (seed " + SEED + ")");
-        assertEquals(k, inLine.get(0, keys[k], 0, length), "stored from a line, found alone: '" + key + "' (seed " + SEED + ")");
-      }
-    }
-  }
-
-  /** The key at {@code from} in a 24-byte line, the other bytes digits, blanks or letters. */
-  private static byte[] inLine(byte[] key, int from, Random random) {
-    byte[] line = new byte[24];
-    for (int i = 0; i < line.length; i++) {
-      line[i] = (byte) "0123456789 \na".charAt(random.nextInt(13));
-    }
-    System.arraycopy(key, 0, line, from, key.length);
-    return line;
   }
 
   /** Against a HashMap, on keys mixing short numbers, long numbers and names, in many scopes. */
