@@ -195,7 +195,7 @@ final class LineScanner {
         if (b[newlineAt] != '\n') {
           return NOT_PLAIN;
         }
-        // The bits of the bytes up to the newline; 1 << 64 wraps to 0 when the newline is the last byte.
+        // The bits of the bytes up to the newline (newline << 1 is 0 when it is the last byte: all bits).
         inLine = (newline << 1) - 1;
         separators = (spaces & inLine) | newline;
       }
@@ -212,6 +212,7 @@ final class LineScanner {
         }
         fieldStart[starts++] = start;
       }
+      // No more ends than starts, so fieldEnd is long enough: a field ends after it started.
       for (; endBits != 0; endBits &= endBits - 1) {
         fieldEnd[ends++] = i + (Long.numberOfTrailingZeros(endBits) >>> 3);
       }
@@ -315,7 +316,7 @@ final class LineScanner {
    * 0x100, so no byte carries into the next, and they reach the high bit exactly when they are at
    * least 0x21; OR-ing the byte itself drops bytes of 0x80 and above.
    */
-  static long below(long word) {
+  private static long below(long word) {
     return ~(((word & LOW_BITS) + TO_BANG) | word) & HIGH_BITS;
   }
 
@@ -324,7 +325,7 @@ final class LineScanner {
    * x = word ^ bytes is zero in those bytes; x's low seven bits plus 0x7F reach the high bit
    * unless they are all zero (and carry into no other byte), and OR-ing x catches its high bit.
    */
-  static long equal(long word, long bytes) {
+  private static long equal(long word, long bytes) {
     long x = word ^ bytes;
     return ~(((x & LOW_BITS) + LOW_BITS) | x) & HIGH_BITS;
   }
