@@ -16,15 +16,17 @@ import java.util.concurrent.BlockingQueue;
  * the large SimGrid trace through a plain file stream cost the reading thread of an import about
  * 6 % of its CPU, in the read system calls with the kernel's copy and in the JDK's copy out of its
  * temporary direct buffer (issue 18). Here the system calls run on another core while the reader
- * parses, and the reader copies each block once, out of the direct buffer the kernel filled. The blocks go round two
- * queues: the thread takes a free block, fills it and hands it over; the reader hands it back when
- * it has drained it. A read failure reaches the reader in the stream's order, as the same
- * exception. {@link #close} stops the thread and closes the file.
+ * parses, and the reader copies each block once, out of the direct buffer the kernel filled (the
+ * reading thread's saving, 3–6 %, did not show in the import's wall time on two cores:
+ * docs/benchmarks.md). The blocks go round two queues: the thread takes a free block, fills it
+ * and hands it over; the reader hands it back when it has drained it. A read failure reaches the
+ * reader in the stream's order, as the same exception. {@link #close} stops the thread and
+ * closes the file.
  */
 final class ReadAhead extends InputStream {
-  static final int BLOCK_BYTES = 1 << 18;
+  private static final int BLOCK_BYTES = 1 << 18;
   /** Blocks in flight: 1 MiB ahead of the reader, as much as its line buffer. */
-  static final int BLOCKS = 4;
+  private static final int BLOCKS = 4;
 
   private final FileChannel channel;
   private final BlockingQueue<ByteBuffer> free;
