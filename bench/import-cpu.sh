@@ -3,8 +3,9 @@
 # test): wall time there follows the other jobs, CPU seconds much less. Imports the large flat
 # SimGrid trace with each jar in turn, RUNS times, all pinned to core 0, then `pj_dump -q`, and
 # prints for each: wall, process CPU (user + sys), the CPU of the reading thread ("main", whose
-# Linux name is "java"), of the store writer and of the JIT compilers, read from
-# /proc/PID/task/*/stat every 20 ms (the last 20 ms are missed), and the 1-minute load average.
+# Linux name is "java"), of the file's read-ahead thread (0 for builds without one), of the store
+# writer and of the JIT compilers, read from /proc/PID/task/*/stat every 20 ms (the last 20 ms are
+# missed), and the 1-minute load average.
 #
 #   bench/import-cpu.sh RUNS before.jar after.jar …
 #
@@ -37,10 +38,11 @@ import() {
     END {
       for (t in cpu) {
         n = name[t] == "java" ? "reader" : name[t] ~ /^C2 / ? "C2" : name[t] ~ /^C1 / ? "C1" \
-          : name[t] ~ /^ocelotl-store/ ? "writer" : "other"
+          : name[t] ~ /^ocelotl-store/ ? "writer" : name[t] ~ /^ocelotl-read/ ? "ahead" : "other"
         sum[n] += cpu[t]
       }
-      printf "reader %.2f writer %.2f C2 %.2f C1 %.2f", sum["reader"], sum["writer"], sum["C2"], sum["C1"]
+      printf "reader %.2f ahead %.2f writer %.2f C2 %.2f C1 %.2f", sum["reader"], sum["ahead"], sum["writer"], \
+        sum["C2"], sum["C1"]
     }')
   awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "wall %5.2f cpu %5.2f", w, u + s }'
   echo "  $threads"

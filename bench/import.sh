@@ -4,6 +4,7 @@
 # run, printing events/s, MB/s and peak memory (/usr/bin/time -v) side by side.
 #
 #   LARGE_DIR=/work/large bench/import.sh
+#   JAR=/tmp/before.jar LARGE_DIR=/work/large bench/import.sh   # another build, e.g. to compare two
 #
 # LARGE_DIR holds smpi_large.trace and smpi_large_flat.trace; when they are missing they are
 # generated there (LARGE=1 gen_simgrid_smpi.sh, ~2 min and ~10 GB of memory for SimGrid),
@@ -29,10 +30,12 @@ if [ ! -f "$dir/smpi_large.trace" ] || [ ! -f "$dir/smpi_large_flat.trace" ]; th
   LARGE=1 OUT="$dir" sh "$gen" >&2
 fi
 
-jar="$here/ocelotl-app/target/ocelotl.jar"
-if [ ! -f "$jar" ]; then
+jar=${JAR:-$here/ocelotl-app/target/ocelotl.jar}
+if [ -z "${JAR:-}" ] && [ ! -f "$jar" ]; then
   (cd "$here" && mvn -q -B -DskipTests package) >&2
 fi
+[ -f "$jar" ] || { echo "no jar at $jar" >&2; exit 1; }
+echo "jar: $jar" >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -33,7 +33,7 @@ public final class PajeReader implements TraceReader {
 
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
+    try (CountingInputStream raw = new CountingInputStream(new ReadAhead(file))) {
       InputStream text = isGzip(raw)
           ? gunzip(file.toString(), raw, Files.size(file)) : raw;
       long[] reported = {0};
