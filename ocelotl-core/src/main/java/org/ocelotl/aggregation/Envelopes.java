@@ -930,15 +930,7 @@ final class Envelopes {
 
     /** As {@link #find(double)}, knowing that the piece is in [low, high]. */
     int find(double p, int low, int high) {
-      while (low < high) {
-        int middle = (low + high + 1) >>> 1;
-        if (start[middle] <= p) {
-          low = middle;
-        } else {
-          high = middle - 1;
-        }
-      }
-      return low;
+      return search(start, p, low, high);
     }
 
     /** Where the first piece with the flag starts; infinity if none has it. */
@@ -967,8 +959,11 @@ final class Envelopes {
     if (size == 1 || start[1] > p) {
       return 0; // most look-ups: the cuts of the root's first range start at 0
     }
-    int low = 1;
-    int high = size - 1;
+    return search(start, p, 1, size - 1);
+  }
+
+  /** The last index in [low, high] whose start is at or before p; low if none after it is. */
+  private static int search(double[] start, double p, int low, int high) {
     while (low < high) {
       int middle = (low + high + 1) >>> 1;
       if (start[middle] <= p) {
