@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
@@ -31,25 +30,8 @@ class EnvelopesTest {
       int slices = 1 + random.nextInt(tree.leafCount() <= 3 ? 5 : 4);
       MicroscopicModel model = Models.randomModel(random, tree, slices, 1 + random.nextInt(3));
       SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
-      BruteForce oracle = new BruteForce(model, Aggregation.SPATIOTEMPORAL);
-      Set<List<Part>> allowed = oracle.partitions();
-      double tolerance = 1e-9 * qualities.scale();
-      List<BruteForce.Change> expected = BruteForce.envelope(allowed.stream().map(oracle::line).toList(), tolerance);
-      List<Breakpoint> actual = qualities.envelopeBreakpoints();
-      String where = "seed " + seed;
-      assertEquals(expected.size(), actual.size(), where + ": breakpoints " + expected + " vs " + actual);
-      for (int k = 0; k < expected.size(); k++) {
-        Partition partition = actual.get(k).partition();
-        assertEquals(expected.get(k).p(), actual.get(k).p(), 1e-9, where + ": breakpoint " + k);
-        assertEquals(expected.get(k).line().gain(), partition.gain(), tolerance, where + ": gain " + k);
-        assertEquals(expected.get(k).line().loss(), partition.loss(), tolerance, where + ": loss " + k);
-        List<Part> parts = partition.parts();
-        assertEquals(partition.size(), parts.size(), where + ": size " + k);
-        assertTrue(allowed.contains(sorted(parts)), where + ": not an allowed partition " + k);
-        BruteForce.Line own = oracle.line(parts);
-        assertEquals(own.gain(), partition.gain(), tolerance, where + ": parts' gain " + k);
-        assertEquals(own.loss(), partition.loss(), tolerance, where + ": parts' loss " + k);
-      }
+      EnvelopeAssertions.assertMatchesEnumeration(model, Aggregation.SPATIOTEMPORAL, qualities.scale(),
+          qualities.envelopeBreakpoints(), EnvelopesTest::sorted, "seed " + seed);
     }
   }
 
@@ -68,14 +50,9 @@ class EnvelopesTest {
       double tolerance = 1e-9 * qualities.scale();
       for (List<Breakpoint> actual : List.of(envelopes, chosen)) {
         String where = "seed " + seed + (actual == chosen ? " breakpoints()" : " envelopes");
-        assertEquals(plain.size(), actual.size(), where);
+        EnvelopeAssertions.assertSameLines(plain, actual, tolerance, where);
         for (int k = 0; k < plain.size(); k++) {
-          Partition expected = plain.get(k).partition();
           Partition partition = actual.get(k).partition();
-          assertEquals(plain.get(k).p(), actual.get(k).p(), 1e-12, where + " breakpoint " + k);
-          assertEquals(expected.gain(), partition.gain(), tolerance, where + " gain " + k);
-          assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
-          assertEquals(expected.size(), partition.size(), where + " size " + k);
           assertEquals(partition.size(), partition.parts().size(), where + " parts " + k);
           // the parts are those of the programme inside the range; equal lines may tile differently
           double inside = (actual.get(k).p() + (k + 1 < actual.size() ? actual.get(k + 1).p() : 1)) / 2;
@@ -105,15 +82,7 @@ class EnvelopesTest {
       double tolerance = 1e-9 * qualities.scale();
       String where = "seed " + seed;
       assertTrue(plain.size() > 100, where + ": " + plain.size() + " optima only");
-      assertEquals(plain.size(), envelopes.size(), where);
-      for (int k = 0; k < plain.size(); k++) {
-        Partition expected = plain.get(k).partition();
-        Partition partition = envelopes.get(k).partition();
-        assertEquals(plain.get(k).p(), envelopes.get(k).p(), 1e-12, where + " breakpoint " + k);
-        assertEquals(expected.gain(), partition.gain(), tolerance, where + " gain " + k);
-        assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
-        assertEquals(expected.size(), partition.size(), where + " size " + k);
-      }
+      EnvelopeAssertions.assertSameLines(plain, envelopes, tolerance, where);
     }
   }
 
@@ -152,7 +121,7 @@ class EnvelopesTest {
     assertEquals(qualities.envelopeBreakpoints(1L << 40).size(), qualities.breakpoints().size());
   }
 
-  private static List<Part> sorted(List<Part> parts) {
+  static List<Part> sorted(List<Part> parts) {
     return parts.stream().sorted(Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
   }
 }

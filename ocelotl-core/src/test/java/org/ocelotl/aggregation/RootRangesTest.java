@@ -1,6 +1,5 @@
 package org.ocelotl.aggregation;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -28,15 +27,7 @@ class RootRangesTest {
       double tolerance = 1e-9 * qualities.scale();
       String where = "seed " + seed;
       assertTrue(plain.size() > 4 * Envelopes.PIECES_PER_RANGE, where + ": " + plain.size() + " optima only");
-      assertEquals(plain.size(), envelopes.size(), where);
-      for (int k = 0; k < plain.size(); k++) {
-        Partition expected = plain.get(k).partition();
-        Partition partition = envelopes.get(k).partition();
-        assertEquals(plain.get(k).p(), envelopes.get(k).p(), 1e-12, where + " breakpoint " + k);
-        assertEquals(expected.gain(), partition.gain(), tolerance, where + " gain " + k);
-        assertEquals(expected.loss(), partition.loss(), tolerance, where + " loss " + k);
-        assertEquals(expected.size(), partition.size(), where + " size " + k);
-      }
+      EnvelopeAssertions.assertSameLines(plain, envelopes, tolerance, where);
     }
   }
 }

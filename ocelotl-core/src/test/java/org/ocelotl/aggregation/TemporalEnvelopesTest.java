@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -30,25 +29,8 @@ class TemporalEnvelopesTest {
       MicroscopicModel model = Models.randomModel(random, Models.randomTree(random, 1 + random.nextInt(5)),
           1 + random.nextInt(12), 1 + random.nextInt(3));
       TemporalQualities qualities = (TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL);
-      BruteForce oracle = new BruteForce(model, Aggregation.TEMPORAL);
-      Set<List<Part>> allowed = oracle.partitions();
-      double tolerance = 1e-9 * qualities.scale();
-      List<BruteForce.Change> expected = BruteForce.envelope(allowed.stream().map(oracle::line).toList(), tolerance);
-      List<Breakpoint> actual = qualities.envelopeBreakpoints();
-      String where = "seed " + seed;
-      assertEquals(expected.size(), actual.size(), where + ": breakpoints " + expected + " vs " + actual);
-      for (int k = 0; k < expected.size(); k++) {
-        Partition partition = actual.get(k).partition();
-        assertEquals(expected.get(k).p(), actual.get(k).p(), 1e-9, where + ": breakpoint " + k);
-        assertEquals(expected.get(k).line().gain(), partition.gain(), tolerance, where + ": gain " + k);
-        assertEquals(expected.get(k).line().loss(), partition.loss(), tolerance, where + ": loss " + k);
-        List<Part> parts = partition.parts();
-        assertEquals(partition.size(), parts.size(), where + ": size " + k);
-        assertTrue(allowed.contains(parts), where + ": not an allowed partition " + k);
-        BruteForce.Line own = oracle.line(parts);
-        assertEquals(own.gain(), partition.gain(), tolerance, where + ": parts' gain " + k);
-        assertEquals(own.loss(), partition.loss(), tolerance, where + ": parts' loss " + k);
-      }
+      EnvelopeAssertions.assertMatchesEnumeration(model, Aggregation.TEMPORAL, qualities.scale(),
+          qualities.envelopeBreakpoints(), parts -> parts, "seed " + seed);
     }
   }
 
