@@ -16,23 +16,19 @@ import java.util.concurrent.RecursiveAction;
 final class BreakpointSearch {
   private BreakpointSearch() {}
 
+  /** The search by the programme's evaluations: the reference the tests compare the envelopes with. */
   static List<Breakpoint> run(Qualities qualities, double tolerance) {
-    return run(qualities, tolerance, true);
+    return run(qualities::evaluate, tolerance);
   }
 
-  /** With reuse false every evaluation starts from nothing: the reference the tests compare with. */
-  static List<Breakpoint> run(Qualities qualities, double tolerance, boolean reuse) {
-    return run(reuse ? qualities::evaluate : (p, below, above) -> qualities.evaluate(p, null, null), tolerance);
-  }
-
-  /** The optimum at p, given the optima at p1 ≤ p ≤ p2 that it may reuse (see {@link Qualities#evaluate}). */
+  /** The optimum at p. */
   interface Evaluator {
-    Qualities.Evaluation evaluate(double p, Qualities.Evaluation below, Qualities.Evaluation above);
+    Qualities.Evaluation evaluate(double p);
   }
 
   static List<Breakpoint> run(Evaluator qualities, double tolerance) {
-    Qualities.Evaluation first = qualities.evaluate(0, null, null);
-    Qualities.Evaluation last = qualities.evaluate(1, null, null);
+    Qualities.Evaluation first = qualities.evaluate(0);
+    Qualities.Evaluation last = qualities.evaluate(1);
     List<Breakpoint> found = Collections.synchronizedList(new ArrayList<>());
     found.add(new Breakpoint(0, first.partition()));
     new Between(qualities, tolerance, 0, first, 1, last, found).invoke();
@@ -83,7 +79,7 @@ final class BreakpointSearch {
         return;
       }
       double p = crossing();
-      Qualities.Evaluation c = qualities.evaluate(p, a, b);
+      Qualities.Evaluation c = qualities.evaluate(p);
       boolean above = c.pic(p) > Math.max(a.pic(p), b.pic(p)) + tolerance;
       if (above && !sameLine(c, a) && !sameLine(c, b)) {
         invokeAll(new Between(qualities, tolerance, pa, a, p, c, found),

@@ -85,7 +85,7 @@ public abstract sealed class Qualities
     if (!(p >= 0 && p <= 1)) {
       throw new IllegalArgumentException("p must be in [0, 1], got " + p);
     }
-    return evaluate(p, null, null).partition();
+    return evaluate(p).partition();
   }
 
   /** Evaluations of {@link #provisionalP}: p = 2^(−k/2) for k = 0 … this. */
@@ -99,12 +99,12 @@ public abstract sealed class Qualities
    * partition's; the lower p on ties). An approximation of the default p, said so by its callers.
    */
   public final double provisionalP() {
-    Evaluation whole = evaluate(1, null, null);
+    Evaluation whole = evaluate(1);
     double chosen = 1;
     double best = Double.NEGATIVE_INFINITY;
     for (int k = PROVISIONAL_STEPS; k >= 0; k--) {
       double p = Math.pow(2, -k / 2.0);
-      Evaluation e = k == 0 ? whole : evaluate(p, null, null);
+      Evaluation e = k == 0 ? whole : evaluate(p);
       double score = Breakpoint.fraction(e.gain(), whole.gain()) - Breakpoint.fraction(e.loss(), whole.loss());
       if (score > best) {
         best = score;
@@ -116,9 +116,9 @@ public abstract sealed class Qualities
   }
 
   /**
-   * The optimum for one p, with what an evaluation between two others may reuse. Its line (gain,
-   * loss) is known at once; the partition (its parts) is built on demand, since the breakpoint
-   * search needs the parts of only half of the optima it evaluates.
+   * The optimum for one p. Its line (gain, loss) is known at once; the partition (its parts) is
+   * built on demand, since the breakpoint search needs the parts of only half of the optima it
+   * evaluates.
    */
   interface Evaluation {
     double gain();
@@ -145,13 +145,8 @@ public abstract sealed class Qualities
     }
   }
 
-  /**
-   * Evaluates p; when below and above are evaluations at p1 ≤ p ≤ p2 (or null), an
-   * implementation may reuse every subproblem whose optimal line is the same at p1 and p2: an
-   * optimal value is convex in p and at least that line, and equal to it at p1 and p2, hence
-   * equal to it on [p1, p2].
-   */
-  abstract Evaluation evaluate(double p, Evaluation below, Evaluation above);
+  /** The optimum at p, by the dynamic programme. */
+  abstract Evaluation evaluate(double p);
 
   /**
    * Every distinct optimal partition with the lowest p at which it is optimal, p ascending; the
@@ -202,7 +197,7 @@ public abstract sealed class Qualities
    * coarse end are few.
    */
   final double wholeFrom(Evaluation whole) {
-    Evaluation current = evaluate(0, null, null);
+    Evaluation current = evaluate(0);
     double p = 0;
     while (Math.abs(current.gain() - whole.gain()) > tolerance() || Math.abs(current.loss() - whole.loss()) > tolerance()) {
       double slopes = (whole.gain() + whole.loss()) - (current.gain() + current.loss());
@@ -211,9 +206,7 @@ public abstract sealed class Qualities
         break;
       }
       p = Math.min(1, crossing);
-      // No bracket: whole is built without the programme (spatiotemporal) and the reuse between
-      // these few steps saved nothing measurable (docs/benchmarks.md).
-      Evaluation next = evaluate(p, null, null);
+      Evaluation next = evaluate(p);
       if (!(next.pic(p) > whole.pic(p) + tolerance())) {
         break;
       }
@@ -245,9 +238,9 @@ public abstract sealed class Qualities
   /** An evaluator that checks the work before each evaluation and counts them as progress. */
   final BreakpointSearch.Evaluator checked(BreakpointSearch.Evaluator evaluator) {
     java.util.concurrent.atomic.AtomicLong evaluations = new java.util.concurrent.atomic.AtomicLong();
-    return (p, below, above) -> {
+    return p -> {
       work.check();
-      Evaluation result = evaluator.evaluate(p, below, above);
+      Evaluation result = evaluator.evaluate(p);
       work.advanced(evaluations.incrementAndGet(), 0);
       return result;
     };

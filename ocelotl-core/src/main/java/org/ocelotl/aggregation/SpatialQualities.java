@@ -71,7 +71,7 @@ final class SpatialQualities extends Qualities {
   }
 
   @Override
-  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+  Evaluation evaluate(double p) {
     return new Built(optimum(p));
   }
 

@@ -189,7 +189,7 @@ final class SpatiotemporalQualities extends Qualities {
       return List.of(new Breakpoint(0, whole.partition()));
     }
     Envelopes envelopes = new Envelopes(tree, slices, gain, loss, tolerance(), limit, whole, budget, work());
-    return withPartsOnDemand(BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance()));
+    return withPartsOnDemand(BreakpointSearch.run(checked(envelopes::evaluate), tolerance()));
   }
 
   /**
@@ -204,14 +204,12 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   @Override
-  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+  Evaluation evaluate(double p) {
     Solution solution = new Solution(p);
-    Table[] low = below == null ? null : ((Solution) below).tables;
-    Table[] high = above == null ? null : ((Solution) above).tables;
     for (int[] level : levels) {
       IntStream.of(level).parallel().forEach(node -> {
         work().check();
-        solution.solve(node, low, high);
+        solution.tables[node] = solution.solveNode(node);
       });
     }
     return solution;
@@ -221,21 +219,11 @@ final class SpatiotemporalQualities extends Qualities {
    * The optimum of every subproblem best(h,[i,j]) at one p, by node: its line (gain, loss, parts
    * of the optimal sub-partition) and how it is made: decision = cut·2 + 1 when V(h,[i,j]) is the
    * aggregate itself rather than the children's optima (the flag belongs to V at the same
-   * interval, the cut to best). Immutable once built, so equal tables are shared between
-   * evaluations.
+   * interval, the cut to best).
    */
   private record Table(double[] gain, double[] loss, int[] parts, int[] decision) {
     Table(int length) {
       this(new double[length], new double[length], new int[length], new int[length]);
-    }
-
-    boolean sameLine(Table other, int k) {
-      return gain[k] == other.gain[k] && loss[k] == other.loss[k] && parts[k] == other.parts[k];
-    }
-
-    boolean sameLines(Table other) {
-      return Arrays.equals(gain, other.gain) && Arrays.equals(loss, other.loss)
-          && Arrays.equals(parts, other.parts);
     }
   }
 
@@ -284,23 +272,7 @@ final class SpatiotemporalQualities extends Qualities {
       return p * table.gain[k] - q * table.loss[k] - penalty * table.parts[k];
     }
 
-    void solve(int node, Table[] low, Table[] high) {
-      if (low != null && low[node] == high[node]) {
-        tables[node] = low[node]; // every subproblem of the node keeps its line on [p1, p2]
-        return;
-      }
-      Table below = low == null ? null : low[node];
-      Table above = high == null ? null : high[node];
-      Table table = solveNode(node, below, above);
-      if (below != null && table.sameLines(below)) {
-        table = below; // share, so that later evaluations between these see the node as settled
-      } else if (above != null && table.sameLines(above)) {
-        table = above;
-      }
-      tables[node] = table;
-    }
-
-    private Table solveNode(int node, Table below, Table above) {
+    private Table solveNode(int node) {
       double[] g = gain[node];
       double[] l = loss[node];
       Table table = new Table(g.length);
@@ -319,23 +291,17 @@ final class SpatiotemporalQualities extends Qualities {
         for (int last = first; last < slices; last++) {
           int base = interval(0, last);
           int k = base + first;
-          int cut;
-          if (below != null && below.sameLine(above, k)) {
-            cut = below.decision[k] >> 1;
-            row[last - first + 1] = value(below, k);
-          } else {
-            double max = Double.NEGATIVE_INFINITY;
-            int from = reach == null ? first : Math.max(first, reach[last]);
-            cut = from;
-            for (int c = from; c <= last; c++) {
-              double candidate = row[c - first] + whole[base + c];
-              if (candidate > max) {
-                max = candidate;
-                cut = c;
-              }
+          double max = Double.NEGATIVE_INFINITY;
+          int from = reach == null ? first : Math.max(first, reach[last]);
+          int cut = from;
+          for (int c = from; c <= last; c++) {
+            double candidate = row[c - first] + whole[base + c];
+            if (candidate > max) {
+              max = candidate;
+              cut = c;
             }
-            row[last - first + 1] = max;
           }
+          row[last - first + 1] = max;
           record(table, wholeLines, k, cut, first, last);
         }
       }

@@ -342,17 +342,17 @@ final class TemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = evaluate(1, null, null);
+    Evaluation whole = evaluate(1);
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
     }
     Envelopes envelopes = new Envelopes(slices, gain, loss, tolerance(), limit, whole, budget, work());
-    return withPartsOnDemand(BreakpointSearch.run(checked((p, below, above) -> envelopes.evaluate(p)), tolerance()));
+    return withPartsOnDemand(BreakpointSearch.run(checked(envelopes::evaluate), tolerance()));
   }
 
   @Override
-  Evaluation evaluate(double p, Evaluation below, Evaluation above) {
+  Evaluation evaluate(double p) {
     return new Built(optimum(p));
   }
 

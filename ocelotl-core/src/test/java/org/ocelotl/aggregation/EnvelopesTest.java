@@ -44,7 +44,7 @@ class EnvelopesTest {
       MicroscopicModel model = Models.randomModel(random, Models.randomTree(random, 10 + random.nextInt(40)),
           4 + random.nextInt(20), 1 + random.nextInt(3));
       SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
-      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
       List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
       List<Breakpoint> chosen = qualities.breakpoints();
       double tolerance = 1e-9 * qualities.scale();
@@ -77,7 +77,7 @@ class EnvelopesTest {
       Random random = new Random(seed);
       MicroscopicModel model = Models.phasesModel(random, Models.platform(2, 3, 4), 24 + random.nextInt(12), 4, 5);
       SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
-      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
       List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
       double tolerance = 1e-9 * qualities.scale();
       String where = "seed " + seed;
@@ -98,7 +98,7 @@ class EnvelopesTest {
     java.util.Arrays.fill(values, 0.25);
     MicroscopicModel model = new MicroscopicModel(tree, slices, List.of("a", "b", "c"), values);
     SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
-    List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+    List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
     List<Breakpoint> found = qualities.breakpoints();
     assertEquals(1, plain.size());
     assertEquals(1, found.size());

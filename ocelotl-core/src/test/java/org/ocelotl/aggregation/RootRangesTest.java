@@ -22,7 +22,7 @@ class RootRangesTest {
       Random random = new Random(seed);
       MicroscopicModel model = Models.phasesModel(random, Models.platform(2, 4, 4), 56 + random.nextInt(8), 4, 6);
       SpatiotemporalQualities qualities = (SpatiotemporalQualities) Qualities.of(model, Aggregation.SPATIOTEMPORAL);
-      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
       List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
       double tolerance = 1e-9 * qualities.scale();
       String where = "seed " + seed;

@@ -48,7 +48,7 @@ class TemporalEnvelopesTest {
         long seed = seeds.nextLong();
         MicroscopicModel model = model(kind, new Random(seed), slices);
         TemporalQualities qualities = (TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL);
-        List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance(), false);
+        List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
         List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
         String where = kind + " " + slices + " slices, seed " + seed;
         assertEquals(plain.size(), envelopes.size(), where);
@@ -83,7 +83,7 @@ class TemporalEnvelopesTest {
   void breakpointsOfManySlicesAreTheProgrammeSearchs() {
     TemporalQualities qualities = (TemporalQualities) Qualities.of(
         model("phases", new Random(73), TemporalQualities.ENVELOPES_FROM), Aggregation.TEMPORAL);
-    assertEquals(BreakpointSearch.run(qualities, qualities.tolerance(), false), qualities.breakpoints());
+    assertEquals(BreakpointSearch.run(qualities, qualities.tolerance()), qualities.breakpoints());
   }
 
   /** Identical slices: one part is optimal from p = 0 on, answered without envelopes. */
