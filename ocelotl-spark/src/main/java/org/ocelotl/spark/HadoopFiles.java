@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -125,23 +126,48 @@ final class HadoopFiles {
     }
     java.nio.file.Path scratch = Files.createTempDirectory("ocelotl-spark-dataset");
     FileSystem fs = out.getFileSystem(hadoop);
-    Path temporary = new Path(out.getParent(), "." + out.getName() + "." + UUID.randomUUID() + ".part");
+    Path temporary = temporarySibling(out);
     try {
       java.nio.file.Path written = scratch.resolve("dataset");
       ParquetExport.write(store, written, ParquetExport.CHUNKS_PER_FILE, false);
       fs.copyFromLocalFile(false, true, new Path(written.toUri()), temporary);
-      if (fs.exists(out)) {
-        if (!replace) {
-          throw new IllegalArgumentException(name(out) + " exists; --force replaces it");
-        }
-        fs.delete(out, true);
-      }
-      if (!fs.rename(temporary, out)) {
-        throw new IOException(out + ": could not rename " + temporary + " to it");
-      }
+      publish(temporary, out, hadoop, replace);
     } finally {
       fs.delete(temporary, true);
       ImportJob.deleteTree(scratch);
+    }
+  }
+
+  /** A hidden sibling of {@code out}, where its dataset is written before it is renamed to {@code out}. */
+  static Path temporarySibling(Path out) {
+    return new Path(out.getParent(), "." + out.getName() + "." + UUID.randomUUID() + ".part");
+  }
+
+  /**
+   * Copies what the local directory holds (files, directories) into {@code target}, a directory on
+   * another file system than the local one, and deletes it locally.
+   */
+  static void copyInto(java.nio.file.Path directory, Path target, Configuration hadoop) throws IOException {
+    FileSystem fs = target.getFileSystem(hadoop);
+    fs.mkdirs(target);
+    try (Stream<java.nio.file.Path> entries = Files.list(directory)) {
+      for (java.nio.file.Path entry : entries.sorted().toList()) {
+        fs.copyFromLocalFile(true, true, new Path(entry.toUri()), new Path(target, entry.getFileName().toString()));
+      }
+    }
+  }
+
+  /** Renames the complete dataset {@code temporary} to {@code out}, replacing it if allowed. */
+  static void publish(Path temporary, Path out, Configuration hadoop, boolean replace) throws IOException {
+    FileSystem fs = out.getFileSystem(hadoop);
+    if (fs.exists(out)) {
+      if (!replace) {
+        throw new IllegalArgumentException(name(out) + " exists; --force replaces it");
+      }
+      fs.delete(out, true);
+    }
+    if (!fs.rename(temporary, out)) {
+      throw new IOException(out + ": could not rename " + temporary + " to it");
     }
   }
 

@@ -9,15 +9,19 @@ import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.zip.ZipException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaRDD;
@@ -28,6 +32,10 @@ import org.apache.spark.storage.StorageLevel;
 import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.paje.PajeSplit;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.parquet.ParquetExport;
+import org.ocelotl.parquet.ParquetTable;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormat;
@@ -42,8 +50,10 @@ import scala.Tuple2;
  * the driver reads the header; a first pass over the ranges counts their lines and collects the
  * definitions; a second pass sends each event line to the partition of its container (or of its
  * link), in batches that a shuffle puts in trace order; each partition reads the definitions and its lines
- * with the local reader; the driver replays the partitions' recordings into a store, which the
- * local export writes as the dataset. No task reads the whole file, but for gzip, which cannot be
+ * with the local reader, then replays its recording into a store of its own (every producer and type,
+ * its own records) whose records the local export writes as the partition's files of the dataset;
+ * the driver writes the producers, the types and the metadata, sums of the partitions'. No task
+ * reads the whole file, but for gzip, which cannot be
  * split: one task reads it, and the command says so. The trace and the dataset may be on any file
  * system Hadoop reads ({@link HadoopFiles}).
  */
@@ -108,25 +118,92 @@ final class PajeImportJob {
         .repartitionAndSortWithinPartitions(new ByPartition(n))
         .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
-    java.nio.file.Path store = HadoopFiles.storeDirectory(out);
+    StoreMetadata.Source source = HadoopFiles.describe(file, status, hadoop, "paje");
+    Path temporary = HadoopFiles.temporarySibling(out);
+    FileSystem fs = out.getFileSystem(hadoop);
     try {
-      // The types of every partition first (small), then the records one partition at a time.
-      List<List<PajeSplit.Declaration>> types = read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types()))
-          .collect();
-      Iterator<byte[]> records = read.map(PajeSplit.Recording::records).toLocalIterator();
-      TraceFormat replayed = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
-          PajeSplit.assemble(types, records, sink), Formats::looksLikePaje);
-      Importer.importTrace(java.nio.file.Path.of(file), HadoopFiles.describe(file, status, hadoop, replayed.name()),
-          replayed, ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
-      TraceStore imported = TraceStore.open(store);
-      HadoopFiles.writeDataset(imported, out, hadoop, replace);
-      return new ImportJob.Result(imported.metadata(), n);
+      // The types of every partition first (small), numbered as the sequential read numbers them;
+      // then each partition writes its own store's records as its files of the dataset.
+      Broadcast<List<PajeSplit.Declaration>> order = context.broadcast(PajeSplit.typeOrder(
+          read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types())).collect()));
+      String target = temporary.toString();
+      List<Part> parts = read.mapPartitionsWithIndex((index, recordings) -> List.of(writePart(index,
+          recordings.next(), order.value(), source, target, configuration.value())).iterator(), false).collect();
+      order.destroy();
+      List<StoreMetadata> stores = new ArrayList<>();
+      Set<String> warnings = new LinkedHashSet<>();
+      for (Part part : parts) {
+        stores.add(StoreMetadata.parse(java.nio.file.Path.of(file), part.metadata()));
+        warnings.addAll(part.warnings());
+      }
+      StoreMetadata metadata = StoreMetadata.ofParts(stores, source, PajeSplit.merged(warnings));
+      writeDescription(metadata, temporary, hadoop);
+      HadoopFiles.publish(temporary, out, hadoop, replace);
+      return new ImportJob.Result(metadata, n);
     } finally {
       read.unpersist();
       shared.destroy();
       plan.destroy();
       configuration.destroy();
-      ImportJob.deleteTree(store);
+      fs.delete(temporary, true);
+    }
+  }
+
+  /**
+   * What a partition wrote: its store's metadata file (its producers and types, its counts) and its
+   * warnings, to be merged with the other partitions'.
+   */
+  record Part(String metadata, List<String> warnings) implements Serializable {}
+
+  /**
+   * A partition's share of the dataset: its recording replayed into a store of its own, in the
+   * executor's temporary directory, whose records the export writes as the partition's files of each
+   * table ({@code part-PPPPP-NNNNN.parquet}, P the partition) under {@code target}.
+   */
+  private static Part writePart(int index, PajeSplit.Recording recording, List<PajeSplit.Declaration> order,
+      StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
+    Configuration hadoop = HadoopFiles.deserialize(configuration);
+    java.nio.file.Path scratch = Files.createTempDirectory("ocelotl-spark-part");
+    try {
+      Set<String> warnings = new LinkedHashSet<>();
+      java.nio.file.Path store = Files.createDirectory(scratch.resolve("store"));
+      TraceFormat part = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
+          PajeSplit.assemblePart(order, recording.types(), recording.records(), sink, warnings), Formats::looksLikePaje);
+      StoreMetadata metadata = Importer.importTrace(java.nio.file.Path.of(source.path()), source, part,
+          ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
+      TraceStore written = TraceStore.open(store);
+      for (EventCategory category : EventCategory.values()) {
+        String table = ParquetTable.of(category).directory();
+        Path directory = new Path(target, table);
+        // Written in place when the dataset is local, else beside the store and then copied.
+        java.nio.file.Path files = HadoopFiles.isLocal(directory) ? HadoopFiles.local(directory)
+            : scratch.resolve(table);
+        ParquetExport.writeRecords(written, category, files, String.format("%s%05d-", ParquetExport.PART, index),
+            ParquetExport.CHUNKS_PER_FILE);
+        if (!HadoopFiles.isLocal(directory)) {
+          HadoopFiles.copyInto(files, directory, hadoop);
+        }
+      }
+      return new Part(metadata.json(), List.copyOf(warnings));
+    } finally {
+      ImportJob.deleteTree(scratch);
+    }
+  }
+
+  /** The dataset's producers and types tables and its metadata file, written by the driver. */
+  private static void writeDescription(StoreMetadata metadata, Path dataset, Configuration hadoop) throws IOException {
+    boolean local = HadoopFiles.isLocal(dataset);
+    java.nio.file.Path directory = local ? HadoopFiles.local(dataset) : Files.createTempDirectory("ocelotl-spark-dataset");
+    try {
+      ParquetExport.writeProducersAndTypes(metadata, directory);
+      Files.writeString(directory.resolve(ParquetTable.METADATA_FILE), metadata.json());
+      if (!local) {
+        HadoopFiles.copyInto(directory, dataset, hadoop);
+      }
+    } finally {
+      if (!local) {
+        ImportJob.deleteTree(directory);
+      }
     }
   }
 

@@ -45,6 +45,9 @@ public final class ParquetExport {
    */
   public static final int CHUNKS_PER_FILE = 16;
 
+  /** What the name of every Parquet file of a dataset starts with. */
+  public static final String PART = "part-";
+
   private ParquetExport() {}
 
   /**
@@ -67,10 +70,9 @@ public final class ParquetExport {
     try {
       Files.createDirectory(temporary);
       for (EventCategory category : EventCategory.values()) {
-        writeRecords(store, category, temporary.resolve(ParquetTable.of(category).directory()), chunksPerFile);
+        writeRecords(store, category, temporary.resolve(ParquetTable.of(category).directory()), PART, chunksPerFile);
       }
-      writeProducers(store.metadata(), temporary);
-      writeTypes(store.metadata(), temporary);
+      writeProducersAndTypes(store.metadata(), temporary);
       Files.copy(store.metadataFile(), temporary.resolve(ParquetTable.METADATA_FILE));
       if (Files.exists(target)) {
         Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
@@ -82,16 +84,21 @@ public final class ParquetExport {
     }
   }
 
-  private static void writeRecords(TraceStore store, EventCategory category, Path directory, int chunksPerFile)
-      throws IOException {
-    Files.createDirectory(directory);
+  /**
+   * Writes the store's records of {@code category} into {@code directory} (created if need be) as
+   * files {@code prefix}NNNNN.parquet, NNNNN from 0: the files of one store, or of one part of a
+   * dataset written in parts (the Pajé import on Spark, whose parts name their files apart).
+   */
+  public static void writeRecords(TraceStore store, EventCategory category, Path directory, String prefix,
+      int chunksPerFile) throws IOException {
+    Files.createDirectories(directory);
     ParquetTable table = ParquetTable.of(category);
     List<Chunk> chunks = store.chunks(category);
     RowSource source = source(store, category);
     // An empty table still gets one file: readers infer a table's columns from its files.
     int files = Math.max(1, (chunks.size() + chunksPerFile - 1) / chunksPerFile);
     for (int f = 0; f < files; f++) {
-      try (ParquetWriter<Row> writer = writer(directory, f, table.schema(), source.rows)) {
+      try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(prefix, f)), table.schema(), source.rows)) {
         Row row = new Row();
         for (int c = f * chunksPerFile; c < Math.min(chunks.size(), (f + 1) * chunksPerFile); c++) {
           store.read(chunks.get(c), source.columns);
@@ -151,6 +158,15 @@ public final class ParquetExport {
     };
   }
 
+  /**
+   * Writes the producers and types tables of {@code metadata} into the dataset directory {@code root}
+   * (its metadata file is the caller's to write: the local export copies the store's).
+   */
+  public static void writeProducersAndTypes(StoreMetadata metadata, Path root) throws IOException {
+    writeProducers(metadata, root);
+    writeTypes(metadata, root);
+  }
+
   private static void writeProducers(StoreMetadata metadata, Path root) throws IOException {
     Path directory = Files.createDirectory(root.resolve(ParquetTable.PRODUCERS.directory()));
     List<StoreMetadata.Producer> producers = metadata.producers();
@@ -187,7 +203,7 @@ public final class ParquetExport {
   }
 
   private static void writeAll(Path directory, ParquetTable table, RowWriter rows, int count) throws IOException {
-    try (ParquetWriter<Row> writer = writer(directory, 0, table.schema(), rows)) {
+    try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(PART, 0)), table.schema(), rows)) {
       Row row = new Row();
       for (row.index = 0; row.index < count; row.index++) {
         writer.write(row);
@@ -195,9 +211,11 @@ public final class ParquetExport {
     }
   }
 
-  private static ParquetWriter<Row> writer(Path directory, int part, MessageType schema, RowWriter rows)
-      throws IOException {
-    Path file = directory.resolve(String.format("part-%05d.parquet", part));
+  private static String fileName(String prefix, int file) {
+    return String.format("%s%05d.parquet", prefix, file);
+  }
+
+  private static ParquetWriter<Row> writer(Path file, MessageType schema, RowWriter rows) throws IOException {
     return new Builder(new LocalOutputFile(file), new RowSupport(schema, rows))
         .withConf(new PlainParquetConfiguration())
         .withWriteMode(ParquetFileWriter.Mode.CREATE)

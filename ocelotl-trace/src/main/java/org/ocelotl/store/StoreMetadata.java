@@ -32,7 +32,8 @@ public record StoreMetadata(Source source, double start, double end, String time
    * @param fingerprint hash of the first and last bytes of the file (see {@link SourceFile})
    * @param format      name of the format it was read as
    */
-  public record Source(String path, long size, long modified, String fingerprint, String format) {}
+  public record Source(String path, long size, long modified, String fingerprint, String format)
+      implements java.io.Serializable {}
 
   /**
    * @param parent    producer id of the parent, -1 for the root
@@ -131,6 +132,61 @@ public record StoreMetadata(Source source, double start, double end, String time
 
   private static Object nullable(double value) {
     return Double.isNaN(value) ? null : value;
+  }
+
+  /**
+   * The metadata of a store written in parts by writers that each got every producer, every event
+   * type (same ids) and the trace's bounds, and some of the records (the Pajé import on Spark, a
+   * store per partition): record counts summed, a producer emits when it does in some part, the rest
+   * from the first part; {@code warnings} (the parts', merged) kept as a writer keeps them.
+   */
+  public static StoreMetadata ofParts(List<StoreMetadata> parts, Source source, List<String> warnings) {
+    StoreMetadata first = parts.get(0);
+    long[] counts = new long[EventCategory.values().length];
+    long[][] producerCounts = new long[first.producers().size()][counts.length];
+    boolean[] emits = new boolean[first.producers().size()];
+    long[] typeCounts = new long[first.types().size()];
+    long linkVolumes = 0;
+    for (StoreMetadata part : parts) {
+      if (!part.producers().stream().map(p -> p.name() + '\u0000' + p.parent()).toList()
+          .equals(first.producers().stream().map(p -> p.name() + '\u0000' + p.parent()).toList())
+          || part.types().size() != first.types().size()) {
+        throw new IllegalArgumentException("the parts of a store hold different producers or types");
+      }
+      for (int c = 0; c < counts.length; c++) {
+        counts[c] += part.counts()[c];
+      }
+      for (Producer p : part.producers()) {
+        emits[p.id()] |= p.emits();
+        for (int c = 0; c < counts.length; c++) {
+          producerCounts[p.id()][c] += p.counts()[c];
+        }
+      }
+      for (EventType t : part.types()) {
+        typeCounts[t.id()] += t.count();
+      }
+      linkVolumes += part.linkVolumes();
+    }
+    List<Producer> producers = new ArrayList<>();
+    for (Producer p : first.producers()) {
+      producers.add(new Producer(p.id(), p.name(), p.kind(), p.parent(), p.created(), p.destroyed(), emits[p.id()],
+          producerCounts[p.id()]));
+    }
+    List<EventType> types = new ArrayList<>();
+    for (EventType t : first.types()) {
+      types.add(new EventType(t.id(), t.name(), t.category(), t.group(), t.color(), typeCounts[t.id()]));
+    }
+    List<String> kept = new ArrayList<>(warnings.subList(0, Math.min(warnings.size(), StoreWriter.MAX_WARNINGS)));
+    if (warnings.size() > StoreWriter.MAX_WARNINGS) {
+      kept.add(StoreWriter.notKept(warnings.size() - StoreWriter.MAX_WARNINGS));
+    }
+    return new StoreMetadata(source, first.start(), first.end(), first.timeUnit(), counts, List.copyOf(producers),
+        List.copyOf(types), List.copyOf(kept), first.chunkCapacity(), linkVolumes);
+  }
+
+  /** The metadata file's text, as a store holds it ({@value StoreLayout#METADATA_FILE}). */
+  public String json() {
+    return StoreJson.pretty(toJson());
   }
 
   /** The plural name people and the JSON use for a category: states, events, variables, links. */

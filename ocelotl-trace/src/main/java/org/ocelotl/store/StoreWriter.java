@@ -406,15 +406,20 @@ public final class StoreWriter implements TraceSink {
           + " variable changes came before the previous change of the same variable; their steps were cut to zero length");
     }
     if (droppedWarnings > 0) {
-      warnings.add(droppedWarnings + " more warnings not kept");
+      warnings.add(notKept(droppedWarnings));
     }
     StoreMetadata metadata = metadata(source);
     if (writerThread == null) {
-      StoreJson.pretty(metadata.toJson()); // what would be written: it must render
+      metadata.json(); // what would be written: it must render
     } else {
       writeMetadata(metadata);
     }
     return metadata;
+  }
+
+  /** The last warning of a store that got more than {@link #MAX_WARNINGS}. */
+  static String notKept(long dropped) {
+    return dropped + " more warnings not kept";
   }
 
   /** Stops the writer thread and closes the files; the caller deletes the directory. */
@@ -491,7 +496,7 @@ public final class StoreWriter implements TraceSink {
 
   private void writeMetadata(StoreMetadata metadata) throws IOException {
     Path file = directory.resolve(StoreLayout.METADATA_FILE);
-    byte[] bytes = StoreJson.pretty(metadata.toJson()).getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = metadata.json().getBytes(StandardCharsets.UTF_8);
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       ByteBuffer buffer = ByteBuffer.wrap(bytes);
       while (buffer.hasRemaining()) {

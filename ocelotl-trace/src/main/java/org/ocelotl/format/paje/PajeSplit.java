@@ -14,7 +14,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -45,8 +44,11 @@ import org.ocelotl.trace.TraceSink;
  *       A container's states and variables, and a link's two ends, are all in one partition, in
  *       trace order: the stacks, values and matching are those of the sequential read, and states
  *       left open are closed at the trace's end, known from the summaries.
- *   <li>{@link #assemble}: the driver replays the recordings into a sink, event type ids
- *       renumbered in order of first declaration in the trace (the sequential reader's order).
+ *   <li>{@link #typeOrder}: the driver numbers the event types of every partition in order of
+ *       first declaration in the trace (the sequential reader's order).
+ *   <li>{@link #assemblePart}, per partition: its recording replayed into a store of its own with
+ *       those ids; the partitions' stores hold every producer and type and, between them, every
+ *       record once; their warnings are {@link #merged}.
  * </ol>
  *
  * <p>What this does not do: {@code %EventDef} lines after the first event line are refused (the
@@ -329,12 +331,10 @@ public final class PajeSplit implements Serializable {
   }
 
   /**
-   * Replays the partitions' recordings (in partition order) into {@code sink}: producers and the
-   * end from the first (every partition reads every container's creation and destruction), event
-   * types numbered in order of first declaration in the trace, then every partition's records.
+   * The event types of every partition in the order the sequential read numbers them, that of
+   * their first declaration in the trace: a type's id is its index here.
    */
-  public static void assemble(List<List<Declaration>> types, Iterator<byte[]> recordings, TraceSink sink)
-      throws IOException {
+  public static List<Declaration> typeOrder(List<List<Declaration>> types) {
     Map<String, Declaration> earliest = new HashMap<>();
     for (List<Declaration> partition : types) {
       for (Declaration d : partition) {
@@ -343,40 +343,48 @@ public final class PajeSplit implements Serializable {
     }
     List<Declaration> ordered = new ArrayList<>(earliest.values());
     ordered.sort(Comparator.comparingLong(Declaration::line));
+    return ordered;
+  }
+
+  /**
+   * Replays one partition's recording into {@code sink} as a whole store of its own: every event
+   * type of {@code order} (so that every partition's store numbers them alike), every producer
+   * (every partition reads every container's creation and destruction), the partition's records
+   * and the trace's end (every partition knows it from pass one). The partition's warnings go to
+   * {@code warnings}, to be {@link #merged} with the other partitions'.
+   *
+   * @param order the types of every partition, {@link #typeOrder}
+   * @param own   the partition's own declarations, {@link Recording#types}
+   */
+  public static void assemblePart(List<Declaration> order, List<Declaration> own, byte[] recording, TraceSink sink,
+      Set<String> warnings) throws IOException {
     Map<String, Integer> ids = new HashMap<>();
-    for (Declaration d : ordered) {
+    for (Declaration d : order) {
       ids.put(key(d), ids.size());
       sink.eventType(ids.get(key(d)), d.name(), d.category(), d.group(), d.color());
     }
-    Set<String> warnings = new LinkedHashSet<>();
-    double[] end = null;
-    for (int p = 0; recordings.hasNext(); p++) {
-      int[] global = types.get(p).stream().sorted(Comparator.comparingInt(Declaration::id))
-          .mapToInt(d -> ids.get(key(d))).toArray();
-      double[] partitionEnd = Recorder.replay(recordings.next(), global, p == 0, sink, warnings);
-      end = p == 0 ? partitionEnd : end;
-    }
-    for (String warning : merged(warnings)) {
-      sink.warning(warning);
-    }
+    int[] global = own.stream().sorted(Comparator.comparingInt(Declaration::id)).mapToInt(d -> ids.get(key(d)))
+        .toArray();
+    double[] end = Recorder.replay(recording, global, sink, warnings);
     sink.end(end[0], end[1], "s");
   }
 
   private static final Pattern FIRST_LINE = Pattern.compile("\\(first at line (\\d+)\\)");
-  private static final Pattern COUNT = Pattern.compile("^(ignored )?(\\d+) (links?|events) ");
+  private static final Pattern COUNT = Pattern.compile("^(ignored )?(\\d+) (links?|events|variable changes) ");
 
   /**
    * The partitions' warnings as the sequential read words them: each partition words what it saw
-   * ("first at line L", "ignored N events…", "N links started but never ended…"), so warnings that
-   * differ only by those numbers are one, its count the sum and its line the earliest.
+   * ("first at line L", "ignored N events…", "N links started but never ended…", and its store's
+   * "N variable changes came before…"), so warnings that differ only by those numbers are one, its
+   * count the sum and its line the earliest.
    */
-  static List<String> merged(Set<String> warnings) {
+  public static List<String> merged(Set<String> warnings) {
     Map<String, long[]> byKind = new LinkedHashMap<>();
     for (String warning : warnings) {
       Matcher line = FIRST_LINE.matcher(warning);
       Matcher count = COUNT.matcher(warning);
       boolean counted = count.find();
-      String kind = FIRST_LINE.matcher(counted ? count.replaceFirst("$1# " + (count.group(3).startsWith("link") ? "links" : "events") + " ")
+      String kind = FIRST_LINE.matcher(counted ? count.replaceFirst("$1# " + (count.group(3).startsWith("link") ? "links" : count.group(3)) + " ")
           : warning).replaceAll("(first at line #)");
       long[] numbers = byKind.computeIfAbsent(kind, k -> new long[] {0, Long.MAX_VALUE});
       numbers[0] += counted ? Long.parseLong(count.group(2)) : 0;
@@ -662,10 +670,10 @@ public final class PajeSplit implements Serializable {
     }
 
     /**
-     * Replays a recording into {@code sink}, type ids through {@code global}; producers only when
-     * {@code producers}; warnings into {@code warnings}. Returns the recorded bounds.
+     * Replays a recording into {@code sink}, type ids through {@code global}; warnings into
+     * {@code warnings}. Returns the recorded bounds.
      */
-    static double[] replay(byte[] recording, int[] global, boolean producers, TraceSink sink, Set<String> warnings)
+    static double[] replay(byte[] recording, int[] global, TraceSink sink, Set<String> warnings)
         throws IOException {
       RecordingInput in = new RecordingInput(recording);
       double[] bounds = null;
@@ -678,16 +686,12 @@ public final class PajeSplit implements Serializable {
             String producerKind = in.readUTF();
             int parent = in.readInt();
             double created = in.readDouble();
-            if (producers) {
-              sink.producer(id, name, producerKind, parent, created);
-            }
+            sink.producer(id, name, producerKind, parent, created);
           }
           case PRODUCER_END -> {
             int id = in.readInt();
             double destroyed = in.readDouble();
-            if (producers) {
-              sink.producerEnd(id, destroyed);
-            }
+            sink.producerEnd(id, destroyed);
           }
           case LINK -> sink.link(global[in.readInt()], in.readInt(), in.readInt(), in.readDouble(), in.readDouble(),
               in.readDouble());

@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,7 +138,8 @@ class PajeSplitTest {
   void warningsOfPartitionsAreMerged() {
     assertEquals(List.of("link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' "
             + "(first at line 12); links kept", "ignored 5 events on destroyed containers (first at line 40), as "
-            + "pj_dump does", "3 links started but never ended (first at line 7); dropped"),
+            + "pj_dump does", "3 links started but never ended (first at line 7); dropped",
+            "5 variable changes came before the previous change of the same variable; their steps were cut to zero length"),
         PajeSplit.merged(new java.util.LinkedHashSet<>(List.of(
             "link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' (first at line "
                 + "30); links kept",
@@ -145,7 +148,9 @@ class PajeSplitTest {
             "link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' (first at line "
                 + "12); links kept",
             "ignored 3 events on destroyed containers (first at line 40), as pj_dump does",
-            "2 links started but never ended (first at line 7); dropped"))));
+            "2 links started but never ended (first at line 7); dropped",
+            "2 variable changes came before the previous change of the same variable; their steps were cut to zero length",
+            "3 variable changes came before the previous change of the same variable; their steps were cut to zero length"))));
   }
 
   /** A %EventDef after the first event line cannot be known to the ranges before it: refused in one line. */
@@ -178,7 +183,8 @@ class PajeSplitTest {
 
   /**
    * The steps of the Spark import, one after the other: ranges of {@code rangeBytes} over the
-   * body, pass one, the plan, pass two, a read per partition, the assembly. Returns the number of
+   * body, pass one, the plan, pass two, a read per partition, the type order, each partition's
+   * assembly. Returns the number of
    * ranges.
    */
   static int readInRanges(Path file, byte[] text, long rangeBytes, int partitions, MemoryTrace into)
@@ -212,7 +218,25 @@ class PajeSplitTest {
       types.add(recording.types());
       records.add(recording.records());
     }
-    PajeSplit.assemble(types, records.iterator(), into);
+    // Each partition's own store holds every producer, every type and the end; the records are
+    // gathered into the first's, as the dataset's files gather them.
+    List<PajeSplit.Declaration> order = PajeSplit.typeOrder(types);
+    Set<String> warnings = new LinkedHashSet<>();
+    for (int p = 0; p < partitions; p++) {
+      MemoryTrace part = p == 0 ? into : new MemoryTrace();
+      PajeSplit.assemblePart(order, types.get(p), records.get(p), part, warnings);
+      if (p > 0) {
+        assertEquals(List.of(into.producers, into.types, into.start, into.end, into.timeUnit),
+            List.of(part.producers, part.types, part.start, part.end, part.timeUnit));
+        assertEquals(sorted(into.producerEnds.stream().map(e -> e[0] + " " + e[1]).toList()),
+            sorted(part.producerEnds.stream().map(e -> e[0] + " " + e[1]).toList()));
+        into.states.addAll(part.states);
+        into.events.addAll(part.events);
+        into.variables.addAll(part.variables);
+        into.links.addAll(part.links);
+      }
+    }
+    PajeSplit.merged(warnings).forEach(into::warning);
     return ranges.size();
   }
 
