@@ -24,9 +24,9 @@ import picocli.CommandLine.Spec;
 final class SparkImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "TRACE", description = {"The Pajé file, on any file system Spark reads (file:, hdfs:, s3a:;",
-      "a path without a scheme is on the default one), or the OTF2 anchor file NAME.otf2 at a local path",
-      "that the driver and every executor see."})
+  @Parameters(paramLabel = "TRACE", description = {"The Pajé file or the OTF2 anchor file NAME.otf2 (its NAME.def and NAME/",
+      "beside it), on any file system Spark reads (file:, hdfs:, s3a:; a path without a scheme is on the",
+      "default one; a local path must be the same on the driver and every executor)."})
   String trace;
 
   @Option(names = "--range-bytes", paramLabel = "BYTES", defaultValue = "" + PajeImportJob.DEFAULT_RANGE_BYTES,

@@ -3,6 +3,7 @@ package org.ocelotl.spark;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,8 +36,9 @@ import org.ocelotl.store.StoreMetadata;
  * The Spark import and model on a real HDFS (a NameNode and a DataNode in this JVM, Hadoop's
  * MiniDFSCluster): a Pajé trace read from HDFS and its dataset written there are the dataset the
  * same job writes from and to local files, file for file, but for the trace's name and time in
- * metadata.json; the model of the HDFS dataset is the local dataset's, bit for bit. Bad input on
- * HDFS is refused in one line and leaves nothing behind there.
+ * metadata.json; so is an OTF2 archive's, read from HDFS file by file (the anchor and definitions
+ * by the driver, each event file by its task); the model of the HDFS dataset is the local
+ * dataset's, bit for bit. Bad input on HDFS is refused in one line and leaves nothing behind there.
  */
 class SparkHdfsTest {
   static MiniDFSCluster hdfs;
@@ -160,12 +162,122 @@ class SparkHdfsTest {
     assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + existing + " exists; --force replaces it\n"),
         SparkModelTest.run("import", SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace").toString(), "--out", existing));
     assertEquals(List.of("existing"), listing("/bad"));
+  }
 
-    String otf2 = onHdfs(SparkModelTest.TRACES.resolve("otf2/ez_mpi4/eztrace_log.otf2"));
-    assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + otf2 + ": an OTF2 archive is read at a local path that "
-        + "the driver and every executor see (a parallel file system, OTF2's own layout), not from hdfs:; copy or mount "
-        + "it there (Pajé traces are read from any file system)\n"), SparkModelTest.run("import", otf2, "--out", out));
-    assertEquals(List.of("existing"), listing("/bad"));
+  /**
+   * An OTF2 archive on HDFS: the driver reads its anchor and global definitions there, each task
+   * its location's event file and local definitions (ez_mpi4 has them); the dataset is the one the
+   * same job writes from the local archive, file for file, but for the trace's name and time.
+   */
+  @Test
+  void anOtf2ArchiveOnHdfsGivesTheLocalDataset() throws IOException {
+    Path archive = SparkModelTest.TRACES.resolve("otf2/ez_mpi4");
+    String remote = archiveOnHdfs(archive, "/otf2/ez_mpi4");
+    Path anchor = archive.resolve(ANCHOR).toRealPath();
+    Path localDataset = tmp.resolve("local-otf2");
+    String remoteDataset = hdfsPath("/datasets/otf2");
+    SparkModelTest.Run localRun = SparkModelTest.run("import", anchor.toString(), "--out", localDataset.toString());
+    assertEquals(0, localRun.status(), localRun.err());
+    assertTrue(localRun.err().contains("decoded in 4 Spark tasks"), localRun.err());
+    int temporaries = driverTemporaries();
+
+    SparkModelTest.Run run = SparkModelTest.run("import", remote, "--out", remoteDataset);
+
+    assertEquals(new SparkModelTest.Run(0, localRun.err().replace(localDataset.toString(), remoteDataset)), run);
+    Path fetched = tmp.resolve("fetched-otf2");
+    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(remoteDataset), new org.apache.hadoop.fs.Path(fetched.toUri()));
+    List<Path> files = files(localDataset);
+    assertEquals(files, files(fetched));
+    for (Path f : files) {
+      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
+        assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
+      }
+    }
+    // An archive is described by its anchor file, as the local import describes it: size, time, fingerprint.
+    ObjectMapper json = new ObjectMapper();
+    JsonNode expected = json.readTree(localDataset.resolve(ParquetTable.METADATA_FILE).toFile());
+    assertEquals(anchor.toString(), expected.get("source").get("path").asText());
+    assertEquals(Files.size(anchor), expected.get("source").get("size").asLong());
+    ((ObjectNode) expected.get("source")).put("path", remote)
+        .put("modified", fs.getFileStatus(new org.apache.hadoop.fs.Path(remote)).getModificationTime());
+    assertEquals(expected, json.readTree(fetched.resolve(ParquetTable.METADATA_FILE).toFile()));
+    assertEquals(List.of(), listing("/datasets").stream().filter(n -> n.startsWith(".")).toList(), "temporaries left");
+    assertEquals(temporaries, driverTemporaries(), "the driver's store or dataset left behind");
+  }
+
+  /**
+   * A damaged archive on HDFS, found by the driver (its definitions) or by a task (an event file):
+   * refused in the line the same damage gives on the local disk, the file named by its URI, with
+   * nothing left on HDFS or in the driver's temporary directory.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"missing, eztrace_log/536870911.evt", "cut, eztrace_log/536870911.evt", "cut, eztrace_log.def"})
+  void aDamagedOtf2ArchiveOnHdfsIsRefusedInOneLineAndLeavesNothing(String damage, String file) throws IOException {
+    String id = damage + "-" + file.replace('/', '-');
+    Path archive = tmp.resolve("damaged-" + id);
+    copyArchive(SparkModelTest.TRACES.resolve("otf2/ez_mpi4"), archive);
+    Path damaged = archive.resolve(file);
+    if (damage.equals("missing")) {
+      Files.delete(damaged);
+    } else {
+      byte[] bytes = Files.readAllBytes(damaged);
+      Files.write(damaged, Arrays.copyOf(bytes, bytes.length / 2));
+    }
+    String remoteArchive = "/damaged/" + id;
+    String remote = archiveOnHdfs(archive, remoteArchive);
+    String out = hdfsPath("/damaged-out/" + id);
+    fs.mkdirs(new org.apache.hadoop.fs.Path("/damaged-out"));
+    Path anchor = archive.resolve(ANCHOR).toRealPath();
+    SparkModelTest.Run local = SparkModelTest.run("import", anchor.toString(), "--out", tmp.resolve("out-" + id).toString());
+    assertEquals(1, local.status());
+    assertTrue(local.err().startsWith("ocelotl-spark: " + anchor.resolveSibling(file)), local.err());
+    int temporaries = driverTemporaries();
+
+    SparkModelTest.Run refused = SparkModelTest.run("import", remote, "--out", out);
+
+    assertEquals(new SparkModelTest.Run(1, local.err().replace(anchor.getParent().toString(), hdfsPath(remoteArchive))),
+        refused);
+    assertEquals(1, refused.err().lines().count(), refused.err());
+    assertEquals(List.of(), listing("/damaged-out"));
+    assertEquals(temporaries, driverTemporaries(), "the driver's store left behind");
+  }
+
+  private static final String ANCHOR = "eztrace_log.otf2";
+
+  /** An OTF2 archive's files (anchor, definitions, event directory; not the printouts beside them). */
+  private static List<String> archiveFiles(Path archive) throws IOException {
+    try (Stream<Path> paths = Files.list(archive)) {
+      return paths.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("eztrace_log")
+          && (n.endsWith(".otf2") || n.endsWith(".def") || n.equals("eztrace_log"))).sorted().toList();
+    }
+  }
+
+  private static void copyArchive(Path archive, Path target) throws IOException {
+    Files.createDirectories(target);
+    for (String name : archiveFiles(archive)) {
+      try (Stream<Path> paths = Files.walk(archive.resolve(name))) {
+        for (Path p : paths.toList()) { // a directory before its files
+          Files.copy(p, target.resolve(archive.relativize(p).toString()));
+        }
+      }
+    }
+  }
+
+  /** A local archive's files copied to an HDFS directory; its anchor's URI. */
+  private static String archiveOnHdfs(Path archive, String directory) throws IOException {
+    org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(directory);
+    fs.mkdirs(target);
+    for (String name : archiveFiles(archive)) {
+      fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(archive.resolve(name).toUri()), target);
+    }
+    return hdfsPath(directory + "/" + ANCHOR);
+  }
+
+  /** The driver's temporary stores and datasets (a finished or refused import deletes its own). */
+  private static int driverTemporaries() throws IOException {
+    try (Stream<Path> paths = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return (int) paths.filter(p -> p.getFileName().toString().startsWith("ocelotl-spark-")).count();
+    }
   }
 
   /** The names in an HDFS directory, hidden ones (a writer's temporaries) included, sorted. */

@@ -27,6 +27,11 @@ public final class TraceFormatException extends IOException {
 
   /** "FILE@OFFSET: WHAT" for binary formats. */
   public static TraceFormatException atOffset(Path file, long offset, String what) {
+    return atOffset(file.toString(), offset, what);
+  }
+
+  /** As {@link #atOffset(Path, long, String)}, the file named by a string (a URI, for a trace on HDFS). */
+  public static TraceFormatException atOffset(String file, long offset, String what) {
     return new TraceFormatException(file + "@" + offset + ": " + what);
   }
 

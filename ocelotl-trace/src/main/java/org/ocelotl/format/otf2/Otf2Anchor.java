@@ -1,27 +1,37 @@
 package org.ocelotl.format.otf2;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.BufferUnderflowException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.ocelotl.trace.TraceFormatException;
 
 /**
  * The anchor file ({@code NAME.otf2}): chunk header without event numbers, the magic "OTF2",
  * format numbers, chunk sizes, substrate, compression, and counts. Its definitions and event
- * files live beside it: {@code NAME.def} and {@code NAME/LOCATION.evt}.
+ * files live beside it: {@code NAME.def} and {@code NAME/LOCATION.evt}, opened through
+ * {@code files}, which the record carries to the tasks of a parallel import ({@link Otf2Split}).
  */
-record Otf2Anchor(Path file, String version, long eventChunkSize, long defChunkSize,
-    long locations, long globalDefinitions) {
+record Otf2Anchor(Otf2Files files, String version, long eventChunkSize, long defChunkSize,
+    long locations, long globalDefinitions) implements Serializable {
 
   static final byte[] MAGIC = "OTF2".getBytes(StandardCharsets.US_ASCII);
   private static final int SUBSTRATE_POSIX = 1;
   private static final int COMPRESSION_NONE = 1;
 
-  static Otf2Anchor read(Path file) throws IOException {
-    long size = Files.size(file);
-    try (Otf2Input in = Otf2Input.open(file, Math.max(size, Otf2Input.CHUNK_HEADER_SIZE + 2), true)) {
+  static Otf2Anchor read(Otf2Files files) throws IOException {
+    // Opened here, not by Otf2Input.open: a missing anchor is the caller's error (no such file), not an
+    // incomplete archive.
+    Otf2Files.Source source = files.open(files.anchor());
+    long size;
+    try {
+      size = source.size();
+    } catch (IOException | RuntimeException e) {
+      source.close();
+      throw e;
+    }
+    try (Otf2Input in = Otf2Input.open(source, files.name(files.anchor()), Math.max(size, Otf2Input.CHUNK_HEADER_SIZE + 2),
+        true)) {
       try {
         if (!in.string().equals("OTF2")) {
           throw in.error("not an OTF2 anchor file: magic \"OTF2\" missing", 2);
@@ -47,7 +57,7 @@ record Otf2Anchor(Path file, String version, long eventChunkSize, long defChunkS
         }
         long locations = in.u64Full();
         long definitions = in.u64Full();
-        return new Otf2Anchor(file, version, eventChunk, defChunk, locations, definitions);
+        return new Otf2Anchor(files, version, eventChunk, defChunk, locations, definitions);
       } catch (BufferUnderflowException e) {
         throw in.error("anchor file truncated");
       }
@@ -68,19 +78,20 @@ record Otf2Anchor(Path file, String version, long eventChunkSize, long defChunkS
 
   /** The archive name: the anchor file name without ".otf2". */
   String name() {
-    String fileName = file.getFileName().toString();
+    String fileName = files.anchor();
     return fileName.endsWith(".otf2") ? fileName.substring(0, fileName.length() - 5) : fileName;
   }
 
-  Path globalDefinitionFile() {
-    return file.resolveSibling(name() + ".def");
+  /** The files below, relative to the anchor's directory ({@link Otf2Files}). */
+  String globalDefinitionFile() {
+    return name() + ".def";
   }
 
-  Path eventFile(long location) {
-    return file.resolveSibling(name()).resolve(Long.toUnsignedString(location) + ".evt");
+  String eventFile(long location) {
+    return name() + "/" + Long.toUnsignedString(location) + ".evt";
   }
 
-  Path localDefinitionFile(long location) {
-    return file.resolveSibling(name()).resolve(Long.toUnsignedString(location) + ".def");
+  String localDefinitionFile(long location) {
+    return name() + "/" + Long.toUnsignedString(location) + ".def";
   }
 }

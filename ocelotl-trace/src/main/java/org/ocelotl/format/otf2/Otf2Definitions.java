@@ -70,7 +70,7 @@ final class Otf2Definitions implements java.io.Serializable {
 
   static Otf2Definitions read(Otf2Anchor anchor, LongConsumer bytesRead) throws IOException {
     Otf2Definitions definitions = new Otf2Definitions();
-    try (Otf2Input in = Otf2Input.open(anchor.globalDefinitionFile(), anchor.defChunkSize(), false)) {
+    try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.globalDefinitionFile(), anchor.defChunkSize(), false)) {
       definitions.readAll(in);
       bytesRead.accept(in.offset());
     }

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import org.ocelotl.trace.TraceFormatException;
 
 /**
@@ -31,41 +28,62 @@ final class Otf2Input implements AutoCloseable {
   static final long UNDEFINED_32 = 0xFFFF_FFFFL;
   static final long UNDEFINED_64 = -1L;
 
-  private final Path file;
-  private final FileChannel channel;
+  private final String file;
+  private final Otf2Files.Source source;
   private final long fileSize;
   private final int chunkSize;
   private final ByteBuffer buffer;
   private final int headerSize;
   private long chunkOffset;
 
-  private Otf2Input(Path file, FileChannel channel, int chunkSize, int headerSize)
+  private Otf2Input(String file, Otf2Files.Source source, int chunkSize, int headerSize)
       throws IOException {
     this.file = file;
     this.headerSize = headerSize;
-    this.channel = channel;
-    this.fileSize = channel.size();
+    this.source = source;
+    this.fileSize = source.size();
     this.chunkSize = chunkSize;
     // No chunk holds more than the file: a chunk size from a damaged anchor must not allocate GBs.
     this.buffer = ByteBuffer.allocate((int) Math.min(chunkSize, Math.max(fileSize, 1)));
   }
 
   /**
-   * Opens {@code file}, loads its first chunk and reads the chunk header: the full
-   * {@link #CHUNK_HEADER_SIZE} bytes, or only kind and endianness for the anchor file, which has
-   * no event numbers ({@code anchor}).
+   * Opens the archive's file {@code relative}, loads its first chunk and reads the chunk header:
+   * the full {@link #CHUNK_HEADER_SIZE} bytes, or only kind and endianness for the anchor file,
+   * which has no event numbers ({@code anchor}).
    */
-  static Otf2Input open(Path file, long chunkSize, boolean anchor) throws IOException {
-    if (chunkSize < CHUNK_HEADER_SIZE + 2 || chunkSize > Integer.MAX_VALUE) {
-      throw new TraceFormatException(file + ": chunk size " + chunkSize + " out of range");
+  static Otf2Input open(Otf2Files files, String relative, long chunkSize, boolean anchor) throws IOException {
+    Otf2Input input = openIfPresent(files, relative, chunkSize, anchor);
+    if (input == null) {
+      throw new TraceFormatException(files.name(relative) + ": missing (the archive is incomplete)");
     }
-    FileChannel channel;
+    return input;
+  }
+
+  /** As {@link #open}, or null if the archive has no such file. */
+  static Otf2Input openIfPresent(Otf2Files files, String relative, long chunkSize, boolean anchor)
+      throws IOException {
+    Otf2Files.Source source;
     try {
-      channel = FileChannel.open(file, StandardOpenOption.READ);
+      source = files.open(relative);
     } catch (NoSuchFileException e) {
-      throw new TraceFormatException(file + ": missing (the archive is incomplete)");
+      return null;
     }
-    Otf2Input input = new Otf2Input(file, channel, (int) chunkSize, anchor ? 2 : CHUNK_HEADER_SIZE);
+    return open(source, files.name(relative), chunkSize, anchor);
+  }
+
+  /** As {@link #open}, of a file already open ({@code file} names it in messages); closes it on failure. */
+  static Otf2Input open(Otf2Files.Source source, String file, long chunkSize, boolean anchor) throws IOException {
+    Otf2Input input;
+    try {
+      if (chunkSize < CHUNK_HEADER_SIZE + 2 || chunkSize > Integer.MAX_VALUE) {
+        throw new TraceFormatException(file + ": chunk size " + chunkSize + " out of range");
+      }
+      input = new Otf2Input(file, source, (int) chunkSize, anchor ? 2 : CHUNK_HEADER_SIZE);
+    } catch (IOException | RuntimeException e) {
+      source.close();
+      throw e;
+    }
     try {
       input.loadChunk(0);
     } catch (IOException | RuntimeException e) {
@@ -73,10 +91,6 @@ final class Otf2Input implements AutoCloseable {
       throw e;
     }
     return input;
-  }
-
-  Path file() {
-    return file;
   }
 
   /** Byte offset in the file of the next byte to read. */
@@ -99,9 +113,11 @@ final class Otf2Input implements AutoCloseable {
     buffer.clear();
     buffer.limit((int) Math.min(chunkSize, fileSize - offset));
     while (buffer.hasRemaining()) {
-      if (channel.read(buffer, offset + buffer.position()) < 0) {
+      int read = source.read(offset + buffer.position(), buffer.array(), buffer.position(), buffer.remaining());
+      if (read < 0) {
         throw error("file shrank while being read");
       }
+      buffer.position(buffer.position() + read);
     }
     buffer.flip();
     readChunkHeader();
@@ -243,6 +259,6 @@ final class Otf2Input implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    source.close();
   }
 }

@@ -2,7 +2,6 @@ package org.ocelotl.format.otf2;
 
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
-import java.nio.file.Files;
 import java.util.Arrays;
 import org.ocelotl.trace.TraceFormatException;
 
@@ -57,12 +56,13 @@ final class Otf2LocalDefinitions {
 
   /** Reads the local definitions of {@code location}; {@link #NONE} when the archive has none. */
   static Otf2LocalDefinitions read(Otf2Anchor anchor, long location) throws IOException {
-    var file = anchor.localDefinitionFile(location);
-    if (!Files.exists(file)) {
+    Otf2Input in = Otf2Input.openIfPresent(anchor.files(), anchor.localDefinitionFile(location),
+        anchor.defChunkSize(), false);
+    if (in == null) {
       return NONE;
     }
     Otf2LocalDefinitions local = new Otf2LocalDefinitions();
-    try (Otf2Input in = Otf2Input.open(file, anchor.defChunkSize(), false)) {
+    try (in) {
       local.readAll(in);
     }
     return local;

@@ -42,11 +42,11 @@ public final class Otf2Reader implements TraceReader {
 
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    Otf2Anchor anchor = Otf2Anchor.read(file);
+    Otf2Anchor anchor = Otf2Anchor.read(Otf2Files.local(file));
     Otf2Definitions definitions = Otf2Definitions.read(anchor, options.bytesRead());
     assemble(anchor, definitions, sink, (events, location, producer) -> {
       Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
-      try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
+      try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.eventFile(location), anchor.eventChunkSize(), false)) {
         return events.readLocation(in, local, producer, options.bytesRead());
       }
     });
@@ -74,7 +74,7 @@ public final class Otf2Reader implements TraceReader {
       long location = entry.getKey();
       Integer producer = producers.get(location);
       if (producer == null) {
-        throw new TraceFormatException(anchor.globalDefinitionFile() + ": location " + location
+        throw new TraceFormatException(anchor.files().name(anchor.globalDefinitionFile()) + ": location " + location
             + " is not reachable from the system tree (cyclic parents)");
       }
       long count = source.read(events, location, producer);

@@ -20,8 +20,10 @@ import org.ocelotl.trace.TraceSink;
 
 /**
  * An OTF2 archive read in pieces, for an engine that decodes its locations in parallel (the
- * Spark import): {@link #open} reads the anchor and the definitions once; the object, serialisable,
- * is then shipped to the tasks, each {@link #decode}s one location's event file into a recording;
+ * Spark import): {@link #open} reads the anchor and the global definitions once; the object,
+ * serialisable with the {@link Otf2Files} it reads from (a local directory, HDFS…), is then shipped
+ * to the tasks, each {@link #decode}s one location's event file (and its local definitions, if any),
+ * opened through those files, into a recording;
  * {@link #assemble} replays the recordings, in location order, into a sink through the sequential
  * reader's own code ({@link Otf2Reader#assemble}).
  *
@@ -39,38 +41,30 @@ public final class Otf2Split implements Serializable {
   private static final byte MESSAGE = 4;
   private static final byte END = 5;
 
-  // The anchor's fields: its record holds a Path, which does not serialise.
-  private final String anchorFile;
-  private final String version;
-  private final long eventChunkSize;
-  private final long defChunkSize;
-  private final long locationCount;
-  private final long globalDefinitions;
+  private final Otf2Anchor anchor;
   private final Otf2Definitions definitions;
   private final HashMap<Long, Integer> producerOfLocation;
 
   private Otf2Split(Otf2Anchor anchor, Otf2Definitions definitions, Map<Long, Integer> producerOfLocation) {
-    this.anchorFile = anchor.file().toString();
-    this.version = anchor.version();
-    this.eventChunkSize = anchor.eventChunkSize();
-    this.defChunkSize = anchor.defChunkSize();
-    this.locationCount = anchor.locations();
-    this.globalDefinitions = anchor.globalDefinitions();
+    this.anchor = anchor;
     this.definitions = definitions;
     this.producerOfLocation = new HashMap<>(producerOfLocation);
   }
 
-  /** Reads the anchor file and the global definitions of the archive. */
+  /** Reads the anchor file and the global definitions of the archive on the local file system. */
   public static Otf2Split open(Path anchorFile) throws IOException {
-    Otf2Anchor anchor = Otf2Anchor.read(anchorFile);
+    return open(Otf2Files.local(anchorFile));
+  }
+
+  /**
+   * Reads the anchor file and the global definitions of the archive in {@code files}; the tasks
+   * that {@link #decode} its locations open their event files through the same {@code files}.
+   */
+  public static Otf2Split open(Otf2Files files) throws IOException {
+    Otf2Anchor anchor = Otf2Anchor.read(files);
     Otf2Definitions definitions = Otf2Definitions.read(anchor, bytes -> { });
     // The producers are declared again, to the real sink, by assemble: here only their numbering.
     return new Otf2Split(anchor, definitions, Otf2Reader.declareProducers(anchor, definitions, new Refusing()));
-  }
-
-  private Otf2Anchor anchor() {
-    return new Otf2Anchor(Path.of(anchorFile), version, eventChunkSize, defChunkSize, locationCount,
-        globalDefinitions);
   }
 
   /** The archive's locations (OTF2 ids), in the order the reader reads them: one event file each. */
@@ -82,16 +76,15 @@ public final class Otf2Split implements Serializable {
   public byte[] decode(long location) throws IOException {
     Integer producer = producerOfLocation.get(location);
     if (producer == null) {
-      throw new TraceFormatException(anchor().globalDefinitionFile() + ": location " + location
+      throw new TraceFormatException(anchor.files().name(anchor.globalDefinitionFile()) + ": location " + location
           + " is not reachable from the system tree (cyclic parents)");
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     Recorder recorder = new Recorder(new DataOutputStream(bytes));
     Otf2Events events = new Otf2Events(definitions, recorder, producerOfLocation, recorder);
-    Otf2Anchor anchor = anchor();
     long count;
     Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
-    try (Otf2Input in = Otf2Input.open(anchor.eventFile(location), anchor.eventChunkSize(), false)) {
+    try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.eventFile(location), anchor.eventChunkSize(), false)) {
       count = events.readLocation(in, local, producer, b -> { });
     }
     recorder.finish(count, events);
@@ -103,7 +96,7 @@ public final class Otf2Split implements Serializable {
    * {@link #locations}, in that order (one is held at a time).
    */
   public void assemble(Iterator<byte[]> recordings, TraceSink sink) throws IOException {
-    Otf2Reader.assemble(anchor(), definitions, sink, (events, location, producer) -> {
+    Otf2Reader.assemble(anchor, definitions, sink, (events, location, producer) -> {
       if (!recordings.hasNext()) {
         throw new IllegalStateException("no recording for location " + location);
       }

@@ -125,6 +125,59 @@ class Otf2ReaderTest {
     assertEquals(108, sequential.variables.size());
   }
 
+  /**
+   * What a task of the parallel path reads: through the {@link Otf2Files} the split was opened with
+   * and shipped in (serialised, as Spark ships it), its location's event file and local
+   * definitions, nothing else; the driver, only the anchor and the global definitions. The
+   * recordings are those of the split never serialised.
+   */
+  @Test
+  void aSplitOpensTheAnchorAndDefinitionsOnceAndEachLocationOnlyItsOwnFiles() throws Exception {
+    Path anchor = SCOREP.resolve("scorep/traces.otf2");
+    Recording.OPENED.clear();
+    Otf2Split split = Otf2Split.open(new Recording(Otf2Files.local(anchor)));
+    assertEquals(List.of("traces.otf2", "traces.def"), Recording.OPENED);
+    Otf2Split plain = Otf2Split.open(anchor);
+    for (long location : split.locations()) {
+      Otf2Split shipped = roundTrip(split);
+      Recording.OPENED.clear();
+      byte[] recording = shipped.decode(location);
+      assertEquals(List.of("traces/" + location + ".def", "traces/" + location + ".evt"), Recording.OPENED);
+      assertTrue(java.util.Arrays.equals(plain.decode(location), recording), "location " + location);
+    }
+  }
+
+  private static Otf2Split roundTrip(Otf2Split split) throws IOException, ClassNotFoundException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(split);
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      return (Otf2Split) in.readObject();
+    }
+  }
+
+  /** Local files that note the names opened (in a static list: a serialised copy notes them too). */
+  private record Recording(Otf2Files files) implements Otf2Files {
+    static final List<String> OPENED = new ArrayList<>();
+
+    @Override
+    public String anchor() {
+      return files.anchor();
+    }
+
+    @Override
+    public String name(String relative) {
+      return files.name(relative);
+    }
+
+    @Override
+    public Source open(String relative) throws IOException {
+      OPENED.add(relative);
+      return files.open(relative);
+    }
+  }
+
   /** A larger archive written now, with another seed, when the OTF2 Python bindings are installed. */
   @Test
   void freshScorePArchiveMatchesOtf2Print(@TempDir Path dir) throws Exception {
