@@ -8,6 +8,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -144,15 +145,21 @@ final class HadoopFiles {
   }
 
   /**
-   * Copies what the local directory holds (files, directories) into {@code target}, a directory on
-   * another file system than the local one, and deletes it locally.
+   * Moves what the local directory holds into {@code target} (created if need be), replacing what
+   * is there: on the local file system a rename (a copy across disks), on another one a copy and a
+   * delete. Replacing lets a retried task overwrite the files of an attempt that failed.
    */
-  static void copyInto(java.nio.file.Path directory, Path target, Configuration hadoop) throws IOException {
+  static void moveInto(java.nio.file.Path directory, Path target, Configuration hadoop) throws IOException {
     FileSystem fs = target.getFileSystem(hadoop);
     fs.mkdirs(target);
     try (Stream<java.nio.file.Path> entries = Files.list(directory)) {
       for (java.nio.file.Path entry : entries.sorted().toList()) {
-        fs.copyFromLocalFile(true, true, new Path(entry.toUri()), new Path(target, entry.getFileName().toString()));
+        Path to = new Path(target, entry.getFileName().toString());
+        if (isLocal(target)) {
+          Files.move(entry, local(to), StandardCopyOption.REPLACE_EXISTING);
+        } else {
+          fs.copyFromLocalFile(true, true, new Path(entry.toUri()), to);
+        }
       }
     }
   }

@@ -158,7 +158,7 @@ final class PajeImportJob {
   /**
    * A partition's share of the dataset: its recording replayed into a store of its own, in the
    * executor's temporary directory, whose records the export writes as the partition's files of each
-   * table ({@code part-PPPPP-NNNNN.parquet}, P the partition) under {@code target}.
+   * table ({@code part-PPPPP-NNNNN.parquet}, P the partition), moved under {@code target}.
    */
   private static Part writePart(int index, PajeSplit.Recording recording, List<PajeSplit.Declaration> order,
       StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
@@ -173,16 +173,11 @@ final class PajeImportJob {
           ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
       TraceStore written = TraceStore.open(store);
       for (EventCategory category : EventCategory.values()) {
+        // Written beside the store, then moved: a retried task replaces a failed attempt's files.
         String table = ParquetTable.of(category).directory();
-        Path directory = new Path(target, table);
-        // Written in place when the dataset is local, else beside the store and then copied.
-        java.nio.file.Path files = HadoopFiles.isLocal(directory) ? HadoopFiles.local(directory)
-            : scratch.resolve(table);
-        ParquetExport.writeRecords(written, category, files, String.format("%s%05d-", ParquetExport.PART, index),
-            ParquetExport.CHUNKS_PER_FILE);
-        if (!HadoopFiles.isLocal(directory)) {
-          HadoopFiles.copyInto(files, directory, hadoop);
-        }
+        ParquetExport.writeRecords(written, category, scratch.resolve(table),
+            String.format("%s%05d-", ParquetExport.PART, index), ParquetExport.CHUNKS_PER_FILE);
+        HadoopFiles.moveInto(scratch.resolve(table), new Path(target, table), hadoop);
       }
       return new Part(metadata.json(), List.copyOf(warnings));
     } finally {
@@ -198,7 +193,7 @@ final class PajeImportJob {
       ParquetExport.writeProducersAndTypes(metadata, directory);
       Files.writeString(directory.resolve(ParquetTable.METADATA_FILE), metadata.json());
       if (!local) {
-        HadoopFiles.copyInto(directory, dataset, hadoop);
+        HadoopFiles.moveInto(directory, dataset, hadoop);
       }
     } finally {
       if (!local) {
