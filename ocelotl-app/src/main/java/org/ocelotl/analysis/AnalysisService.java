@@ -34,8 +34,8 @@ import org.ocelotl.view.TreemapGeometry;
  * API are thin shells over {@link #answer}: the same request gets the same result, and the
  * same bytes in its JSON and CSV forms.
  *
- * <p>The last few built models (per trace and model request) and analyses (per model and
- * aggregation) are kept: a new p or another view of the same aggregation costs a look-up and
+ * <p>The last few built models (per trace and model request, or per model file) and analyses
+ * (per model and aggregation) are kept: a new p or another view of the same aggregation costs a look-up and
  * the geometry. Two requests for the same model compute it once.
  */
 public final class AnalysisService {
