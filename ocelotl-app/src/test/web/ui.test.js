@@ -3,7 +3,7 @@
 // checks what the analyst sees: the caption, the URL, and the pixels of the canvases.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -23,15 +23,22 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 let server, url, browser, page, workspace;
 
-function startServer() {
+/** Starts `ocelotl view ARGS…` on a free port; resolves to [the process, the URL it printed]. */
+function startView(args) {
   return new Promise((ok, fail) => {
-    server = spawn('java', ['-jar', jar, 'view', trace, '--port', '0', '--workspace', workspace],
+    const view = spawn('java', ['-jar', jar, 'view', ...args, '--port', '0', '--workspace', workspace],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
-    server.stderr.on('data', d => { err += d; });
-    server.on('exit', code => fail(new Error(`server exited with ${code}: ${err}`)));
-    createInterface({ input: server.stdout }).once('line', line => ok(line.trim()));
+    view.stderr.on('data', d => { err += d; });
+    view.on('exit', code => fail(new Error(`server exited with ${code}: ${err}`)));
+    createInterface({ input: view.stdout }).once('line', line => ok([view, line.trim()]));
   });
+}
+
+async function startServer() {
+  let line;
+  [server, line] = await startView([trace]);
+  return line;
 }
 
 /** The caption's data: what the page says it shows. */
@@ -682,4 +689,62 @@ test('a selection is saved by name, survives a reload, applies its window and pr
   page.off('dialog', onDelete);
   await page.waitForFunction(() => !document.querySelector('#selections option[value="nancy-uplink"]'));
   assert.equal(await page.isDisabled('#delete-selection'), true);
+});
+
+test('a model file (ocelotl view --model): overviews and p on the slice axis, no view that needs the trace', async () => {
+  const model = join(workspace, 'smpi.ocm');
+  execFileSync('java', ['-jar', jar, 'model', trace, '--workspace', workspace, '--slices', '40', '--out', model]);
+  const [modelServer, modelUrl] = await startView(['--model', model]);
+  const tracePage = page;
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', e => { throw e; });
+  try {
+    assert.match(modelUrl, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    await page.goto(modelUrl);
+    await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+    const first = await caption();
+    assert.match(first.text, /^smpi\.ocm · slices 0 – 40 · N = 40 · value · temporal mode · /);
+    assert.deepEqual([first.start, first.end, first.leaves], [0, 40, 64]);
+    const px = await pixels();
+    assert.ok(px.inked > px.total * 0.3, `only ${px.inked} of ${px.total} pixels drawn`);
+    assert.equal(await page.$eval('#overview', c => c.dataset.timeUnit), 'slice');
+
+    // Far right of the curves: a p close to 1, fewer parts; the server's answer for that p agrees.
+    const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+    await page.mouse.click(box.x + box.w - 20, box.y + box.h / 2);
+    const moved = await captionChange(first, ['p']);
+    assert.ok(moved.p > first.p && moved.parts < first.parts, `p ${first.p} → ${moved.p}, parts ${first.parts} → ${moved.parts}`);
+    assert.match(page.url(), /[?&]p=/);
+    assert.doesNotMatch(page.url(), /[?&](trace|metric|slices|start|end)=/, 'only what a model session can change');
+    const token = new URL(modelUrl).searchParams.get('token');
+    const answer = await (await fetch(new URL(`/api/overview?aggregation=temporal&p=${moved.p}&token=${token}`, modelUrl))).json();
+    assert.equal(answer.partCount, moved.parts);
+
+    // What needs the trace's records is not offered, and the page says why in one line.
+    for (const id of ['open-gantt', 'open-stats', 'zoom']) assert.equal(await page.isDisabled(`#${id}`), true, id);
+    assert.equal(await page.isDisabled('#panels [data-panel="topology"]'), true, 'the graph');
+    for (const hidden of ['#import-form', '#trace', '#metric', '#slices', '#producers', '#types', '#selections']) {
+      assert.equal(await page.isVisible(hidden), false, hidden);
+    }
+    assert.equal(await page.textContent('#selection'), 'smpi.ocm is a model file: zoom, Gantt chart, event table, '
+      + 'statistics, graph, filters and selections need the trace\'s records, which it does not hold.');
+    const gantt = await fetch(new URL(`/api/gantt?token=${token}`, modelUrl));
+    assert.equal(gantt.status, 404);
+
+    // The spatiotemporal overview and the treemap come from the model alone.
+    await page.selectOption('#aggregation', 'spatiotemporal');
+    await page.click('#apply');
+    const spatiotemporal = await captionChange(moved, ['view']);
+    assert.equal(spatiotemporal.view, 'spatiotemporal mode');
+    assert.ok(spatiotemporal.parts > 1, `${spatiotemporal.parts} parts`);
+    await shot('model-session');
+    await page.click('#panels [data-panel="treemap"]');
+    const treemap = await captionChange(spatiotemporal, ['view']);
+    assert.equal(treemap.view, 'spatial treemap');
+    assert.ok((await pixels('treemap')).inked > 1000, 'the treemap is drawn');
+  } finally {
+    await page.close();
+    page = tracePage;
+    modelServer.kill();
+  }
 });

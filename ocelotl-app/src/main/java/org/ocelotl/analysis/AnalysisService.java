@@ -34,8 +34,8 @@ import org.ocelotl.view.TreemapGeometry;
  * API are thin shells over {@link #answer}: the same request gets the same result, and the
  * same bytes in its JSON and CSV forms.
  *
- * <p>The last few built models (per trace and model request) and analyses (per model and
- * aggregation) are kept: a new p or another view of the same aggregation costs a look-up and
+ * <p>The last few built models (per trace and model request, or per model file) and analyses
+ * (per model and aggregation) are kept: a new p or another view of the same aggregation costs a look-up and
  * the geometry. Two requests for the same model compute it once.
  */
 public final class AnalysisService {
@@ -61,7 +61,7 @@ public final class AnalysisService {
   private final java.util.concurrent.Semaphore computing = new java.util.concurrent.Semaphore(MAX_CONCURRENT);
 
   private final ModelSource models;
-  private final Memo<ModelKey, BuiltModel> builtModels = new Memo<>(KEPT);
+  private final Memo<ModelId, BuiltModel> builtModels = new Memo<>(KEPT);
   private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
   /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
   private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
@@ -82,9 +82,24 @@ public final class AnalysisService {
     layouts.clear();
   }
 
-  private record ModelKey(String trace, long modified, ModelRequest request) {}
+  /** Which model a kept model or analysis is of. */
+  private sealed interface ModelId permits ModelKey, FileKey {}
 
-  private record AnalysisKey(ModelKey model, Aggregation aggregation) {}
+  private record ModelKey(String trace, long modified, ModelRequest request) implements ModelId {}
+
+  /**
+   * Model files as they were when read: a file rewritten since (a new {@code ocelotl-spark
+   * model} run) is another model. Kept so that moving p over a model file, as the web UI does,
+   * costs a look-up and not a new read and search.
+   */
+  private record FileKey(ModelInput.FromFiles files, long modelModified, long treeModified) implements ModelId {
+    static FileKey of(ModelInput.FromFiles files) throws IOException {
+      return new FileKey(files, java.nio.file.Files.getLastModifiedTime(files.model()).toMillis(),
+          files.tree() == null ? 0 : java.nio.file.Files.getLastModifiedTime(files.tree()).toMillis());
+    }
+  }
+
+  private record AnalysisKey(ModelId model, Aggregation aggregation) {}
 
   /**
    * The answer to one request.
@@ -279,7 +294,10 @@ public final class AnalysisService {
   public Analysis analysis(ModelInput input, Aggregation aggregation, Progress progress) throws IOException {
     progress.stage("building the model");
     if (input instanceof ModelInput.FromFiles files) {
-      return aggregate(null, fromFiles(files), aggregation, List.of(), 0, progress);
+      FileKey fileKey = FileKey.of(files);
+      BuiltModel built = builtModels.get(fileKey, () -> capped(() -> fromFiles(files)), progress);
+      return analyses.get(new AnalysisKey(fileKey, aggregation),
+          () -> capped(() -> aggregate(null, built, aggregation, List.of(), 0, progress)), progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),

@@ -3,7 +3,6 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
@@ -44,17 +43,10 @@ public final class OverviewCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
   @Mixin ModelOptions modelOptions;
+  @Mixin ModelFileOptions modelFile;
 
   @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Option(names = "--model", paramLabel = "M.csv",
-      description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm).")
-  Path model;
-
-  @Option(names = "--tree", paramLabel = "T.csv",
-      description = "With --model: its tree file (producer,parent). Default: the model's producers under one root.")
-  Path tree;
 
   @Option(names = "--mode", paramLabel = "AGGREGATION", defaultValue = "spatiotemporal",
       description = "temporal or spatiotemporal (default: ${DEFAULT-VALUE}).")
@@ -127,30 +119,16 @@ public final class OverviewCommand implements Callable<Integer> {
     stdout.flush();
   }
 
-  /** Options that choose how a model is built from a trace: meaningless for a model already built. */
-  private static final List<String> BUILD_OPTIONS = List.of("--metric", "--from", "--to", "--producers", "--types",
-      "--selection", "--exclude", "--depth", "--approximate", "--format", "--lenient");
-
   /** The trace's model as the options ask for it, or the model files. */
   private ModelInput input(ViewKind kind) throws IOException {
-    if ((trace == null) == (model == null)) {
-      throw new IllegalArgumentException("overview takes a TRACE or --model FILE (one of the two)");
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices);
+    if (files != null) {
+      return files;
     }
-    if (model == null) {
-      if (tree != null) {
-        throw new IllegalArgumentException("--tree goes with --model");
-      }
-      TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-      ModelRequest request = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES,
-          traceOptions, store);
-      return new ModelInput.FromTrace(store, request);
-    }
-    for (String option : BUILD_OPTIONS) {
-      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-        throw new IllegalArgumentException(option + " chooses how a trace's model is built; it has no meaning with --model");
-      }
-    }
-    return new ModelInput.FromFiles(model, tree, modelOptions.slices == null ? 0 : modelOptions.slices);
+    TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
+    ModelRequest request = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES,
+        traceOptions, store);
+    return new ModelInput.FromTrace(store, request);
   }
 
   private double chosenP() {

@@ -47,6 +47,10 @@ import org.ocelotl.workspace.Workspace;
  * analysis service's answers (overviews with their breakpoints, curves and geometry; the
  * breakpoint table; pictures). This class only reads parameters into requests: every answer
  * is the service's, byte for byte what the command line gets for the same request.
+ *
+ * <p>A model session ({@link #forModel}, {@code ocelotl view --model}) answers about one model
+ * file: the overviews, breakpoints, exports and treemap, which need the model alone. What reads
+ * a trace's records or store is refused there with 404 and the reason.
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
@@ -59,17 +63,36 @@ public final class Api implements AutoCloseable {
   private static final Set<String> TOPOLOGY_PARAMS = union(Set.of("trace", "metric", "start", "end", "slices", "p",
       "include", "exclude", "xkinds", "depth", "xtypes", "exact", "client", "seq", "selection"),
       Set.of("cut", "step", "toggles", "width", "height", "format"));
+  /** Endpoints that read a trace's store: a model session has none. */
+  private static final Set<String> TRACE_ONLY = Set.of("traces", "import", "gantt", "events", "selections", "stats",
+      "topology");
+  /** Parameters that choose how a trace's model is built: a model file's is built already. */
+  private static final List<String> BUILD_PARAMS = List.of("trace", "metric", "start", "end", "slices", "include",
+      "exclude", "xkinds", "depth", "xtypes", "exact", "selection");
   private static final int DEFAULT_SLICES = 100;
   /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
   private static final int TREEMAP_SLICES = 20;
 
+  /** The workspace's traces, or null in a model session. */
   private final Traces traces;
+  /** The model file of a model session, or null. */
+  private final ModelInput.FromFiles model;
   private final AnalysisService service;
   private final Jobs jobs = new Jobs();
 
   public Api(Workspace workspace, AnalysisService service) {
-    this.traces = new Traces(workspace);
+    this(new Traces(workspace), null, service);
+  }
+
+  private Api(Traces traces, ModelInput.FromFiles model, AnalysisService service) {
+    this.traces = traces;
+    this.model = model;
     this.service = service;
+  }
+
+  /** The API of a model session: every view that a model file alone gives. */
+  public static Api forModel(ModelInput.FromFiles model, AnalysisService service) {
+    return new Api(null, model, service);
   }
 
   @Override
@@ -79,7 +102,16 @@ public final class Api implements AutoCloseable {
 
   Response handle(String method, String path, Params params, String body) throws IOException {
     String[] parts = path.split("/", -1);
+    if (model != null && TRACE_ONLY.contains(parts[0])) {
+      throw HttpError.notFound("/api/" + parts[0] + " needs a trace's records; this server shows the model file "
+          + model.model().getFileName() + " (ocelotl view --model), which holds none");
+    }
     switch (parts[0]) {
+      case "session" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        params.only(Set.of());
+        return Response.json(JsonForm.bytes(session()));
+      }
       case "traces" -> {
         OcelotlServer.requireMethod(method, "GET");
         params.only(Set.of());
@@ -168,6 +200,44 @@ public final class Api implements AutoCloseable {
       throw HttpError.badRequest("the body must be JSON {\"path\": \"/absolute/path/to/trace\"}");
     }
     return path.asText().trim();
+  }
+
+  /**
+   * What the server shows: {@code {"model": null}} over a workspace's traces, or the model file's
+   * name, slices, leaves, tree height and types in a model session.
+   */
+  private ObjectNode session() throws IOException {
+    ObjectNode session = JsonForm.object();
+    if (model == null) {
+      session.putNull("model");
+      return session;
+    }
+    org.ocelotl.model.MicroscopicModel m = service.analysis(model, Aggregation.TEMPORAL, Progress.NONE).built().model();
+    ObjectNode about = session.putObject("model");
+    about.put("name", model.model().getFileName().toString());
+    about.put("slices", m.slices());
+    about.put("leaves", m.leaves());
+    about.put("depth", m.tree().height());
+    ArrayNode types = about.putArray("types");
+    m.types().forEach(types::add);
+    return session;
+  }
+
+  /**
+   * The model a URL asks about: the session's model file, or a trace's model as the parameters
+   * describe it ({@link #modelRequest}).
+   */
+  private ModelInput input(Params params, int defaultSlices) throws IOException {
+    if (model == null) {
+      return new ModelInput.FromTrace(traces.get(params.string("trace")), modelRequest(params, defaultSlices));
+    }
+    for (String name : BUILD_PARAMS) {
+      if (params.optional(name) != null) {
+        throw HttpError.badRequest("parameter '" + name + "' chooses how a trace's model is built; this server shows "
+            + "the model file " + model.model().getFileName() + ", built already");
+      }
+    }
+    return model;
   }
 
   // ---- trace descriptions ---------------------------------------------------------------
@@ -260,8 +330,8 @@ public final class Api implements AutoCloseable {
       throw HttpError.badRequest("parameter 'view': " + e.getMessage());
     }
     int height = params.integer("height", AnalysisRequest.DEFAULT_HEIGHT, 20, OverviewPicture.MAX_SIDE);
-    return new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
-        modelRequest(params, DEFAULT_SLICES)), AnalysisRequest.aggregationOf(view), view, p(params), height);
+    return new AnalysisRequest(input(params, DEFAULT_SLICES), AnalysisRequest.aggregationOf(view), view, p(params),
+        height);
   }
 
   /** The model a URL describes: metric, window, slices, producer and type filters, exactness. */
@@ -417,8 +487,7 @@ public final class Api implements AutoCloseable {
     String format = params.choice("format", "json", List.of("json", "svg", "png"));
     int depth = cutDepth(params);
     int step = params.integer("step", -1, 0, SliceGrid.MAX_SLICES - 1);
-    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(traces.get(params.string("trace")),
-        modelRequest(params, TREEMAP_SLICES)), Aggregation.SPATIAL, null, p(params),
+    AnalysisRequest analysis = new AnalysisRequest(input(params, TREEMAP_SLICES), Aggregation.SPATIAL, null, p(params),
         AnalysisRequest.DEFAULT_HEIGHT);
     TreemapRequest request = new TreemapRequest(analysis, depth, step,
         params.integer("width", TreemapRequest.DEFAULT_WIDTH, TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE),

@@ -18,12 +18,14 @@ const token = S.token(location.search);
 const api = new Api(token);
 let state = S.fromUrl(location.search);
 let trace = null;         // {id, name, start, end, unit, …} of the current trace
+let model = null;         // {name, slices, leaves, depth, types} in a model session (ocelotl view --model)
 let traceData = { id: null, producers: [], types: [] };
 let last = null;          // the last overview response drawn
 let selection = null;     // {start, end, producer}
 let filterTimer = null;
 
 const overview = new OverviewView($('overview'), $('tooltip'), s => {
+  if (model) return; // nothing to do with a selection: zoom, Gantt and statistics need the trace
   selection = s;
   $('zoom').disabled = !s;
   $('open-gantt').disabled = !s;
@@ -31,7 +33,7 @@ const overview = new OverviewView($('overview'), $('tooltip'), s => {
     + (state.aggregation === 'spatiotemporal' ? ' × producers.' : '.');
 });
 const treemap = new TreemapView($('treemap'), $('tooltip'),
-  cell => go({ ...state, panel: '', include: cell.node === 0 ? [] : [cell.path], p: '' }, true));
+  cell => go({ ...state, panel: '', include: cell.node === 0 || model ? [] : [cell.path], p: '' }, true));
 const topology = new TopologyView($('topology'), $('tooltip'), node => {
   // A collapsed group expands; any other node collapses its parent group.
   const parent = node.path.includes('/') ? node.path.slice(0, node.path.lastIndexOf('/')) : '';
@@ -116,6 +118,7 @@ function go(next, push) {
 
 /** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
 function invalidSettings(s) {
+  if (model) return null; // only the aggregation and the view, both chosen from menus
   const number = v => v === '' || Number.isFinite(Number(v));
   if (!number(s.start)) return `start: expected a number, found “${s.start}”`;
   if (!number(s.end)) return `end: expected a number, found “${s.end}”`;
@@ -173,6 +176,7 @@ function settingsFromControls() {
   const atBounds = (v, bound) => trace && Number(v) === Number(bound);
   // A type filter belongs to its metric's category: another metric starts with every type.
   const xtypes = $('metric').value === state.metric ? state.xtypes : [];
+  if (model) return { ...state, aggregation, view };
   return { ...state, metric: $('metric').value, xtypes, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
     exact: $('approximate').checked ? 'false' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
@@ -185,7 +189,7 @@ async function loadTraces() {
 }
 
 async function loadTrace(id) {
-  if (traceData.id === id) return;
+  if (model || traceData.id === id) return;
   const [info, tree, typeList] = await Promise.all([
     api.get(`traces/${encodeURIComponent(id)}`), api.get(`traces/${encodeURIComponent(id)}/producers`),
     api.get(`traces/${encodeURIComponent(id)}/types`)]);
@@ -202,7 +206,7 @@ async function render() {
   syncControls();
   overview.clearSelection();
   showPanel();
-  if (!state.trace) return;
+  if (!state.trace && !model) return;
   if (state.panel === 'treemap' || state.panel === 'topology') return renderTreemap();
   try {
     await loadTrace(state.trace);
@@ -231,7 +235,7 @@ async function render() {
     };
     // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
     // or a provisional one) by one programme, drawn at once; the full answer follows.
-    if (state.aggregation === 'spatiotemporal') {
+    if (state.aggregation === 'spatiotemporal' && !model) { // a model file's search has no quick first answer
       const first = await api.overview(new URLSearchParams([...params, ['progressive', '1']]), onProgress);
       if (!first) return; // superseded by a newer request: that one will draw
       if (first.provisional) {
@@ -280,7 +284,8 @@ function draw(r) {
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
   const span = (r.end - r.start) * r.timeScale.factor;
   $('caption').textContent = [
-    r.trace.name, `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
+    sourceName(r), model ? `slices 0 – ${r.slices}`
+      : `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; untick “allow approximate models”)', `${Math.round(r.clientMs)} ms`,
@@ -298,6 +303,16 @@ function draw(r) {
   $('export-png').href = api.exportUrl('export', `${exportParams}&format=png`);
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
   $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
+}
+
+/** What the answer is about: the trace, or the model file (whose answers name no trace). */
+function sourceName(r) {
+  return r.trace ? r.trace.name : model.name;
+}
+
+/** The number of time slices the treemap steps through. */
+function sliceCount() {
+  return model ? model.slices : Number(state.slices);
 }
 
 function showPanel() {
@@ -343,11 +358,11 @@ async function renderTreemap() {
 }
 
 function syncTreemapControls() {
-  const depth = trace ? trace.depth : 0;
+  const depth = model ? model.depth : trace ? trace.depth : 0;
   const cuts = [['', 'spatial partition at p'], ...Array.from({ length: depth }, (_, i) => [String(i + 1), `depth ${i + 1}`])];
   $('cut').innerHTML = cuts.map(([v, l]) => `<option value="${v}">${l}</option>`).join('');
   $('cut').value = state.cut;
-  $('step').max = String(Number(state.slices) - 1);
+  $('step').max = String(sliceCount() - 1);
   $('step').value = state.step === '' ? '-1' : state.step;
 }
 
@@ -357,8 +372,9 @@ function drawTreemapFrame(r) {
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
   const span = r.end - r.start;
+  const unit = r.trace ? r.trace.unit : r.timeUnit;
   const stepText = t.firstSlice === t.lastSlice
-    ? `step ${t.firstSlice + 1} of ${t.slices}: ${time(t.stepStart, span / r.slices, '')} – ${time(t.stepEnd, span / r.slices, r.trace.unit)}`
+    ? `step ${t.firstSlice + 1} of ${t.slices}: ${time(t.stepStart, span / r.slices, '')} – ${time(t.stepEnd, span / r.slices, unit)}`
     : 'whole window';
   $('step-label').textContent = stepText;
   if (r.topology) {
@@ -373,7 +389,7 @@ function drawTreemapFrame(r) {
       ...(t.cells.some(c => c.kind === 'VISUAL') ? ['hatched: nodes too small to draw'] : []),
       ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
   $('caption').textContent = [
-    r.trace.name, `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, r.trace.unit)}`,
+    sourceName(r), `window ${time(r.start, span / r.slices, '')} – ${time(r.end, span / r.slices, unit)}`,
     stepText, `N = ${r.slices}`, ...filterCaption(), r.metricLabel,
     state.cut === '' ? `spatial partition at p = ${pValue(r.p)}` : `cut at depth ${state.cut}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, r.topology ? `${r.topology.nodes.length} nodes, ${r.topology.edges.length} edges` : `${t.cut.length} shown nodes`,
@@ -396,7 +412,7 @@ function drawTreemapFrame(r) {
 
 function nextStep() {
   const step = state.step === '' ? 0 : Number(state.step) + 1;
-  if (step >= Number(state.slices)) { stopPlaying(); return; }
+  if (step >= sliceCount()) { stopPlaying(); return; }
   go({ ...state, step: String(step) }, false);
 }
 
@@ -504,7 +520,7 @@ $('open-stats').addEventListener('click', openStats);
 $('back').addEventListener('click', () => history.back());
 $('forward').addEventListener('click', () => history.forward());
 $('reset').addEventListener('click', () => go({ ...state, start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [] }, true));
-window.addEventListener('popstate', () => { state = S.fromUrl(location.search); render(); });
+window.addEventListener('popstate', () => { state = stateOfUrl(); render(); });
 document.addEventListener('keydown', e => {
   if (e.target.closest('input, select, textarea') || e.target === $('curves')) return;
   if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
@@ -538,8 +554,37 @@ $('import-form').addEventListener('submit', async e => {
   }
 });
 
+/** The state the URL describes, kept to what the session can show. */
+function stateOfUrl() {
+  const s = S.fromUrl(location.search);
+  return model ? S.modelState(s) : s;
+}
+
+/**
+ * A model session: the page offers what the model alone gives (overviews, p, curves, treemap,
+ * exports); the controls that need the trace's records go, and the page says why in one line.
+ */
+function enterModelSession(m) {
+  model = m;
+  const reason = `${m.name} is a model file: zoom, Gantt chart, event table, statistics, graph, filters and `
+    + 'selections need the trace\'s records, which it does not hold.';
+  for (const e of document.querySelectorAll('[data-trace-only]')) e.hidden = true;
+  for (const b of [$('zoom'), $('open-gantt'), $('open-stats'), document.querySelector('#panels [data-panel="topology"]')]) {
+    b.disabled = true;
+    b.title = reason;
+  }
+  $('selection').textContent = reason;
+  state = stateOfUrl();
+}
+
 (async function start() {
   try {
+    const session = await api.get('session');
+    if (session.model) {
+      enterModelSession(session.model);
+      go(state, false);
+      return;
+    }
     const traces = await loadTraces();
     if (!state.trace && traces.length) state = { ...state, trace: traces[0].id };
     if (!traces.length) message('No trace yet: type the path of a trace file on this machine and press Import.');

@@ -168,7 +168,9 @@ export class OverviewView {
       g.fillText(t.label, x, yb + 6);
     }
     g.textAlign = 'right';
-    g.fillText(`time since the trace's start (${scale.unit || 'trace unit'})`, plot.x + plot.w, yb + 20);
+    // A model file has no time axis of its own: its slices are numbered.
+    g.fillText(scale.unit === 'slice' ? 'slice number' : `time since the trace's start (${scale.unit || 'trace unit'})`,
+      plot.x + plot.w, yb + 20);
   }
 
   #valueAxis(g, o, plot) {

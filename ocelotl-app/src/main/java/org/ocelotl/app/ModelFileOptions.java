@@ -1,0 +1,55 @@
+package org.ocelotl.app;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.ocelotl.analysis.ModelInput;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --model} and {@code --tree}: a model file built elsewhere ({@code ocelotl model}, {@code
+ * ocelotl-spark model}) read instead of a TRACE, with the same checks in every command that takes
+ * either ({@code overview}, {@code view}).
+ */
+public final class ModelFileOptions {
+  /** Options that choose how a trace's model is built or imported: meaningless for a model already built. */
+  private static final List<String> BUILD_OPTIONS = List.of("--metric", "--from", "--to", "--producers", "--types",
+      "--selection", "--exclude", "--depth", "--approximate", "--format", "--lenient", "--states");
+
+  @Option(names = "--model", paramLabel = "M.csv",
+      description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm).")
+  Path model;
+
+  @Option(names = "--tree", paramLabel = "T.csv",
+      description = "With --model: its tree file (producer,parent). Default: the model's producers under one root.")
+  Path tree;
+
+  /**
+   * The model files, or null when the command was given a trace instead.
+   *
+   * @param traceGiven whether the command line names a TRACE
+   * @param slices     the model's slice count (--slices), null for the file's own
+   * @throws IllegalArgumentException for a TRACE and --model both or neither, a tree without a
+   *     model, an option that builds a trace's model beside --model, or fewer than one slice
+   */
+  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, Integer slices) {
+    if (traceGiven == (model != null)) {
+      throw new IllegalArgumentException(spec.name() + " takes a TRACE or --model FILE (one of the two)");
+    }
+    if (model == null) {
+      if (tree != null) {
+        throw new IllegalArgumentException("--tree goes with --model");
+      }
+      return null;
+    }
+    for (String option : BUILD_OPTIONS) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new IllegalArgumentException(option + " chooses how a trace's model is built; it has no meaning with --model");
+      }
+    }
+    if (slices != null && slices < 1) {
+      throw new IllegalArgumentException("--slices must be ≥ 1, got " + slices);
+    }
+    return new ModelInput.FromFiles(model, tree, slices == null ? 0 : slices);
+  }
+}
