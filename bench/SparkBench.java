@@ -1,7 +1,9 @@
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
@@ -51,20 +53,30 @@ public final class SparkBench {
       }
       case "import-local" -> {
         Path store = Files.createDirectories(Path.of(args[2], "store"));
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu = os.getProcessCpuTime();
         long t = System.nanoTime();
         Importer.importTrace(Path.of(args[1]).toRealPath(), Formats.standard().named("paje"), ImportOptions.DEFAULT,
             ImportProgress.NONE, store, StoreWriter.DEFAULT_CHUNK_CAPACITY);
         double imported = (System.nanoTime() - t) / 1e9;
         ParquetExport.write(TraceStore.open(store), Path.of(args[2], "dataset"), ParquetExport.CHUNKS_PER_FILE, true);
-        System.out.printf("local import: %.1f s, then export: %.1f s%n", imported, (System.nanoTime() - t) / 1e9 - imported);
+        System.out.printf("local import: %.1f s, then export: %.1f s; cpu %.1f s%n", imported,
+            (System.nanoTime() - t) / 1e9 - imported, (os.getProcessCpuTime() - cpu) / 1e9);
       }
       case "import-spark" -> {
         int cores = Integer.parseInt(args[3]);
         SparkSession spark = SparkSession.builder().master("local[" + cores + "]").appName("SparkBench")
             .config("spark.ui.enabled", "false").getOrCreate();
+        List<String> command = new ArrayList<>(List.of("import", args[1], "--out", args[2], "--force"));
+        if (args.length > 4) {
+          command.addAll(List.of("--range-bytes", args[4]));
+        }
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu = os.getProcessCpuTime();
         long t = System.nanoTime();
-        int status = SparkMain.run("import", args[1], "--out", args[2], "--force");
-        System.out.printf("spark import local[%d]: %.1f s (exit %d)%n", cores, (System.nanoTime() - t) / 1e9, status);
+        int status = SparkMain.run(command.toArray(String[]::new));
+        System.out.printf("spark import local[%d]: %.1f s, cpu %.1f s (exit %d)%n", cores, (System.nanoTime() - t) / 1e9,
+            (os.getProcessCpuTime() - cpu) / 1e9, status);
         spark.stop();
       }
       default -> throw new IllegalArgumentException(args[0]);

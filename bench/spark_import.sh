@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Spark import benchmark (not a test): a Pajé trace ($TRACE, default the large SimGrid trace
 # $LARGE_DIR/smpi_large.trace) imported by ocelotl (store, then Parquet export) and by
-# ocelotl-spark import in local[1] and local[2], in one run; files under $BENCH_DIR.
+# ocelotl-spark import in local[1] and local[2], in one run; files under $BENCH_DIR. $RANGE_BYTES,
+# if set, is the import's --range-bytes (default 128 MiB). Wall and process CPU times.
 #
 #   LARGE_DIR=/work/large bench/spark_import.sh
+#   java bench/GenPaje.java /tmp/synthetic.trace 100000000 && TRACE=/tmp/synthetic.trace bench/spark_import.sh
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dir=${BENCH_DIR:-/tmp/ocelotl-spark-import-bench}
@@ -18,7 +20,7 @@ echo "trace: $trace ($(du -h "$trace" | cut -f1)); load average before: $(cut -d
 java -Xmx6g -cp "$cp" bench/SparkBench.java import-local "$trace" "$dir/local"
 for cores in 1 2; do
   # shellcheck disable=SC2086
-  java -Xmx6g $opens -cp "$cp" bench/SparkBench.java import-spark "$trace" "$dir/spark$cores" $cores 2>&1 \
+  java -Xmx6g $opens -cp "$cp" bench/SparkBench.java import-spark "$trace" "$dir/spark$cores" $cores ${RANGE_BYTES:-} 2>&1 \
     | grep -v ' WARN \| INFO '
 done
 echo "load average after: $(cut -d" " -f1-3 /proc/loadavg)"
