@@ -691,7 +691,7 @@ test('a selection is saved by name, survives a reload, applies its window and pr
   assert.equal(await page.isDisabled('#delete-selection'), true);
 });
 
-test('a model file (ocelotl view --model): overviews and p on the slice axis, no view that needs the trace', async () => {
+test('a model file (ocelotl view --model): overviews, p and zoom on the slice axis, no view that needs the trace', async () => {
   const model = join(workspace, 'smpi.ocm');
   execFileSync('java', ['-jar', jar, 'model', trace, '--workspace', workspace, '--slices', '40', '--out', model]);
   const [modelServer, modelUrl] = await startView(['--model', model]);
@@ -708,6 +708,36 @@ test('a model file (ocelotl view --model): overviews and p on the slice axis, no
     const px = await pixels();
     assert.ok(px.inked > px.total * 0.3, `only ${px.inked} of ${px.total} pixels drawn`);
     assert.equal(await page.$eval('#overview', c => c.dataset.timeUnit), 'slice');
+    const token = new URL(modelUrl).searchParams.get('token');
+    const api = async query => (await fetch(new URL(`/api/overview?${query}&token=${token}`, modelUrl))).json();
+
+    // A click on a block selects its slices; Zoom in shows the overview of those slices alone, on
+    // the model's slice numbers, as the server answers it for that window; Back shows the whole model.
+    const shown = await api(`aggregation=temporal&p=${first.p}`);
+    const block = shown.overview.blocks.filter(b => b.last - b.first < shown.slices - 1)
+      .reduce((a, b) => (b.last - b.first > a.last - a.first ? b : a));
+    const [from, to] = [block.tooltip.start, block.tooltip.end];
+    assert.ok(to - from >= 2, `a block of ${to - from} slices`);
+    const box0 = await plotBox();
+    const plot0 = await plotRect();
+    await page.mouse.click(box0.x + plot0.x + plot0.w * (block.x0 + block.x1) / 2, box0.y + plot0.y + plot0.h / 2);
+    assert.equal(await page.textContent('#selection'),
+      `Selected slices ${from} – ${to} (every producer). Press Enter or “Zoom in”.`);
+    assert.equal(await page.isDisabled('#open-gantt'), true, 'no Gantt chart on a model file');
+    await page.click('#zoom');
+    const zoomed = await captionChange(first, ['start', 'end']);
+    assert.deepEqual([zoomed.start, zoomed.end, zoomed.leaves], [from, to, 64]);
+    assert.match(zoomed.text, new RegExp(`^smpi\\.ocm · slices ${from} – ${to} · N = ${to - from} · value · temporal mode · `));
+    assert.match(page.url(), new RegExp(`[?&]start=${from}&end=${to}(&|$)`));
+    const ticks = await page.$eval('#overview', c => c.dataset.ticks.split(' ').map(Number));
+    assert.ok(ticks.length >= 2 && ticks[0] >= from && ticks[ticks.length - 1] <= to, `slice axis ticks ${ticks} in [${from}, ${to}]`);
+    const served = await api(`aggregation=temporal&start=${from}&end=${to}`);
+    assert.deepEqual([served.partCount, served.p, served.slices], [zoomed.parts, zoomed.p, to - from]);
+    await shot('model-session-zoomed');
+    await page.click('#back');
+    const whole = await captionChange(zoomed, ['start', 'end']);
+    assert.deepEqual([whole.start, whole.end, whole.parts, whole.p], [0, 40, first.parts, first.p]);
+    assert.doesNotMatch(page.url(), /[?&](start|end)=/);
 
     // Far right of the curves: a p close to 1, fewer parts; the server's answer for that p agrees.
     const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
@@ -716,18 +746,17 @@ test('a model file (ocelotl view --model): overviews and p on the slice axis, no
     assert.ok(moved.p > first.p && moved.parts < first.parts, `p ${first.p} → ${moved.p}, parts ${first.parts} → ${moved.parts}`);
     assert.match(page.url(), /[?&]p=/);
     assert.doesNotMatch(page.url(), /[?&](trace|metric|slices|start|end)=/, 'only what a model session can change');
-    const token = new URL(modelUrl).searchParams.get('token');
-    const answer = await (await fetch(new URL(`/api/overview?aggregation=temporal&p=${moved.p}&token=${token}`, modelUrl))).json();
-    assert.equal(answer.partCount, moved.parts);
+    assert.equal((await api(`aggregation=temporal&p=${moved.p}`)).partCount, moved.parts);
 
     // What needs the trace's records is not offered, and the page says why in one line.
-    for (const id of ['open-gantt', 'open-stats', 'zoom']) assert.equal(await page.isDisabled(`#${id}`), true, id);
+    for (const id of ['open-gantt', 'open-stats']) assert.equal(await page.isDisabled(`#${id}`), true, id);
     assert.equal(await page.isDisabled('#panels [data-panel="topology"]'), true, 'the graph');
     for (const hidden of ['#import-form', '#trace', '#metric', '#slices', '#producers', '#types', '#selections']) {
       assert.equal(await page.isVisible(hidden), false, hidden);
     }
-    assert.equal(await page.textContent('#selection'), 'smpi.ocm is a model file: zoom, Gantt chart, event table, '
-      + 'statistics, graph, filters and selections need the trace\'s records, which it does not hold.');
+    assert.equal(await page.textContent('#selection'), 'Drag on the overview or click a block to zoom on its slices. '
+      + 'smpi.ocm is a model file: Gantt chart, event table, statistics, graph, filters and selections need the '
+      + 'trace\'s records, which it does not hold.');
     const gantt = await fetch(new URL(`/api/gantt?token=${token}`, modelUrl));
     assert.equal(gantt.status, 404);
 

@@ -101,10 +101,13 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return analysis.trace() != null ? analysis.trace().name() : "model";
   }
 
-  /** Times since the trace's start (a model file's slice 0), in a unit that suits the window. */
+  /**
+   * Times since the trace's start, in a unit that suits the window; a model file's slice numbers
+   * as they are (origin 0), so that a window of it reads as the slices it covers.
+   */
   public TimeScale timeScale() {
     BuiltModel built = analysis.built();
-    double origin = analysis.trace() != null ? analysis.trace().start() : built.grid().start();
+    double origin = analysis.trace() != null ? analysis.trace().start() : 0;
     return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 

@@ -97,6 +97,53 @@ public final class AnalysisService {
       return new FileKey(files, java.nio.file.Files.getLastModifiedTime(files.model()).toMillis(),
           files.tree() == null ? 0 : java.nio.file.Files.getLastModifiedTime(files.tree()).toMillis());
     }
+
+    /** The key of the whole model: every window of the files is cut from the one model read. */
+    FileKey whole() {
+      return new FileKey(files.whole(), modelModified, treeModified);
+    }
+  }
+
+  /**
+   * The slices [from, to) that a model file's window covers: its analysis is that of those
+   * slices alone, exactly (no rebinning), on the model's own slice numbers.
+   */
+  private record SliceWindow(int from, int to) {
+    /**
+     * @throws IllegalArgumentException for a window that is not whole slices of the model, or holds none
+     */
+    static SliceWindow of(ModelInput.FromFiles files, int slices) {
+      double from = Double.isNaN(files.from()) ? 0 : files.from();
+      double to = Double.isNaN(files.to()) ? slices : files.to();
+      String window = "the window [" + number(from) + ", " + number(to) + ")";
+      if (from != Math.rint(from) || to != Math.rint(to)) {
+        throw new IllegalArgumentException(window + " cuts a slice: a model file's window is in whole slices");
+      }
+      if (from < 0) {
+        throw new IllegalArgumentException(window + " starts before slice 0");
+      }
+      if (from >= to) {
+        throw new IllegalArgumentException(window + " holds no slice: its start must be below its end");
+      }
+      if (to > slices) {
+        throw new IllegalArgumentException(window + " ends beyond the model: its end must be at most " + slices);
+      }
+      return new SliceWindow((int) from, (int) to);
+    }
+
+    /** Whole numbers without a decimal point, as the user typed them; others as Java writes them. */
+    private static String number(double v) {
+      return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /** The window's model: the whole one itself when the window is the whole model. */
+    BuiltModel of(BuiltModel whole) {
+      if (from == 0 && to == whole.model().slices()) {
+        return whole;
+      }
+      return new BuiltModel(whole.model().window(from, to), new SliceGrid(from, to, to - from), null,
+          BuiltModel.SLICE_UNIT, true, whole.typeColours());
+    }
   }
 
   private record AnalysisKey(ModelId model, Aggregation aggregation) {}
@@ -295,9 +342,11 @@ public final class AnalysisService {
     progress.stage("building the model");
     if (input instanceof ModelInput.FromFiles files) {
       FileKey fileKey = FileKey.of(files);
-      BuiltModel built = builtModels.get(fileKey, () -> capped(() -> fromFiles(files)), progress);
+      BuiltModel whole = builtModels.get(fileKey.whole(), () -> capped(() -> fromFiles(files)), progress);
+      SliceWindow window = SliceWindow.of(files, whole.model().slices());
+      // The window's values are copied only when its analysis is computed, not on every new p.
       return analyses.get(new AnalysisKey(fileKey, aggregation),
-          () -> capped(() -> aggregate(null, built, aggregation, List.of(), 0, progress)), progress);
+          () -> capped(() -> aggregate(null, window.of(whole), aggregation, List.of(), 0, progress)), progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
@@ -350,7 +399,7 @@ public final class AnalysisService {
         built.exact(), built.typeColours());
   }
 
-  /** A model file has no time axis of its own: its window is the slices [0, N), unit "slice". */
+  /** A model file has no time axis of its own: its whole window is the slices [0, N), unit "slice". */
   private static BuiltModel fromFiles(ModelInput.FromFiles files) throws IOException {
     MicroscopicModel model = ModelFiles.read(files.model(), files.tree(), files.slices());
     return new BuiltModel(model, new SliceGrid(0, model.slices(), model.slices()), null, BuiltModel.SLICE_UNIT,

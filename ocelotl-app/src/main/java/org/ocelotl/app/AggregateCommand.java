@@ -49,6 +49,12 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--slices", paramLabel = "N", description = "Number of slices (default: highest slice in the model + 1).")
   int slices;
 
+  @Option(names = "--from", paramLabel = "A", description = "The window's first slice (default: 0).")
+  Double from;
+
+  @Option(names = "--to", paramLabel = "B", description = "The window's end, exclusive: slices [A, B) alone (default: the model's end).")
+  Double to;
+
   @Option(names = "--mode", required = true, paramLabel = "MODE",
       description = "temporal, spatial or spatiotemporal.")
   String mode;
@@ -70,8 +76,10 @@ public final class AggregateCommand implements Callable<Integer> {
       if (p != null && !(p >= 0 && p <= 1)) {
         throw new IllegalArgumentException("--p must be in [0, 1], got " + p);
       }
-      AnalysisRequest request = new AnalysisRequest(new ModelInput.FromFiles(model, tree, slices), aggregation, null,
-          p == null ? Double.NaN : p, AnalysisRequest.DEFAULT_HEIGHT);
+      ModelInput.FromFiles files = new ModelInput.FromFiles(model, tree, slices, from == null ? Double.NaN : from,
+          to == null ? Double.NaN : to);
+      AnalysisRequest request = new AnalysisRequest(files, aggregation, null, p == null ? Double.NaN : p,
+          AnalysisRequest.DEFAULT_HEIGHT);
       AnalysisResult result;
       try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
         result = AnalysisService.standard().answer(request, bar);
@@ -80,9 +88,9 @@ public final class AggregateCommand implements Callable<Integer> {
         out.print(new String(result.json(), StandardCharsets.UTF_8));
         out.print('\n');
       } else if (p != null) {
-        out.print(table(aggregation, List.of(new Breakpoint(p, result.partition())), producers(result)));
+        out.print(table(aggregation, List.of(new Breakpoint(p, result.partition())), result));
       } else {
-        out.print(table(aggregation, result.analysis().breakpoints(), producers(result))
+        out.print(table(aggregation, result.analysis().breakpoints(), result)
             + "default p: " + result.analysis().defaultP() + "\n");
       }
       out.flush();
@@ -92,10 +100,6 @@ public final class AggregateCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
       return 2;
     }
-  }
-
-  private static ProducerTree producers(AnalysisResult result) {
-    return result.analysis().built().model().tree();
   }
 
   private static String reason(Exception e) {
@@ -116,7 +120,10 @@ public final class AggregateCommand implements Callable<Integer> {
     }
   }
 
-  private static String table(Aggregation aggregation, List<Breakpoint> breakpoints, ProducerTree tree) {
+  /** One row per breakpoint; parts named by the model file's own slice numbers, in a window too. */
+  private static String table(Aggregation aggregation, List<Breakpoint> breakpoints, AnalysisResult result) {
+    ProducerTree tree = result.analysis().built().model().tree();
+    int first = (int) result.analysis().built().grid().start();
     StringBuilder text = new StringBuilder(String.format("%-22s %-22s %-22s %6s  %s%n", "p", "gain", "loss", "parts", "partition"));
     for (Breakpoint breakpoint : breakpoints) {
       Partition partition = breakpoint.partition();
@@ -126,9 +133,9 @@ public final class AggregateCommand implements Callable<Integer> {
         if (aggregation != Aggregation.TEMPORAL) {
           text.append(tree.name(part.node()));
         }
-        text.append('[').append(part.first());
+        text.append('[').append(first + part.first());
         if (part.last() > part.first()) {
-          text.append('-').append(part.last());
+          text.append('-').append(first + part.last());
         }
         text.append("] ");
       }

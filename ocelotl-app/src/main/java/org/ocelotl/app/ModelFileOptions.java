@@ -13,11 +13,12 @@ import picocli.CommandLine.Option;
  */
 public final class ModelFileOptions {
   /** Options that choose how a trace's model is built or imported: meaningless for a model already built. */
-  private static final List<String> BUILD_OPTIONS = List.of("--metric", "--from", "--to", "--producers", "--types",
+  private static final List<String> BUILD_OPTIONS = List.of("--metric", "--producers", "--types",
       "--selection", "--exclude", "--depth", "--approximate", "--format", "--lenient", "--states");
 
   @Option(names = "--model", paramLabel = "M.csv",
-      description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm).")
+      description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm); "
+          + "its time axis is the slice number, so --from/--to, where the command takes them, are slice numbers.")
   Path model;
 
   @Option(names = "--tree", paramLabel = "T.csv",
@@ -29,10 +30,12 @@ public final class ModelFileOptions {
    *
    * @param traceGiven whether the command line names a TRACE
    * @param slices     the model's slice count (--slices), null for the file's own
+   * @param from       the window's first slice (--from), null for slice 0
+   * @param to         the window's end, exclusive (--to), null for the model's end
    * @throws IllegalArgumentException for a TRACE and --model both or neither, a tree without a
    *     model, an option that builds a trace's model beside --model, or fewer than one slice
    */
-  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, Integer slices) {
+  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, Integer slices, Double from, Double to) {
     if (traceGiven == (model != null)) {
       throw new IllegalArgumentException(spec.name() + " takes a TRACE or --model FILE (one of the two)");
     }
@@ -50,6 +53,8 @@ public final class ModelFileOptions {
     if (slices != null && slices < 1) {
       throw new IllegalArgumentException("--slices must be ≥ 1, got " + slices);
     }
-    return new ModelInput.FromFiles(model, tree, slices == null ? 0 : slices);
+    // The window is checked against the model once it is read (AnalysisService), as the API's is.
+    return new ModelInput.FromFiles(model, tree, slices == null ? 0 : slices, from == null ? Double.NaN : from,
+        to == null ? Double.NaN : to);
   }
 }

@@ -121,7 +121,8 @@ public final class OverviewCommand implements Callable<Integer> {
 
   /** The trace's model as the options ask for it, or the model files. */
   private ModelInput input(ViewKind kind) throws IOException {
-    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices);
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices, modelOptions.selection.from,
+        modelOptions.selection.to);
     if (files != null) {
       return files;
     }

@@ -44,7 +44,8 @@ public final class ViewCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ModelInput.FromFiles model = modelFile.files(spec, files != null, slices);
+    // The page chooses the window (a zoom), as it does a trace's.
+    ModelInput.FromFiles model = modelFile.files(spec, files != null, slices, null, null);
     AnalysisService service = AnalysisService.standard();
     if (model != null) {
       // Read and aggregated now: a missing or corrupt file fails here, in one line, not in the page;

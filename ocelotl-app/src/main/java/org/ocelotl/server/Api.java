@@ -49,8 +49,9 @@ import org.ocelotl.workspace.Workspace;
  * is the service's, byte for byte what the command line gets for the same request.
  *
  * <p>A model session ({@link #forModel}, {@code ocelotl view --model}) answers about one model
- * file: the overviews, breakpoints, exports and treemap, which need the model alone. What reads
- * a trace's records or store is refused there with 404 and the reason.
+ * file: the overviews, breakpoints, exports and treemap, which need the model alone, on the whole
+ * model or a window of its slices (a zoom). What reads a trace's records or store is refused
+ * there with 404 and the reason.
  */
 public final class Api implements AutoCloseable {
   private static final Set<String> OVERVIEW_PARAMS = Set.of("trace", "metric", "aggregation", "view",
@@ -67,7 +68,7 @@ public final class Api implements AutoCloseable {
   private static final Set<String> TRACE_ONLY = Set.of("traces", "import", "gantt", "events", "selections", "stats",
       "topology");
   /** Parameters that choose how a trace's model is built: a model file's is built already. */
-  private static final List<String> BUILD_PARAMS = List.of("trace", "metric", "start", "end", "slices", "include",
+  private static final List<String> BUILD_PARAMS = List.of("trace", "metric", "slices", "include",
       "exclude", "xkinds", "depth", "xtypes", "exact", "selection");
   private static final int DEFAULT_SLICES = 100;
   /** Slices of a treemap: its time steps (spatial aggregation integrates the window). */
@@ -224,8 +225,9 @@ public final class Api implements AutoCloseable {
   }
 
   /**
-   * The model a URL asks about: the session's model file, or a trace's model as the parameters
-   * describe it ({@link #modelRequest}).
+   * The model a URL asks about: the session's model file, on the window of slices that {@code
+   * start} and {@code end} give (a zoom; the whole model without them), or a trace's model as the
+   * parameters describe it ({@link #modelRequest}).
    */
   private ModelInput input(Params params, int defaultSlices) throws IOException {
     if (model == null) {
@@ -237,7 +239,8 @@ public final class Api implements AutoCloseable {
             + "the model file " + model.model().getFileName() + ", built already");
       }
     }
-    return model;
+    return new ModelInput.FromFiles(model.model(), model.tree(), model.slices(), params.number("start"),
+        params.number("end"));
   }
 
   // ---- trace descriptions ---------------------------------------------------------------

@@ -25,9 +25,12 @@ let selection = null;     // {start, end, producer}
 let filterTimer = null;
 
 const overview = new OverviewView($('overview'), $('tooltip'), s => {
-  if (model) return; // nothing to do with a selection: zoom, Gantt and statistics need the trace
   selection = s;
   $('zoom').disabled = !s;
+  if (model) { // a model file's selection is for a zoom only: the Gantt chart needs the trace
+    $('selection').textContent = s ? modelSelectionText(s) : modelHint();
+    return;
+  }
   $('open-gantt').disabled = !s;
   $('selection').textContent = s ? selectionText(s) : 'Drag on the overview to select a time range'
     + (state.aggregation === 'spatiotemporal' ? ' × producers.' : '.');
@@ -97,6 +100,32 @@ function selectionText(s) {
   const span = (s.end - s.start) * (scale ? scale.factor : 1);
   return `Selected ${time(since(s.start, scale), span / 100, '')} – ${time(since(s.end, scale), span / 100, scale ? scale.unit : trace?.unit || '')}`
     + (s.producer ? ` on ${s.producer.path || 'all producers'}` : '') + '. Press Enter or “Zoom in”.';
+}
+
+/**
+ * The whole slices a zoom on a model file takes for a selection: its edges rounded to the nearest
+ * slice boundaries (a clicked block's edges are boundaries, up to rounding); a selection within
+ * one slice takes that slice. A model file's window is whole slices: no rebinning.
+ */
+function wholeSlices(s) {
+  let start = Math.round(s.start);
+  let end = Math.round(s.end);
+  if (end <= start) {
+    start = Math.min(last.end - 1, Math.floor((s.start + s.end) / 2));
+    end = start + 1;
+  }
+  return { start: Math.max(last.start, start), end: Math.min(last.end, end) };
+}
+
+function modelSelectionText(s) {
+  const w = wholeSlices(s);
+  return `Selected slices ${w.start} – ${w.end} (every producer). Press Enter or “Zoom in”.`;
+}
+
+/** What a model session offers with a selection, and what it does not. */
+function modelHint() {
+  return `Drag on the overview or click a block to zoom on its slices. ${model.name} is a model file: Gantt chart, `
+    + 'event table, statistics, graph, filters and selections need the trace\'s records, which it does not hold.';
 }
 
 /**
@@ -284,7 +313,7 @@ function draw(r) {
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoint ${r.curves.chosen + 1} of ${r.curves.breakpoints.length}`;
   const span = (r.end - r.start) * r.timeScale.factor;
   $('caption').textContent = [
-    sourceName(r), model ? `slices 0 – ${r.slices}`
+    sourceName(r), model ? `slices ${r.start} – ${r.end}`
       : `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
     `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
@@ -310,9 +339,10 @@ function sourceName(r) {
   return r.trace ? r.trace.name : model.name;
 }
 
-/** The number of time slices the treemap steps through. */
+/** The number of time slices the treemap steps through: a model's window's, or N. */
 function sliceCount() {
-  return model ? model.slices : Number(state.slices);
+  if (!model) return Number(state.slices);
+  return (state.end === '' ? model.slices : Number(state.end)) - (state.start === '' ? 0 : Number(state.start));
 }
 
 function showPanel() {
@@ -451,6 +481,11 @@ function legend(r) {
 
 function zoom() {
   if (!selection) return;
+  if (model) { // whole slices, every producer: a model file's window is a range of its slices
+    const w = wholeSlices(selection);
+    go({ ...state, start: String(w.start), end: String(w.end), p: '' }, true);
+    return;
+  }
   const span = selection.end - selection.start;
   const next = { ...state, start: String(roundTime(selection.start, span)), end: String(roundTime(selection.end, span)), p: '' };
   if (selection.producer && selection.producer.path) next.include = [selection.producer.path];
@@ -499,7 +534,7 @@ $('trace').addEventListener('change', () => go({ ...S.defaults(), trace: $('trac
 $('zoom').addEventListener('click', zoom);
 /** The records of the selection (a drag, or a clicked aggregate): Gantt chart and event table. */
 function openGantt() {
-  if (!selection) return;
+  if (!selection || model) return;
   const span = selection.end - selection.start;
   const producers = selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
   go({ ...state, gantt: '1', gfrom: String(roundTime(selection.start, span)), gto: String(roundTime(selection.end, span)),
@@ -566,14 +601,15 @@ function stateOfUrl() {
  */
 function enterModelSession(m) {
   model = m;
-  const reason = `${m.name} is a model file: zoom, Gantt chart, event table, statistics, graph, filters and `
+  const reason = `${m.name} is a model file: Gantt chart, event table, statistics, graph, filters and `
     + 'selections need the trace\'s records, which it does not hold.';
   for (const e of document.querySelectorAll('[data-trace-only]')) e.hidden = true;
-  for (const b of [$('zoom'), $('open-gantt'), $('open-stats'), document.querySelector('#panels [data-panel="topology"]')]) {
+  for (const b of [$('open-gantt'), $('open-stats'), document.querySelector('#panels [data-panel="topology"]')]) {
     b.disabled = true;
     b.title = reason;
   }
-  $('selection').textContent = reason;
+  $('reset').title = 'the whole model, every slice';
+  $('selection').textContent = modelHint();
   state = stateOfUrl();
 }
 

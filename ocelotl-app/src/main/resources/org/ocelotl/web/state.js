@@ -36,13 +36,15 @@ export function fromUrl(search) {
 }
 
 /**
- * The state of a model session (ocelotl view --model): the model file fixes the metric, window,
- * slices and filters, so only the aggregation, the view, p and the treemap's cut and step are
- * kept; the others are left empty, hence out of the URL and of every API request.
+ * The state of a model session (ocelotl view --model): the model file fixes the metric, slices
+ * and filters, so only the window (a zoom: whole slices start to end), the aggregation, the view,
+ * p and the treemap's cut and step are kept; the others are left empty, hence out of the URL and
+ * of every API request.
  */
 export function modelState(s) {
-  return { ...defaults(), trace: '', metric: '', slices: '', depth: '', aggregation: s.aggregation, view: s.view, p: s.p,
-    panel: s.panel === 'treemap' ? 'treemap' : '', cut: s.cut, step: s.step };
+  return { ...defaults(), trace: '', metric: '', slices: '', depth: '', start: s.start, end: s.end,
+    aggregation: s.aggregation, view: s.view, p: s.p, panel: s.panel === 'treemap' ? 'treemap' : '', cut: s.cut,
+    step: s.step };
 }
 
 export function token(search) {

@@ -111,6 +111,28 @@ class AggregateCommandTest {
     assertTrue(spatial.out().endsWith("2  m1[0-1] c[0-1]\n"), spatial.out());
   }
 
+  /**
+   * Slices [1, 4) of the reference, (5,3,5), (6,2,9), (1,2,7): the breakpoints of a model file of
+   * those three slices alone, its parts named by the reference's slice numbers (one more).
+   */
+  @Test
+  void aWindowIsTheModelOfItsSlicesAlone() throws IOException {
+    Path alone = Files.writeString(dir.resolve("alone.csv"), "producer,slice,type,value\n"
+        + "p,0,a,5\np,0,b,3\np,0,c,5\np,1,a,6\np,1,b,2\np,1,c,9\np,2,a,1\np,2,b,2\np,2,c,7\n");
+    Run window = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--from", "1", "--to", "4");
+    Run whole = run("aggregate", "--model", alone.toString(), "--mode", "temporal");
+    assertEquals(0, window.status(), window.err());
+    java.util.regex.Matcher part = java.util.regex.Pattern.compile("\\[(\\d+)(-(\\d+))?]").matcher(whole.out());
+    assertEquals(part.replaceAll(m -> "[" + (Integer.parseInt(m.group(1)) + 1)
+        + (m.group(3) == null ? "" : "-" + (Integer.parseInt(m.group(3)) + 1)) + "]"), window.out());
+    assertTrue(window.out().contains("  [1] [2] [3]\n"), window.out());
+    Map<String, Object> json = object(run("aggregate", "--model", reference().toString(), "--mode", "temporal",
+        "--from", "1", "--to", "4", "--json").out());
+    assertEquals(object(run("aggregate", "--model", alone.toString(), "--mode", "temporal", "--json").out())
+        .get("breakpoints"), json.get("breakpoints"));
+    assertEquals(List.of(1.0, 4.0, 3L), List.of(json.get("start"), json.get("end"), json.get("slices")));
+  }
+
   @Test
   void badInputGivesOneLineAndStatusTwo() throws IOException {
     Path model = reference();
@@ -132,6 +154,17 @@ class AggregateCommandTest {
     assertEquals(2, binary.status());
     assertEquals("ocelotl aggregate: " + damaged + "@0: expected a binary model header of 32 bytes, found a file of"
         + " 12 bytes\n", binary.err());
+    for (List<String> window : List.of(List.of("--from", "3", "--to", "3"), List.of("--from=-1"), List.of("--to", "6"),
+        List.of("--from", "0.5"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("aggregate", "--model", model.toString(), "--mode", "temporal"));
+      args.addAll(window);
+      Run refused = run(args.toArray(String[]::new));
+      assertEquals(2, refused.status(), window.toString());
+      assertEquals("ocelotl aggregate: " + Map.of("--from 3 --to 3", "the window [3, 3) holds no slice: its start must "
+          + "be below its end", "--from=-1", "the window [-1, 5) starts before slice 0", "--to 6", "the window [0, 6) "
+          + "ends beyond the model: its end must be at most 5", "--from 0.5", "the window [0.5, 5) cuts a slice: a model "
+          + "file's window is in whole slices").get(String.join(" ", window)) + "\n", refused.err());
+    }
     Run slices = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--slices", "3");
     assertEquals(2, slices.status());
     assertTrue(slices.err().startsWith("ocelotl aggregate: " + model + ":"), slices.err());

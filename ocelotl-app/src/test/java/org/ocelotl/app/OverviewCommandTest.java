@@ -248,4 +248,25 @@ class OverviewCommandTest {
     CliTest.Result drawn = CliTest.run("overview", "--model", model.toString(), "--mode", "temporal", "--out", out);
     assertEquals(new CliTest.Result(0, "model: p = 0.00000, 1 parts of 1 breakpoints, exact model → " + out + "\n", ""), drawn);
   }
+
+  /** --from/--to with --model: a window of its slices, drawn and written on the model's slice numbers. */
+  @Test
+  void aModelFilesWindowIsWholeSlices() throws IOException {
+    Path model = Files.writeString(tmp.resolve("three.csv"), "producer,slice,type,value\na,0,u,1\na,1,u,1\na,2,v,3\n");
+    Path svg = tmp.resolve("w.svg");
+    Path json = tmp.resolve("w.json");
+    CliTest.Result drawn = CliTest.run("overview", "--model", model.toString(), "--mode", "temporal", "--from", "1",
+        "--to", "3", "--out", svg.toString(), "--json", json.toString());
+    assertEquals(0, drawn.status(), drawn.err());
+    Map<?, ?> answer = (Map<?, ?>) PlainJson.parse(Files.readString(json));
+    assertEquals(List.of(1.0, 3.0, 2L, 2L), List.of(answer.get("start"), answer.get("end"), answer.get("slices"),
+        answer.get("partCount")));
+    assertTrue(Files.readString(svg).contains("window [1, 3) slice"), "the caption names the window");
+    Path refused = tmp.resolve("refused.svg");
+    assertEquals(new CliTest.Result(1, "", "ocelotl: the window [2, 1) holds no slice: its start must be below its end\n"),
+        CliTest.run("overview", "--model", model.toString(), "--from", "2", "--to", "1", "--out", refused.toString()));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: the window [0, 4) ends beyond the model: its end must be at most 3\n"),
+        CliTest.run("overview", "--model", model.toString(), "--to", "4", "--out", refused.toString()));
+    assertTrue(Files.notExists(refused));
+  }
 }

@@ -28,6 +28,8 @@ import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.analysis.Progress;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.app.Main;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.view.ViewKind;
 
 /**
@@ -123,12 +125,125 @@ class ModelSessionTest {
         .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"/tmp/x.trace\"}")).build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(404, imported.statusCode(), imported.body());
-    for (String parameter : List.of("trace=x", "metric=event-count", "start=0", "slices=10", "include=rennes")) {
+    for (String parameter : List.of("trace=x", "metric=event-count", "slices=10", "include=rennes")) {
       String name = parameter.substring(0, parameter.indexOf('='));
       assertEquals(Map.of("status", 400L, "error", "parameter '" + name + "' chooses how a trace's model is built; "
           + "this server shows the model file M.ocm, built already"),
           PlainJson.parse(body(server, "/api/overview?" + parameter, 400)), parameter);
     }
+  }
+
+  /** The window of a zoom: slices [7, 19) of the 30. */
+  static final int FROM = 7;
+  static final int TO = 19;
+
+  /**
+   * A zoom on slices [7, 19): the service answers what it answers for a model file that holds
+   * only those slices (written here cell by cell from the whole model), on the whole model's
+   * slice numbers — the same bytes once the window file's times are moved by 7; the breakpoint
+   * table, which holds no time, byte for byte as it is. The API answers the service's bytes, and
+   * the CSV model with its tree the binary one's.
+   */
+  @Test
+  void aWindowIsTheAnswerOfAModelFileHoldingOnlyItsSlices() throws Exception {
+    MicroscopicModel whole = ModelFiles.read(binary, null, 0);
+    double[] values = new double[whole.leaves() * (TO - FROM) * whole.typeCount()];
+    int i = 0;
+    for (int leaf = 0; leaf < whole.leaves(); leaf++) {
+      for (int slice = FROM; slice < TO; slice++) {
+        for (int type = 0; type < whole.typeCount(); type++) {
+          values[i++] = whole.value(leaf, slice, type);
+        }
+      }
+    }
+    Path alone = dir.resolve("slices-7-19.ocm");
+    ModelFiles.write(new MicroscopicModel(whole.tree(), TO - FROM, whole.types(), values), alone);
+    AnalysisService own = AnalysisService.standard();
+    for (String aggregation : List.of("temporal", "spatiotemporal")) {
+      for (String p : List.of("", "0.05")) {
+        ViewKind view = ViewKind.of(aggregation, "mode");
+        double chosen = p.isEmpty() ? Double.NaN : Double.parseDouble(p);
+        AnalysisResult expected = own.answer(new AnalysisRequest(new ModelInput.FromFiles(alone, null, 0),
+            AnalysisRequest.aggregationOf(view), view, chosen, 400), Progress.NONE);
+        AnalysisResult zoomed = own.answer(new AnalysisRequest(new ModelInput.FromFiles(binary, null, 0, FROM, TO),
+            AnalysisRequest.aggregationOf(view), view, chosen, 400), Progress.NONE);
+        String what = aggregation + " p=" + p;
+        assertArrayEquals(moved(expected.json(), FROM), zoomed.json(), what);
+        assertArrayEquals(expected.breakpointCsv(), zoomed.breakpointCsv(), what);
+        String query = "?aggregation=" + aggregation + "&height=400" + (p.isEmpty() ? "" : "&p=" + p)
+            + "&start=" + FROM + "&end=" + TO;
+        byte[] answer = bytes(server, "/api/overview" + query, 200);
+        assertArrayEquals(zoomed.json(), answer, what);
+        Map<?, ?> json = (Map<?, ?>) PlainJson.parse(new String(answer, StandardCharsets.UTF_8));
+        assertEquals(List.of((double) FROM, (double) TO, (long) (TO - FROM)),
+            List.of(json.get("start"), json.get("end"), json.get("slices")), what);
+        assertArrayEquals(zoomed.breakpointCsv(), bytes(server, "/api/breakpoints" + query + "&format=csv", 200), what);
+        assertArrayEquals(zoomed.partsCsv(), bytes(server, "/api/export" + query + "&format=csv", 200), what);
+        assertArrayEquals(answer, bytes(csvServer, "/api/overview" + query, 200), "CSV model, " + what);
+      }
+    }
+    // The whole model's window is the whole model: the same answer as without one.
+    assertArrayEquals(bytes(server, "/api/overview?p=0.05", 200),
+        bytes(server, "/api/overview?p=0.05&start=0&end=" + SLICES, 200));
+  }
+
+  /** The treemap of a window steps through the window's slices: step 3 is the model's slice 10. */
+  @Test
+  void theTreemapOfAWindowIsTheServicesAnswer() throws Exception {
+    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromFiles(binary, null, 0, FROM, TO),
+        Aggregation.SPATIAL, null, 0.1, AnalysisRequest.DEFAULT_HEIGHT);
+    byte[] expected = AnalysisService.standard().treemap(new TreemapRequest(analysis, -1, 3, 500, 400), Progress.NONE)
+        .json();
+    byte[] answer = bytes(server, "/api/treemap?p=0.1&step=3&width=500&height=400&start=" + FROM + "&end=" + TO, 200);
+    assertArrayEquals(expected, answer);
+    Map<?, ?> treemap = (Map<?, ?>) ((Map<?, ?>) PlainJson.parse(new String(answer, StandardCharsets.UTF_8)))
+        .get("treemap");
+    assertEquals(List.of(10.0, 11.0), List.of(treemap.get("stepStart"), treemap.get("stepEnd")));
+  }
+
+  @Test
+  void aWindowThatIsNotWholeSlicesOfTheModelIsRefusedInOneLine() throws Exception {
+    Map<String, String> refused = new java.util.LinkedHashMap<>();
+    refused.put("start=5&end=3", "the window [5, 3) holds no slice: its start must be below its end");
+    refused.put("start=5&end=5", "the window [5, 5) holds no slice: its start must be below its end");
+    refused.put("end=0", "the window [0, 0) holds no slice: its start must be below its end");
+    refused.put("start=-1&end=5", "the window [-1, 5) starts before slice 0");
+    refused.put("start=20&end=40", "the window [20, 40) ends beyond the model: its end must be at most 30");
+    refused.put("start=31", "the window [31, 30) holds no slice: its start must be below its end");
+    refused.put("start=2.5&end=7", "the window [2.5, 7) cuts a slice: a model file's window is in whole slices");
+    for (Map.Entry<String, String> bad : refused.entrySet()) {
+      for (String endpoint : List.of("overview", "breakpoints", "export", "treemap")) {
+        assertEquals(Map.of("status", 400L, "error", bad.getValue()),
+            PlainJson.parse(body(server, "/api/" + endpoint + "?" + bad.getKey(), 400)), endpoint + "?" + bad.getKey());
+      }
+    }
+    assertEquals(Map.of("status", 400L, "error", "parameter 'start': expected a number, found 'x'"),
+        PlainJson.parse(body(server, "/api/overview?start=x", 400)));
+  }
+
+  /**
+   * The JSON of an answer on a model file of the window's slices alone, its times (every {@code
+   * start}, {@code end}, {@code stepStart}, {@code stepEnd}: slice numbers) moved by the window's
+   * first slice, written again as the service writes it.
+   */
+  private static byte[] moved(byte[] json, int by) {
+    return PlainJson.write(moved(PlainJson.parse(new String(json, StandardCharsets.UTF_8)), by))
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static Object moved(Object json, int by) {
+    if (json instanceof List<?> list) {
+      return list.stream().map(e -> moved(e, by)).toList();
+    }
+    if (!(json instanceof Map<?, ?> map)) {
+      return json;
+    }
+    Map<Object, Object> copy = new java.util.LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : map.entrySet()) {
+      boolean time = List.of("start", "end", "stepStart", "stepEnd").contains(e.getKey()) && e.getValue() instanceof Double;
+      copy.put(e.getKey(), time ? (Double) e.getValue() + by : moved(e.getValue(), by));
+    }
+    return copy;
   }
 
   /** A model file rewritten while the server runs (a new cluster run) is read again, not answered from memory. */

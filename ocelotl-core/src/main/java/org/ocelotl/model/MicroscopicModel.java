@@ -82,6 +82,27 @@ public final class MicroscopicModel {
   }
 
   /**
+   * The model of slices [from, to) alone: the same leaves and types, exactly the values of those
+   * slices (a zoom on a model file, whose slices are its only time axis, needs no rebinning).
+   *
+   * @throws IllegalArgumentException unless 0 ≤ from &lt; to ≤ slices
+   */
+  public MicroscopicModel window(int from, int to) {
+    if (from < 0 || from >= to || to > slices) {
+      throw new IllegalArgumentException("slices [" + from + ", " + to + ") are not a window of a model of "
+          + slices + " slices");
+    }
+    int perSlice = types.size();
+    int width = to - from;
+    double[] kept = new double[leaves() * width * perSlice];
+    // One leaf's slices are contiguous: one copy per leaf.
+    for (int leaf = 0; leaf < leaves(); leaf++) {
+      System.arraycopy(values, index(leaf, from, 0), kept, leaf * width * perSlice, width * perSlice);
+    }
+    return new MicroscopicModel(tree, width, types, kept);
+  }
+
+  /**
    * The same model without the leaves whose every value is 0, and without the inner nodes
    * left with no leaf; this very model when no leaf is empty, or when every leaf is (a model
    * needs at least one). For producers that hold none of the selected event types.

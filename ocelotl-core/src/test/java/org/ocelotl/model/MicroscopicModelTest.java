@@ -43,6 +43,31 @@ class MicroscopicModelTest {
     assertSame(empty, empty.withoutEmptyLeaves());
   }
 
+  /** Two leaves a, b × 4 slices × 2 types x, y; value = 100·leaf + 10·slice + type. */
+  @Test
+  void aWindowHoldsExactlyItsSlices() {
+    ProducerTree tree = ProducerTree.flat("root", List.of("a", "b"));
+    double[] values = new double[2 * 4 * 2];
+    for (int leaf = 0; leaf < 2; leaf++) {
+      for (int slice = 0; slice < 4; slice++) {
+        for (int type = 0; type < 2; type++) {
+          values[(leaf * 4 + slice) * 2 + type] = 100 * leaf + 10 * slice + type;
+        }
+      }
+    }
+    MicroscopicModel model = new MicroscopicModel(tree, 4, List.of("x", "y"), values);
+    MicroscopicModel window = model.window(1, 3);
+    assertEquals(2, window.slices());
+    assertSame(tree, window.tree());
+    assertEquals(List.of("x", "y"), window.types());
+    assertArrayEquals(new double[] {10, 11, 20, 21, 110, 111, 120, 121}, window.values());
+    assertArrayEquals(values, model.window(0, 4).values());
+    for (int[] bad : new int[][] {{-1, 2}, {2, 2}, {3, 1}, {0, 5}}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> model.window(bad[0], bad[1]));
+      assertEquals("slices [" + bad[0] + ", " + bad[1] + ") are not a window of a model of 4 slices", e.getMessage());
+    }
+  }
+
   @Test
   void negativeAndNonFiniteValuesAreRefusedWithTheirCell() {
     ProducerTree tree = ProducerTree.flat("root", List.of("a", "b"));
