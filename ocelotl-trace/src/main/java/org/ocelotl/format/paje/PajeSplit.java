@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -378,7 +379,7 @@ public final class PajeSplit implements Serializable {
    * "N variable changes came before…"), so warnings that differ only by those numbers are one, its
    * count the sum and its line the earliest.
    */
-  public static List<String> merged(Set<String> warnings) {
+  public static List<String> merged(Collection<String> warnings) {
     Map<String, long[]> byKind = new LinkedHashMap<>();
     for (String warning : warnings) {
       Matcher line = FIRST_LINE.matcher(warning);
