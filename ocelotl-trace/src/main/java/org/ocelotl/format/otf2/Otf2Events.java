@@ -64,7 +64,8 @@ final class Otf2Events {
   /**
    * Where the send or receive side of a message goes once its channel is known: matched here
    * ({@link #messageEnd}), or, when a location is decoded apart from the others (the Spark import,
-   * {@link Otf2Split}), recorded in place and matched later in the same order.
+   * {@link Otf2Split}), recorded with its place in the location and matched by channel elsewhere,
+   * in the same order.
    */
   @FunctionalInterface
   interface MessageEnds {
@@ -338,7 +339,7 @@ final class Otf2Events {
    * backwards ({@link #RECEIVED_BEFORE_SENT} counts them).
    */
   static double linkEnd(double sent, double received) {
-    return Math.max(sent, received);
+    return received < sent ? sent : received; // not Math.max, which would turn a received -0.0 into 0.0
   }
 
   /** The link type, declared when the first message is matched. */
