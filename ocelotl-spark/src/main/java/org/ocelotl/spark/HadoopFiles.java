@@ -16,10 +16,8 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
-import org.ocelotl.store.TraceStore;
 
 /**
  * The jobs' inputs and outputs on any file system Hadoop reads (file:, hdfs:, s3a: with its
@@ -99,43 +97,6 @@ final class HadoopFiles {
   static void requireAbsentOrReplaced(Path out, Configuration hadoop, boolean replace) throws IOException {
     if (!replace && out.getFileSystem(hadoop).exists(out)) {
       throw new IllegalArgumentException(name(out) + " exists; --force replaces it");
-    }
-  }
-
-  /**
-   * A directory for the store an import assembles on the driver: beside the dataset when that is
-   * local (the same disk, as the local tool puts its stores), else in the driver's temporary
-   * directory.
-   */
-  static java.nio.file.Path storeDirectory(Path out) throws IOException {
-    if (isLocal(out)) {
-      java.nio.file.Path dataset = local(out);
-      return Files.createTempDirectory(dataset.getParent(), "." + dataset.getFileName() + ".store");
-    }
-    return Files.createTempDirectory("ocelotl-spark-store");
-  }
-
-  /**
-   * Writes the store's Parquet dataset as {@code out}, complete or not at all: locally with the
-   * export's own temporary directory and rename; on another file system, the export written in the
-   * driver's temporary directory, copied to a hidden sibling of {@code out}, renamed at the end.
-   */
-  static void writeDataset(TraceStore store, Path out, Configuration hadoop, boolean replace) throws IOException {
-    if (isLocal(out)) {
-      ParquetExport.write(store, local(out), ParquetExport.CHUNKS_PER_FILE, replace);
-      return;
-    }
-    java.nio.file.Path scratch = Files.createTempDirectory("ocelotl-spark-dataset");
-    FileSystem fs = out.getFileSystem(hadoop);
-    Path temporary = temporarySibling(out);
-    try {
-      java.nio.file.Path written = scratch.resolve("dataset");
-      ParquetExport.write(store, written, ParquetExport.CHUNKS_PER_FILE, false);
-      fs.copyFromLocalFile(false, true, new Path(written.toUri()), temporary);
-      publish(temporary, out, hadoop, replace);
-    } finally {
-      fs.delete(temporary, true);
-      ImportJob.deleteTree(scratch);
     }
   }
 

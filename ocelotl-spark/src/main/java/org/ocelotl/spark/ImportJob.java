@@ -1,15 +1,21 @@
 package org.ocelotl.spark;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.Partitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -18,21 +24,22 @@ import org.apache.spark.storage.StorageLevel;
 import org.ocelotl.format.otf2.Otf2Files;
 import org.ocelotl.format.otf2.Otf2Reader;
 import org.ocelotl.format.otf2.Otf2Split;
+import org.ocelotl.format.paje.PajeSplit;
+import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
-import org.ocelotl.store.StoreWriter;
-import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormat;
-import org.ocelotl.workspace.ImportOptions;
-import org.ocelotl.workspace.ImportProgress;
-import org.ocelotl.workspace.Importer;
+import scala.Tuple2;
 
 /**
- * The import of an OTF2 archive on Spark (docs/scale-out.md), from any file system Hadoop reads
- * ({@link HadoopOtf2Files}): the driver reads the anchor and the global definitions once and
- * broadcasts them; one task per location decodes its event file into a recording; the driver
- * takes the recordings one partition at a time, in location order, and replays them into a store
- * with the local reader's own code ({@link Otf2Split#assemble}: type ids, message matching across
- * locations, warnings), then writes the store's Parquet dataset with the local export's writer. The dataset is therefore the local export's, file for file.
+ * The import of an OTF2 archive on Spark (docs/scale-out.md, {@link Otf2Split}), from any file
+ * system Hadoop reads ({@link HadoopOtf2Files}): the driver reads the anchor and the global
+ * definitions once and broadcasts them; a task per location decodes its event file; a shuffle
+ * keyed by channel brings each channel's message sides together, in the order the sequential
+ * reader meets them, and a task per group of channels matches them; the driver numbers the types
+ * and words the warnings from small summaries (a few numbers per location and per channel); a task
+ * per location then writes its records, the links it sent and its unmatched sides as its files of
+ * the dataset ({@link DatasetParts}). The records are those of the local import, bit for bit; the
+ * rows are in another order, in files named {@code part-PPPPP-NNNNN.parquet} (P the location).
  */
 final class ImportJob {
   private ImportJob() {}
@@ -53,43 +60,146 @@ final class ImportJob {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     HadoopFiles.requireAbsentOrReplaced(out, hadoop, replace);
     FileStatus status = HadoopFiles.file(trace, hadoop);
-    // A local archive is read and named by its anchor's real path, as the local import does.
+    // A local archive is read and named by its anchor's real path, and described, as the local import does.
     Path anchor = HadoopFiles.isLocal(trace) ? HadoopFiles.local(trace).toRealPath() : null;
     Otf2Split split = Otf2Split.open(anchor != null ? Otf2Files.local(anchor) : new HadoopOtf2Files(trace, hadoop));
-    List<Long> locations = split.locations();
+    // Described as the local import describes an archive: by its anchor file (size, time, fingerprint).
+    StoreMetadata.Source source = anchor != null ? SourceFile.describe(anchor, "otf2")
+        : HadoopFiles.describe(trace.toString(), status, hadoop, "otf2");
+    int n = split.locations().size();
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<Otf2Split> shared = context.broadcast(split);
-    // One partition per location, in definition order. toLocalIterator hands them back in that
-    // order but computes them one after the other: count() first decodes them all at once, and
-    // the iterator then fetches the kept recordings (spilled to the executors' disks if need be).
-    JavaRDD<byte[]> decoded = context.parallelize(locations, Math.max(1, locations.size()))
-        .map(location -> shared.value().decode(location))
+    Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
+    org.apache.hadoop.fs.Path temporary = HadoopFiles.temporarySibling(out);
+    FileSystem fs = out.getFileSystem(hadoop);
+    String target = temporary.toString();
+    // One partition per location, in definition order (parallelize puts element i in partition i).
+    JavaRDD<Otf2Split.Decoded> decoded = context.parallelize(IntStream.range(0, n).boxed().toList(), Math.max(1, n))
+        .map(index -> shared.value().decode(index))
         .persist(StorageLevel.MEMORY_AND_DISK());
-    Path store = null;
+    JavaRDD<Otf2Split.Matched> matched = null;
+    Broadcast<Otf2Split.Plan> planned = null;
     try {
-      decoded.count();
-      Iterator<byte[]> recordings = decoded.toLocalIterator();
-      store = HadoopFiles.storeDirectory(out);
-      TraceFormat replayed = new TraceFormat("otf2", "OTF2 archive decoded on Spark", () -> (file, sink, options) ->
-          split.assemble(recordings, sink), Otf2Reader::sniff);
-      if (anchor != null) {
-        Importer.importTrace(anchor, replayed, ImportOptions.DEFAULT, ImportProgress.NONE, store,
-            StoreWriter.DEFAULT_CHUNK_CAPACITY);
-      } else {
-        // Described as the local import describes an archive: by its anchor file (size, time, fingerprint).
-        String name = trace.toString();
-        Importer.importTrace(Path.of(name), HadoopFiles.describe(name, status, hadoop, replayed.name()), replayed,
-            ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
+      List<Otf2Split.LocationSummary> summaries = decoded.map(Otf2Split.Decoded::summary).collect();
+      // Each channel's sides, sorted in the order the sequential reader meets them, in one task.
+      matched = decoded.flatMapToPair(d -> Otf2Split.ends(d).stream().map(e -> new Tuple2<>(e, Boolean.TRUE)).iterator())
+          .repartitionAndSortWithinPartitions(new ByChannel(Math.max(1, n)))
+          .mapPartitions(ends -> List.of(Otf2Split.match(keys(ends))).iterator())
+          .persist(StorageLevel.MEMORY_AND_DISK());
+      List<Otf2Split.ChannelSummary> channels = matched.flatMap(m -> m.channels().iterator()).collect();
+      Otf2Split.Plan plan = split.plan(summaries, channels);
+      Broadcast<Otf2Split.Plan> broadcastPlan = context.broadcast(plan);
+      planned = broadcastPlan;
+      // The links and unmatched sides to the partition of the location that writes them, in a fixed order.
+      JavaPairRDD<PartKey, byte[]> toParts = JavaPairRDD.fromJavaRDD(matched.mapPartitionsWithIndex((group, ms) -> {
+        List<Tuple2<PartKey, byte[]>> pieces = new ArrayList<>();
+        ms.forEachRemaining(m -> m.byLocation().forEach((location, bytes) ->
+            pieces.add(new Tuple2<>(new PartKey(location, group), bytes))));
+        return pieces.iterator();
+      }, false)).repartitionAndSortWithinPartitions(new ByLocation(Math.max(1, n)));
+      List<String> parts = n == 0 ? List.of(writePart(split, plan, null, List.of(), source, target,
+          HadoopFiles.serialize(hadoop)))
+          : decoded.zipPartitions(toParts, (ds, pieces) -> {
+            List<byte[]> mine = new ArrayList<>();
+            pieces.forEachRemaining(p -> mine.add(p._2()));
+            return List.of(writePart(shared.value(), broadcastPlan.value(), ds.next(), mine, source, target,
+                configuration.value())).iterator();
+          }).collect();
+      List<StoreMetadata> stores = new ArrayList<>();
+      List<String> storeWarnings = new ArrayList<>();
+      for (String part : parts) {
+        StoreMetadata metadata = StoreMetadata.parse(Path.of(source.path()), part);
+        stores.add(metadata);
+        storeWarnings.addAll(metadata.warnings());
       }
-      TraceStore imported = TraceStore.open(store);
-      HadoopFiles.writeDataset(imported, out, hadoop, replace);
-      return new Result(imported.metadata(), locations.size());
+      // The sequential read's warnings, then those of the parts' store writers, merged as one writer words them.
+      List<String> warnings = new ArrayList<>(plan.warnings());
+      warnings.addAll(PajeSplit.merged(storeWarnings));
+      StoreMetadata metadata = StoreMetadata.ofParts(stores, source, warnings);
+      DatasetParts.writeDescription(metadata, temporary, hadoop);
+      HadoopFiles.publish(temporary, out, hadoop, replace);
+      return new Result(metadata, n);
     } finally {
       decoded.unpersist();
-      shared.destroy();
-      if (store != null) {
-        deleteTree(store);
+      if (matched != null) {
+        matched.unpersist();
       }
+      if (planned != null) {
+        planned.destroy();
+      }
+      shared.destroy();
+      configuration.destroy();
+      fs.delete(temporary, true);
+    }
+  }
+
+  /** A location's share of the dataset: its records, and the links and unmatched sides it got, as its files. */
+  private static String writePart(Otf2Split split, Otf2Split.Plan plan, Otf2Split.Decoded decoded, List<byte[]> matched,
+      StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
+    TraceFormat part = new TraceFormat("otf2", "OTF2 archive assembled on Spark", () -> (file, sink, options) ->
+        split.assemblePart(plan, decoded, matched.iterator(), sink), Otf2Reader::sniff);
+    return DatasetParts.write(decoded == null ? 0 : decoded.summary().index(), part, source, target, configuration);
+  }
+
+  private static Iterator<Otf2Split.End> keys(Iterator<Tuple2<Otf2Split.End, Boolean>> ends) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return ends.hasNext();
+      }
+
+      @Override
+      public Otf2Split.End next() {
+        return ends.next()._1();
+      }
+    };
+  }
+
+  /** Where a location's share of the matched messages goes: its partition, in the order of the matching tasks. */
+  record PartKey(int location, int group) implements Serializable, Comparable<PartKey> {
+    @Override
+    public int compareTo(PartKey other) {
+      return location != other.location ? Integer.compare(location, other.location) : Integer.compare(group, other.group);
+    }
+  }
+
+  /** A message side to the task that matches its channel. */
+  private static final class ByChannel extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final int partitions;
+
+    ByChannel(int partitions) {
+      this.partitions = partitions;
+    }
+
+    @Override
+    public int numPartitions() {
+      return partitions;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return Math.floorMod(((Otf2Split.End) key).channelHash(), partitions);
+    }
+  }
+
+  /** A location's links and unmatched sides to the partition that writes the location. */
+  private static final class ByLocation extends Partitioner {
+    private static final long serialVersionUID = 1L;
+    private final int partitions;
+
+    ByLocation(int partitions) {
+      this.partitions = partitions;
+    }
+
+    @Override
+    public int numPartitions() {
+      return partitions;
+    }
+
+    @Override
+    public int getPartition(Object key) {
+      return ((PartKey) key).location();
     }
   }
 

@@ -9,14 +9,11 @@ import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import java.util.zip.ZipException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -32,17 +29,9 @@ import org.apache.spark.storage.StorageLevel;
 import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.paje.PajeSplit;
-import org.ocelotl.model.EventCategory;
-import org.ocelotl.parquet.ParquetExport;
-import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.store.StoreMetadata;
-import org.ocelotl.store.StoreWriter;
-import org.ocelotl.store.TraceStore;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.workspace.Formats;
-import org.ocelotl.workspace.ImportOptions;
-import org.ocelotl.workspace.ImportProgress;
-import org.ocelotl.workspace.Importer;
 import scala.Tuple2;
 
 /**
@@ -131,13 +120,14 @@ final class PajeImportJob {
           recordings.next(), order.value(), source, target, configuration.value())).iterator(), false).collect();
       order.destroy();
       List<StoreMetadata> stores = new ArrayList<>();
-      Set<String> warnings = new LinkedHashSet<>();
+      // A list, not a set: two partitions may word the same counted warning alike, and both count.
+      List<String> warnings = new ArrayList<>();
       for (Part part : parts) {
         stores.add(StoreMetadata.parse(java.nio.file.Path.of(file), part.metadata()));
         warnings.addAll(part.warnings());
       }
       StoreMetadata metadata = StoreMetadata.ofParts(stores, source, PajeSplit.merged(warnings));
-      writeDescription(metadata, temporary, hadoop);
+      DatasetParts.writeDescription(metadata, temporary, hadoop);
       HadoopFiles.publish(temporary, out, hadoop, replace);
       return new ImportJob.Result(metadata, n);
     } finally {
@@ -156,50 +146,17 @@ final class PajeImportJob {
   record Part(String metadata, List<String> warnings) implements Serializable {}
 
   /**
-   * A partition's share of the dataset: its recording replayed into a store of its own, in the
-   * executor's temporary directory, whose records the export writes as the partition's files of each
-   * table ({@code part-PPPPP-NNNNN.parquet}, P the partition), moved under {@code target}.
+   * A partition's share of the dataset: its recording replayed into a store of its own
+   * ({@link DatasetParts#write}), its records written as the partition's files of each table under
+   * {@code target}.
    */
   private static Part writePart(int index, PajeSplit.Recording recording, List<PajeSplit.Declaration> order,
       StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
-    Configuration hadoop = HadoopFiles.deserialize(configuration);
-    java.nio.file.Path scratch = Files.createTempDirectory("ocelotl-spark-part");
-    try {
-      Set<String> warnings = new LinkedHashSet<>();
-      java.nio.file.Path store = Files.createDirectory(scratch.resolve("store"));
-      TraceFormat part = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
-          PajeSplit.assemblePart(order, recording.types(), recording.records(), sink, warnings), Formats::looksLikePaje);
-      StoreMetadata metadata = Importer.importTrace(java.nio.file.Path.of(source.path()), source, part,
-          ImportOptions.DEFAULT, ImportProgress.NONE, new StoreWriter(store, StoreWriter.DEFAULT_CHUNK_CAPACITY));
-      TraceStore written = TraceStore.open(store);
-      for (EventCategory category : EventCategory.values()) {
-        // Written beside the store, then moved: a retried task replaces a failed attempt's files.
-        String table = ParquetTable.of(category).directory();
-        ParquetExport.writeRecords(written, category, scratch.resolve(table),
-            String.format("%s%05d-", ParquetExport.PART, index), ParquetExport.CHUNKS_PER_FILE);
-        HadoopFiles.moveInto(scratch.resolve(table), new Path(target, table), hadoop);
-      }
-      return new Part(metadata.json(), List.copyOf(warnings));
-    } finally {
-      ImportJob.deleteTree(scratch);
-    }
-  }
-
-  /** The dataset's producers and types tables and its metadata file, written by the driver. */
-  private static void writeDescription(StoreMetadata metadata, Path dataset, Configuration hadoop) throws IOException {
-    boolean local = HadoopFiles.isLocal(dataset);
-    java.nio.file.Path directory = local ? HadoopFiles.local(dataset) : Files.createTempDirectory("ocelotl-spark-dataset");
-    try {
-      ParquetExport.writeProducersAndTypes(metadata, directory);
-      Files.writeString(directory.resolve(ParquetTable.METADATA_FILE), metadata.json());
-      if (!local) {
-        HadoopFiles.moveInto(directory, dataset, hadoop);
-      }
-    } finally {
-      if (!local) {
-        ImportJob.deleteTree(directory);
-      }
-    }
+    List<String> warnings = new ArrayList<>();
+    TraceFormat part = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
+        PajeSplit.assemblePart(order, recording.types(), recording.records(), sink, warnings), Formats::looksLikePaje);
+    String metadata = DatasetParts.write(index, part, source, target, configuration);
+    return new Part(metadata, List.copyOf(warnings));
   }
 
   private static List<Range> ranges(long body, long length, boolean gzip, long rangeBytes) {

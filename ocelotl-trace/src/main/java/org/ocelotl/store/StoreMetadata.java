@@ -136,8 +136,8 @@ public record StoreMetadata(Source source, double start, double end, String time
 
   /**
    * The metadata of a store written in parts by writers that each got every producer, every event
-   * type (same ids) and the trace's bounds, and some of the records (the Pajé import on Spark, a
-   * store per partition): record counts summed, a producer emits when it does in some part, the rest
+   * type (same ids) and the trace's bounds, and some of the records (the Pajé and OTF2 imports on
+   * Spark, a store per partition): record counts summed, a producer emits when it does in some part, the rest
    * from the first part; {@code warnings} (the parts', merged) kept as a writer keeps them.
    */
   public static StoreMetadata ofParts(List<StoreMetadata> parts, Source source, List<String> warnings) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongConsumer;
@@ -48,12 +49,23 @@ final class Otf2Events {
   private final Map<String, Long> anomalies = new TreeMap<>();
   private final Map<Integer, Long> unknownKinds = new TreeMap<>();
 
-  private record Channel(int from, int to, long tag) {}
+  /** A message channel: MPI matches a channel's sends and receives in FIFO order. */
+  record Channel(int from, int to, long tag) {}
+
+  /** The anomaly of a matched message whose receive comes before its send. */
+  static final String RECEIVED_BEFORE_SENT =
+      "message received before it was sent (clocks out of step): its link ends when it starts";
+  /** The anomaly of a message side left without its other side at the end. */
+  static final String UNMATCHED = "message without its matching send/receive (kept as an event)";
+
+  /** Unmatched sides counted where the messages were matched apart ({@link #pendingApart}), not held here. */
+  private long unmatchedApart;
 
   /**
    * Where the send or receive side of a message goes once its channel is known: matched here
    * ({@link #messageEnd}), or, when a location is decoded apart from the others (the Spark import,
-   * {@link Otf2Split}), recorded in place and matched later in the same order.
+   * {@link Otf2Split}), recorded with its place in the location and matched by channel elsewhere,
+   * in the same order.
    */
   @FunctionalInterface
   interface MessageEnds {
@@ -306,24 +318,52 @@ final class Otf2Events {
       long otherLength = pending.lengths[pending.head];
       pending.head++;
       pending.size--;
-      if (linkType < 0) {
-        linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
-      }
       // The send's length: the message as it left (a receive may record another size).
       double volume = send ? length : otherLength;
       double sent = send ? time : other;
       double received = send ? other : time;
       if (received < sent) {
-        // Clocks out of step (skew the clock offsets did not correct): the message is kept, with its
-        // bytes at the time it left, rather than refusing the trace for a link that runs backwards.
-        anomaly("message received before it was sent (clocks out of step): its link ends when it starts");
-        received = sent;
+        anomaly(RECEIVED_BEFORE_SENT);
       }
-      sink.link(linkType, channel.from(), channel.to(), sent, received, volume);
+      sink.link(linkType(), channel.from(), channel.to(), sent, linkEnd(sent, received), volume);
     } else {
       pending.sends = send;
       pending.add(time, recordKind, length);
     }
+  }
+
+  /**
+   * Where a matched message's link ends: at its receive, or, when clocks are out of step (skew the
+   * clock offsets did not correct) and the receive comes first, where it starts — the message is
+   * kept, with its bytes at the time it left, rather than the trace refused for a link that runs
+   * backwards ({@link #RECEIVED_BEFORE_SENT} counts them).
+   */
+  static double linkEnd(double sent, double received) {
+    return received < sent ? sent : received; // not Math.max, which would turn a received -0.0 into 0.0
+  }
+
+  /** The link type, declared when the first message is matched. */
+  int linkType() {
+    if (linkType < 0) {
+      linkType = type("MPI message", EventCategory.LINK, "MPI point-to-point");
+    }
+    return linkType;
+  }
+
+  /**
+   * A channel whose messages were matched apart ({@link Otf2Split}): it takes its place among the
+   * channels as if met now, with the record kinds of its unmatched sides in the order they were left
+   * ({@code kinds}, each kind once: what {@link #finish} types) and their count ({@code unmatched}),
+   * so that {@link #finish} declares their types, and counts them, as the sequential read does.
+   * Their events are written where they were matched, not here.
+   */
+  void pendingApart(Channel channel, boolean sends, List<Integer> kinds, long unmatched) {
+    Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
+    pending.sends = sends;
+    for (int kind : kinds) {
+      pending.add(0, kind, 0);
+    }
+    unmatchedApart += unmatched - kinds.size();
   }
 
   private int recordType(int kind) {
@@ -376,7 +416,7 @@ final class Otf2Events {
 
   /** Unmatched messages become punctual events; then the warnings. */
   void finish() {
-    long unmatched = 0;
+    long unmatched = unmatchedApart;
     for (Map.Entry<Channel, Pending> entry : channels.entrySet()) {
       Pending pending = entry.getValue();
       int producer = pending.sends ? entry.getKey().from() : entry.getKey().to();
@@ -386,8 +426,7 @@ final class Otf2Events {
       unmatched += pending.size;
     }
     if (unmatched > 0) {
-      anomalies.merge("message without its matching send/receive (kept as an event)", unmatched,
-          Long::sum);
+      anomalies.merge(UNMATCHED, unmatched, Long::sum);
     }
     anomalies.forEach((what, count) -> sink.warning(count + " × " + what));
     unknownKinds.forEach((kind, count) ->

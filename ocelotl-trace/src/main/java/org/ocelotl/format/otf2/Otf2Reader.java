@@ -52,7 +52,10 @@ public final class Otf2Reader implements TraceReader {
     });
   }
 
-  /** How the events of one location reach the reader: decoded now, or replayed from a task's recording. */
+  /**
+   * How the events of one location reach the reader: decoded now, or, when the Spark import plans
+   * its parts ({@link Otf2Split#plan}), a task's summary of them (types, counts, bounds, channels).
+   */
   @FunctionalInterface
   interface LocationSource {
     /** Feeds the events of {@code location} (producer {@code producer}) through {@code events}; returns their count. */
@@ -60,8 +63,9 @@ public final class Otf2Reader implements TraceReader {
   }
 
   /**
-   * Everything after the definitions, location after location in definition order: the one
-   * sequence of sink calls, whether the events are decoded here or on Spark ({@link Otf2Split}).
+   * Everything after the definitions, location after location in definition order: the local
+   * import's sequence of sink calls, and the plan of the Spark import's parts ({@link Otf2Split}),
+   * whose type ids, bounds and warnings are therefore the local import's.
    */
   static void assemble(Otf2Anchor anchor, Otf2Definitions definitions, TraceSink sink, LocationSource source)
       throws IOException {

@@ -10,13 +10,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ocelotl.format.RecordingInput;
@@ -357,7 +357,7 @@ public final class PajeSplit implements Serializable {
    * @param own   the partition's own declarations, {@link Recording#types}
    */
   public static void assemblePart(List<Declaration> order, List<Declaration> own, byte[] recording, TraceSink sink,
-      Set<String> warnings) throws IOException {
+      Collection<String> warnings) throws IOException {
     Map<String, Integer> ids = new HashMap<>();
     for (Declaration d : order) {
       ids.put(key(d), ids.size());
@@ -378,7 +378,7 @@ public final class PajeSplit implements Serializable {
    * "N variable changes came before…"), so warnings that differ only by those numbers are one, its
    * count the sum and its line the earliest.
    */
-  public static List<String> merged(Set<String> warnings) {
+  public static List<String> merged(Collection<String> warnings) {
     Map<String, long[]> byKind = new LinkedHashMap<>();
     for (String warning : warnings) {
       Matcher line = FIRST_LINE.matcher(warning);
@@ -673,7 +673,7 @@ public final class PajeSplit implements Serializable {
      * Replays a recording into {@code sink}, type ids through {@code global}; warnings into
      * {@code warnings}. Returns the recorded bounds.
      */
-    static double[] replay(byte[] recording, int[] global, TraceSink sink, Set<String> warnings)
+    static double[] replay(byte[] recording, int[] global, TraceSink sink, Collection<String> warnings)
         throws IOException {
       RecordingInput in = new RecordingInput(recording);
       double[] bounds = null;
