@@ -14,7 +14,7 @@ cd "$here"
 mvn -B -q -pl ocelotl-spark -am -DskipTests package
 cp=$(cd ocelotl-spark && mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=/dev/stdout)
 cp=ocelotl-spark/target/classes:ocelotl-trace/target/classes:ocelotl-core/target/classes:$cp
-opens=$(sed -n '/<argLine>/,/<\/argLine>/p' ocelotl-spark/pom.xml | grep -o -- '--add-opens=[^ <]*\|-D[a-z.]*=[a-z]*' | tr '\n' ' ')
+opens=$(sed -n '/<argLine>/,/<\/argLine>/p' ocelotl-spark/pom.xml | grep -o -- '--add-opens=[^ <]*\|-D[A-Za-z.]*=[a-z]\+' | tr '\n' ' ')
 rm -rf "$dir" && mkdir -p "$dir"
 echo "trace: $trace ($(du -h "$trace" | cut -f1)); load average before: $(cut -d" " -f1-3 /proc/loadavg)"
 java -Xmx6g -cp "$cp" bench/SparkBench.java import-local "$trace" "$dir/local"

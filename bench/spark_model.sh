@@ -15,7 +15,7 @@ mvn -B -q -pl ocelotl-trace test-compile
 cp=$(cd ocelotl-spark && mvn -B -q dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=/dev/stdout)
 cp=ocelotl-spark/target/classes:ocelotl-trace/target/classes:ocelotl-trace/target/test-classes:ocelotl-core/target/classes:$cp
 # What Spark's launcher adds on JDK 17+ (as the surefire configuration of ocelotl-spark does).
-opens=$(sed -n '/<argLine>/,/<\/argLine>/p' ocelotl-spark/pom.xml | grep -o -- '--add-opens=[^ <]*\|-D[a-z.]*=[a-z]*' | tr '\n' ' ')
+opens=$(sed -n '/<argLine>/,/<\/argLine>/p' ocelotl-spark/pom.xml | grep -o -- '--add-opens=[^ <]*\|-D[A-Za-z.]*=[a-z]\+' | tr '\n' ' ')
 mkdir -p "$dir"
 echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
 java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench synthetic "$dir/store" "$states"

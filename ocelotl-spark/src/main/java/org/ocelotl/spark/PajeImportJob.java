@@ -1,14 +1,11 @@
 package org.ocelotl.spark;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,7 +23,6 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.paje.PajeSplit;
 import org.ocelotl.store.StoreMetadata;
@@ -105,7 +101,7 @@ final class PajeImportJob {
         .flatMapToPair(r -> batches(shared.value().route(
             open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value()), r.index(), n, batchBytes(rangeBytes)))
         .repartitionAndSortWithinPartitions(new ByPartition(n))
-        .mapPartitions(lines -> List.of(shared.value().interpret(plan.value(), numbered(lines))).iterator())
+        .mapPartitions(batches -> List.of(shared.value().interpret(plan.value(), lines(batches))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     StoreMetadata.Source source = HadoopFiles.describe(file, status, hadoop, "paje");
     Path temporary = HadoopFiles.temporarySibling(out);
@@ -210,14 +206,14 @@ final class PajeImportJob {
   }
 
   /**
-   * A range's routed lines as batches for the shuffle, made as the shuffle asks for them: each
-   * batch holds lines of one partition in trace order (number, length, UTF-8 bytes), keyed by
-   * (partition, range, sequence), the order in which a partition reads them back.
+   * A range's routed lines as batches for the shuffle ({@link PajeSplit.Batch}), made as the shuffle
+   * asks for them: each batch holds lines of one partition in trace order, keyed by (partition,
+   * range, sequence), the order in which a partition reads them back.
    */
   private static Iterator<Tuple2<BatchKey, byte[]>> batches(PajeSplit.Routed lines, int range, int partitions,
       int batchBytes) {
     return new Iterator<>() {
-      private final ByteArrayOutputStream[] buffers = new ByteArrayOutputStream[partitions];
+      private final PajeSplit.Batch[] buffers = new PajeSplit.Batch[partitions];
       private final int[] sequence = new int[partitions];
       private final ArrayDeque<Tuple2<BatchKey, byte[]>> ready = new ArrayDeque<>();
       private boolean ended;
@@ -229,13 +225,9 @@ final class PajeImportJob {
             if (lines.next()) {
               int p = lines.partition();
               if (buffers[p] == null) {
-                buffers[p] = new ByteArrayOutputStream(1 << 16);
+                buffers[p] = new PajeSplit.Batch(Math.min(batchBytes, 1 << 16));
               }
-              DataOutputStream out = new DataOutputStream(buffers[p]);
-              byte[] text = lines.text();
-              out.writeLong(lines.number());
-              out.writeInt(text.length);
-              out.write(text);
+              lines.addTo(buffers[p]);
               if (buffers[p].size() >= batchBytes) {
                 emit(p);
               }
@@ -254,8 +246,7 @@ final class PajeImportJob {
 
       private void emit(int p) {
         if (buffers[p] != null && buffers[p].size() > 0) {
-          ready.add(new Tuple2<>(new BatchKey(p, range, sequence[p]++), buffers[p].toByteArray()));
-          buffers[p].reset();
+          ready.add(new Tuple2<>(new BatchKey(p, range, sequence[p]++), buffers[p].take()));
         }
       }
 
@@ -269,28 +260,17 @@ final class PajeImportJob {
     };
   }
 
-  /** A partition's batches, in key order, as its lines in trace order. */
-  private static Iterator<PajeSplit.NumberedLine> numbered(Iterator<Tuple2<BatchKey, byte[]>> batches) {
+  /** A partition's batches, in key order: its lines in trace order. */
+  private static Iterator<byte[]> lines(Iterator<Tuple2<BatchKey, byte[]>> batches) {
     return new Iterator<>() {
-      private RecordingInput batch;
-
       @Override
       public boolean hasNext() {
-        while ((batch == null || !batch.hasRemaining()) && batches.hasNext()) {
-          batch = new RecordingInput(batches.next()._2());
-        }
-        return batch != null && batch.hasRemaining();
+        return batches.hasNext();
       }
 
       @Override
-      public PajeSplit.NumberedLine next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        long number = batch.readLong();
-        byte[] text = new byte[batch.readInt()];
-        batch.readFully(text);
-        return new PajeSplit.NumberedLine(number, new String(text, StandardCharsets.UTF_8));
+      public byte[] next() {
+        return batches.next()._2();
       }
     };
   }

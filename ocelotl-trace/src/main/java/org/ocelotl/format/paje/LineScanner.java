@@ -131,11 +131,21 @@ final class LineScanner {
 
   /** The text of the current line, for error messages. */
   String lineText() {
+    return new String(buffer, lineStart, lineLength(), StandardCharsets.UTF_8);
+  }
+
+  /** Where the current line starts in {@link #buffer()}. */
+  int lineStart() {
+    return lineStart;
+  }
+
+  /** The current line's length in bytes, without its line end ({@code \r\n} or {@code \n}). */
+  int lineLength() {
     int end = lineEnd;
     while (end > lineStart && buffer[end - 1] == '\r') {
       end--;
     }
-    return new String(buffer, lineStart, end - lineStart, StandardCharsets.UTF_8);
+    return end - lineStart;
   }
 
   private boolean scanLine() throws IOException {

@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -61,7 +64,8 @@ public final class PajeSplit implements Serializable {
   private final String file;
   private final List<String> header;
   private final long bodyStart;
-  private transient Map<String, EventDefinition> definitions;
+  private transient volatile Map<String, EventDefinition> definitions;
+  private transient volatile DefinitionIds definitionIds;
 
   private PajeSplit(String file, List<String> header, long bodyStart) {
     this.file = file;
@@ -255,11 +259,18 @@ public final class PajeSplit implements Serializable {
     private final Plan plan;
     private int partition;
 
+    /** The plan's container aliases and names, looked up by their bytes (no string per line). */
+    private final NameTable containers = new NameTable();
+
     private Routed(InputStream range, LineScanner lines, long before, Plan plan) {
       this.range = range;
       this.lines = lines;
       this.before = before;
       this.plan = plan;
+      plan.containers().forEach((name, number) -> {
+        byte[] key = name.getBytes(StandardCharsets.UTF_8);
+        containers.put(0, key, 0, key.length, number);
+      });
     }
 
     /** Moves to the next line to route; false at the end of the range. */
@@ -284,8 +295,9 @@ public final class PajeSplit implements Serializable {
       return before + lines.lineNumber();
     }
 
-    public byte[] text() {
-      return lines.lineText().getBytes(StandardCharsets.UTF_8);
+    /** Adds the line, with its number in the trace, to {@code batch}. */
+    public void addTo(Batch batch) {
+      batch.add(number(), lines.buffer(), lines.lineStart(), lines.lineLength());
     }
 
     private int partition(EventDefinition def) {
@@ -297,10 +309,52 @@ public final class PajeSplit implements Serializable {
         String key = lines.field(1 + def.position(Field.KEY));
         return type == null ? 0 : Math.floorMod(31 * type + key.hashCode(), plan.partitions());
       }
-      Integer container = plan.containers().get(lines.field(1 + def.position(Field.CONTAINER)));
-      return container == null ? 0 : container % plan.partitions();
+      int field = 1 + def.position(Field.CONTAINER);
+      int container = containers.get(0, lines.buffer(), lines.start(field), lines.end(field));
+      return container < 0 ? 0 : container % plan.partitions();
     }
   }
+
+  /**
+   * Routed lines bound for one partition, as bytes: each line's number in the trace (8 bytes), its
+   * length (4 bytes) and its UTF-8 bytes, one after the other. Lines travel in batches so that an
+   * engine moves a few large arrays rather than a record per line, and {@link #interpret} reads
+   * them back without decoding them into strings.
+   */
+  public static final class Batch {
+    private byte[] bytes;
+    private int size;
+
+    public Batch(int capacity) {
+      bytes = new byte[capacity];
+    }
+
+    /** Bytes held. */
+    public int size() {
+      return size;
+    }
+
+    void add(long number, byte[] text, int offset, int length) {
+      if (size + LINE_HEADER + length > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + LINE_HEADER + length));
+      }
+      LONG.set(bytes, size, number);
+      INT.set(bytes, size + 8, length);
+      System.arraycopy(text, offset, bytes, size + LINE_HEADER, length);
+      size += LINE_HEADER + length;
+    }
+
+    /** The lines added since the last call, and the batch emptied. */
+    public byte[] take() {
+      byte[] taken = Arrays.copyOf(bytes, size);
+      size = 0;
+      return taken;
+    }
+  }
+
+  private static final int LINE_HEADER = 12;
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   /**
    * One partition's share of the trace, read: its records with the partition's own event type
@@ -313,14 +367,14 @@ public final class PajeSplit implements Serializable {
       implements Serializable {}
 
   /**
-   * Reads a partition: the definition lines and {@code lines} (its own, sorted by number) merged
-   * in trace order, through the local reader.
+   * Reads a partition: the definition lines and its own lines ({@link Batch}es whose lines are in
+   * trace order, batch after batch) merged in trace order, through the local reader.
    *
    * @throws TraceFormatException as the sequential read would, at the same line
    */
-  public Recording interpret(Plan plan, Iterator<NumberedLine> lines) throws IOException {
-    Merged merged = new Merged(plan.definitionLines().iterator(), lines);
-    LineScanner scanner = new LineScanner(merged, () -> { }, merged.numbers::removeFirst);
+  public Recording interpret(Plan plan, Iterator<byte[]> batches) throws IOException {
+    Merged merged = new Merged(plan.definitionLines().iterator(), batches);
+    LineScanner scanner = new LineScanner(merged, () -> { }, merged::nextNumber);
     Recorder recorder = new Recorder(scanner);
     PajeImport read = new PajeImport(file, recorder, ReadOptions.STRICT, scanner);
     if (plan.firstTime() <= plan.lastTime()) {
@@ -426,8 +480,25 @@ public final class PajeSplit implements Serializable {
       throw new TraceFormatException(file + ": a % line after the first event line ('" + lines.lineText()
           + "'): the Spark import needs every %EventDef in the header; import this trace with ocelotl");
     }
-    return definitions().get(lines.field(0));
+    DefinitionIds ids = definitionIds;
+    if (ids == null) {
+      // Looked up by the id's bytes, with no string made per line (pass one and two see every
+      // line); built whole before it is published, for the tasks that share this object.
+      NameTable table = new NameTable();
+      List<EventDefinition> byId = new ArrayList<>();
+      definitions().forEach((id, def) -> {
+        byte[] key = id.getBytes(StandardCharsets.UTF_8);
+        table.put(0, key, 0, key.length, byId.size());
+        byId.add(def);
+      });
+      definitionIds = ids = new DefinitionIds(table, byId);
+    }
+    int id = ids.table().get(0, lines.buffer(), lines.start(0), lines.end(0));
+    return id < 0 ? null : ids.byId().get(id);
   }
+
+  /** The header's event ids (a table of their bytes) and their definitions. */
+  private record DefinitionIds(NameTable table, List<EventDefinition> byId) {}
 
   /**
    * The header's event definitions by id, parsed again on each executor (a few dozen lines). Only
@@ -519,19 +590,37 @@ public final class PajeSplit implements Serializable {
 
   /** Two sorted line sources merged by number, as text; each line's number queued for the scanner. */
   private static final class Merged extends InputStream {
-    final ArrayDeque<Long> numbers = new ArrayDeque<>();
     private final Iterator<NumberedLine> definitions;
-    private final Iterator<NumberedLine> own;
+    private final Iterator<byte[]> batches;
     private NumberedLine nextDefinition;
-    private NumberedLine nextOwn;
+    /** The own lines' batch being read, and the position of its next line (its number first). */
+    private byte[] batch = new byte[0];
+    private int next;
+    /**
+     * The line being handed out (a definition's bytes, or a batch's), from {@code position} to
+     * {@code end}, then its line end if {@code newline}.
+     */
     private byte[] current = new byte[0];
     private int position;
+    private int end;
+    private boolean newline;
+    /** The numbers of the lines handed out that the scanner has not reached yet, in order. */
+    private long[] numbers = new long[64];
+    private int firstNumber;
+    private int numberCount;
 
-    Merged(Iterator<NumberedLine> definitions, Iterator<NumberedLine> own) {
+    Merged(Iterator<NumberedLine> definitions, Iterator<byte[]> batches) {
       this.definitions = definitions;
-      this.own = own;
+      this.batches = batches;
       this.nextDefinition = definitions.hasNext() ? definitions.next() : null;
-      this.nextOwn = own.hasNext() ? own.next() : null;
+    }
+
+    /** The number of the next line the scanner reads. */
+    long nextNumber() {
+      long number = numbers[firstNumber];
+      firstNumber = (firstNumber + 1) % numbers.length;
+      numberCount--;
+      return number;
     }
 
     @Override
@@ -540,31 +629,60 @@ public final class PajeSplit implements Serializable {
       return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
     }
 
+    /** As many lines as fit (their line ends included), at least a part of one; -1 after the last. */
     @Override
     public int read(byte[] into, int offset, int length) {
-      if (position == current.length && !advance()) {
-        return -1;
+      int done = 0;
+      while (done < length) {
+        if (position < end) {
+          int n = Math.min(length - done, end - position);
+          System.arraycopy(current, position, into, offset + done, n);
+          position += n;
+          done += n;
+        } else if (newline) {
+          into[offset + done++] = '\n';
+          newline = false;
+        } else if (!advance()) {
+          break;
+        }
       }
-      int n = Math.min(length, current.length - position);
-      System.arraycopy(current, position, into, offset, n);
-      position += n;
-      return n;
+      return done == 0 && length > 0 ? -1 : done;
     }
 
+    /** Moves to the next line in trace order, its number queued; false after the last. */
     private boolean advance() {
-      NumberedLine line;
-      if (nextDefinition != null && (nextOwn == null || nextDefinition.number() < nextOwn.number())) {
-        line = nextDefinition;
+      while (next == batch.length && batches.hasNext()) {
+        batch = batches.next();
+        next = 0;
+      }
+      boolean own = next < batch.length;
+      long ownNumber = own ? (long) LONG.get(batch, next) : Long.MAX_VALUE;
+      long number;
+      if (nextDefinition != null && nextDefinition.number() < ownNumber) {
+        number = nextDefinition.number();
+        current = nextDefinition.text().getBytes(StandardCharsets.UTF_8);
+        position = 0;
+        end = current.length;
         nextDefinition = definitions.hasNext() ? definitions.next() : null;
-      } else if (nextOwn != null) {
-        line = nextOwn;
-        nextOwn = own.hasNext() ? own.next() : null;
+      } else if (own) {
+        number = ownNumber;
+        current = batch;
+        position = next + LINE_HEADER;
+        end = position + (int) INT.get(batch, next + 8);
+        next = end;
       } else {
         return false;
       }
-      numbers.addLast(line.number());
-      current = (line.text() + "\n").getBytes(StandardCharsets.UTF_8);
-      position = 0;
+      newline = true;
+      if (numberCount == numbers.length) {
+        long[] grown = new long[numbers.length * 2];
+        for (int i = 0; i < numberCount; i++) {
+          grown[i] = numbers[(firstNumber + i) % numbers.length];
+        }
+        numbers = grown;
+        firstNumber = 0;
+      }
+      numbers[(firstNumber + numberCount++) % numbers.length] = number;
       return true;
     }
   }

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
@@ -200,22 +199,29 @@ class PajeSplitTest {
       summaries.add(split.summarize(range(text, ranges, r)));
     }
     PajeSplit.Plan plan = split.plan(summaries, partitions);
-    List<List<PajeSplit.NumberedLine>> routed = new ArrayList<>();
+    // Each partition's lines in batches of a few lines (at most 64 bytes and the last line), in
+    // trace order: ranges in order, a range's lines in order.
+    List<List<byte[]>> routed = new ArrayList<>();
+    List<PajeSplit.Batch> open = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {
       routed.add(new ArrayList<>());
+      open.add(new PajeSplit.Batch(16));
     }
     for (int r = 0; r < ranges.size(); r++) {
       PajeSplit.Routed lines = split.route(range(text, ranges, r), r, plan);
       while (lines.next()) {
-        routed.get(lines.partition()).add(new PajeSplit.NumberedLine(lines.number(),
-            new String(lines.text(), StandardCharsets.UTF_8)));
+        PajeSplit.Batch batch = open.get(lines.partition());
+        lines.addTo(batch);
+        if (batch.size() >= 64) {
+          routed.get(lines.partition()).add(batch.take());
+        }
       }
     }
     List<List<PajeSplit.Declaration>> types = new ArrayList<>();
     List<byte[]> records = new ArrayList<>();
-    for (List<PajeSplit.NumberedLine> lines : routed) {
-      lines.sort(Comparator.comparingLong(PajeSplit.NumberedLine::number));
-      PajeSplit.Recording recording = split.interpret(plan, lines.iterator());
+    for (int p = 0; p < partitions; p++) {
+      routed.get(p).add(open.get(p).take());
+      PajeSplit.Recording recording = split.interpret(plan, routed.get(p).iterator());
       types.add(recording.types());
       records.add(recording.records());
     }
