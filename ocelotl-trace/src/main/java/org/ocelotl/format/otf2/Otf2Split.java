@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.ocelotl.format.RecordingInput;
+import org.ocelotl.format.RecordingOutput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.TraceFormatException;
@@ -390,8 +391,8 @@ public final class Otf2Split implements Serializable {
    * variables are all an OTF2 location yields by itself; links need the other file.
    */
   private static final class Recorder extends Refusing implements Otf2Events.MessageEnds {
-    private final ByteArrayOutputStream records = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
+    private final RecordingOutput records = new RecordingOutput();
+    private final RecordingOutput messages = new RecordingOutput();
     private final DataOutputStream recordsOut = new DataOutputStream(records);
     private final DataOutputStream messagesOut = new DataOutputStream(messages);
     private final List<TypeDeclaration> types = new ArrayList<>();
@@ -438,7 +439,7 @@ public final class Otf2Split implements Serializable {
       void run() throws IOException;
     }
 
-    // A ByteArrayOutputStream does not fail; the IOException is DataOutputStream's signature.
+    // A RecordingOutput does not fail; the IOException is DataOutputStream's signature.
     static void write(Write write) {
       try {
         write.run();

@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ocelotl.format.RecordingInput;
+import org.ocelotl.format.RecordingOutput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
@@ -696,7 +697,7 @@ public final class PajeSplit implements Serializable {
     private static final byte END = 'Z';
 
     final List<Declaration> types = new ArrayList<>();
-    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    final RecordingOutput bytes = new RecordingOutput();
     private final DataOutputStream out = new DataOutputStream(bytes);
     private final LineScanner lines;
 
