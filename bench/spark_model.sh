@@ -2,7 +2,8 @@
 # Spark model benchmark (not a test): the state-duration model (N = 1000) of a synthetic store of
 # $STATES states (700 leaves, 10 types; default 20 M), built by the local scan with 1 and 2
 # threads and by the Spark job in local[1] and local[2] from the store's Parquet dataset, in one
-# run; cold (first build in the JVM) and median of 3, wall and process CPU time. Files under $BENCH_DIR.
+# run; cold (first build in the JVM) and median of 3, wall and process CPU time, each run on as many
+# cores as it names (taskset). Files under $BENCH_DIR.
 #
 #   bench/spark_model.sh              # STATES=5000000 bench/spark_model.sh for a quick run
 set -euo pipefail
@@ -21,11 +22,13 @@ echo "load average before: $(cut -d" " -f1-3 /proc/loadavg)"
 java -Xmx6g -cp "$cp" org.ocelotl.scan.ScanBench synthetic "$dir/store" "$states"
 java -Xmx6g -cp "$cp" bench/SparkBench.java export "$dir/store" "$dir/dataset"
 echo "dataset: $(du -sh "$dir/dataset" | cut -f1), $(ls "$dir/dataset/states" | wc -l) state files"
+# Each run is given as many cores as it names (taskset): a JVM's own threads (JIT, GC, Spark's
+# driver) would otherwise take the second core in every run, and local[1] would be measured on two.
 for cores in 1 2; do
-  java -Xmx6g -XX:ActiveProcessorCount=$cores -cp "$cp" bench/SparkBench.java local "$dir/store" 1000
+  taskset -c 0-$((cores - 1)) java -Xmx6g -cp "$cp" bench/SparkBench.java local "$dir/store" 1000
 done
 for cores in 1 2; do
   # shellcheck disable=SC2086
-  java -Xmx6g $opens -cp "$cp" bench/SparkBench.java spark "$dir/dataset" 1000 $cores 2>/dev/null
+  taskset -c 0-$((cores - 1)) java -Xmx6g $opens -cp "$cp" bench/SparkBench.java spark "$dir/dataset" 1000 $cores 2>/dev/null
 done
 echo "load average after: $(cut -d" " -f1-3 /proc/loadavg)"
