@@ -14,7 +14,6 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -73,8 +72,9 @@ final class ImportJob {
     org.apache.hadoop.fs.Path temporary = HadoopFiles.temporarySibling(out);
     FileSystem fs = out.getFileSystem(hadoop);
     String target = temporary.toString();
+    int partitions = Math.max(1, n);
     // One partition per location, in definition order (parallelize puts element i in partition i).
-    JavaRDD<Otf2Split.Decoded> decoded = context.parallelize(IntStream.range(0, n).boxed().toList(), Math.max(1, n))
+    JavaRDD<Otf2Split.Decoded> decoded = context.parallelize(IntStream.range(0, n).boxed().toList(), partitions)
         .map(index -> shared.value().decode(index))
         .persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<Otf2Split.Matched> matched = null;
@@ -83,7 +83,8 @@ final class ImportJob {
       List<Otf2Split.LocationSummary> summaries = decoded.map(Otf2Split.Decoded::summary).collect();
       // Each channel's sides, sorted in the order the sequential reader meets them, in one task.
       matched = decoded.flatMapToPair(d -> Otf2Split.ends(d).stream().map(e -> new Tuple2<>(e, Boolean.TRUE)).iterator())
-          .repartitionAndSortWithinPartitions(new ByChannel(Math.max(1, n)))
+          .repartitionAndSortWithinPartitions(new KeyPartitioner<Otf2Split.End>(partitions,
+              end -> Math.floorMod(end.channelHash(), partitions)))
           .mapPartitions(ends -> List.of(Otf2Split.match(keys(ends))).iterator())
           .persist(StorageLevel.MEMORY_AND_DISK());
       List<Otf2Split.ChannelSummary> channels = matched.flatMap(m -> m.channels().iterator()).collect();
@@ -96,7 +97,7 @@ final class ImportJob {
         ms.forEachRemaining(m -> m.byLocation().forEach((location, bytes) ->
             pieces.add(new Tuple2<>(new PartKey(location, group), bytes))));
         return pieces.iterator();
-      }, false)).repartitionAndSortWithinPartitions(new ByLocation(Math.max(1, n)));
+      }, false)).repartitionAndSortWithinPartitions(new KeyPartitioner<PartKey>(partitions, PartKey::location));
       List<String> parts = n == 0 ? List.of(writePart(split, plan, null, List.of(), source, target,
           HadoopFiles.serialize(hadoop)))
           : decoded.zipPartitions(toParts, (ds, pieces) -> {
@@ -160,46 +161,6 @@ final class ImportJob {
     @Override
     public int compareTo(PartKey other) {
       return location != other.location ? Integer.compare(location, other.location) : Integer.compare(group, other.group);
-    }
-  }
-
-  /** A message side to the task that matches its channel. */
-  private static final class ByChannel extends Partitioner {
-    private static final long serialVersionUID = 1L;
-    private final int partitions;
-
-    ByChannel(int partitions) {
-      this.partitions = partitions;
-    }
-
-    @Override
-    public int numPartitions() {
-      return partitions;
-    }
-
-    @Override
-    public int getPartition(Object key) {
-      return Math.floorMod(((Otf2Split.End) key).channelHash(), partitions);
-    }
-  }
-
-  /** A location's links and unmatched sides to the partition that writes the location. */
-  private static final class ByLocation extends Partitioner {
-    private static final long serialVersionUID = 1L;
-    private final int partitions;
-
-    ByLocation(int partitions) {
-      this.partitions = partitions;
-    }
-
-    @Override
-    public int numPartitions() {
-      return partitions;
-    }
-
-    @Override
-    public int getPartition(Object key) {
-      return ((PartKey) key).location();
     }
   }
 

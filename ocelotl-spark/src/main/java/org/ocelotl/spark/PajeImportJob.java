@@ -17,7 +17,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.Partitioner;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -100,7 +99,7 @@ final class PajeImportJob {
     JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
         .flatMapToPair(r -> batches(shared.value().route(
             open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value()), r.index(), n, batchBytes(rangeBytes)))
-        .repartitionAndSortWithinPartitions(new ByPartition(n))
+        .repartitionAndSortWithinPartitions(new KeyPartitioner<BatchKey>(n, BatchKey::partition))
         .mapPartitions(batches -> List.of(shared.value().interpret(plan.value(), lines(batches))).iterator())
         .persist(StorageLevel.MEMORY_AND_DISK());
     StoreMetadata.Source source = HadoopFiles.describe(file, status, hadoop, "paje");
@@ -283,26 +282,6 @@ final class PajeImportJob {
     @Override
     public int compareTo(BatchKey other) {
       return range != other.range ? Integer.compare(range, other.range) : Integer.compare(sequence, other.sequence);
-    }
-  }
-
-  /** Sends each batch to the partition {@link PajeSplit#route} chose for its lines. */
-  private static final class ByPartition extends Partitioner {
-    private static final long serialVersionUID = 1L;
-    private final int partitions;
-
-    ByPartition(int partitions) {
-      this.partitions = partitions;
-    }
-
-    @Override
-    public int numPartitions() {
-      return partitions;
-    }
-
-    @Override
-    public int getPartition(Object key) {
-      return ((BatchKey) key).partition();
     }
   }
 }
