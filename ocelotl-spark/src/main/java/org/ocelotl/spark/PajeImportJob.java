@@ -34,12 +34,12 @@ import scala.Tuple2;
  * the driver reads the header; a first pass over the ranges counts their lines and collects the
  * definitions; a second pass sends each event line to the partition of its container (or of its
  * link), in batches that a shuffle puts in trace order; each partition reads the definitions and its lines
- * with the local reader, then replays its recording into a store of its own (every producer and type,
- * its own records) whose records the local export writes as the partition's files of the dataset;
- * the driver writes the producers, the types and the metadata, sums of the partitions'. No task
- * reads the whole file, but for gzip, which cannot be
- * split: one task reads it, and the command says so. The trace and the dataset may be on any file
- * system Hadoop reads ({@link HadoopFiles}).
+ * with the local reader, then replays its recording into a store of its own (every producer and
+ * type, its own records) whose records the local export writes as the partition's files of the
+ * dataset; the driver writes the producers, the types and the metadata, sums of the partitions'.
+ * No task reads the whole file, but for gzip, which cannot be split: one task reads it, and the
+ * command says so. The trace and the dataset may be on any file system Hadoop reads ({@link
+ * HadoopFiles}).
  */
 final class PajeImportJob {
   /** Bytes per range by default: Spark's own default split of a text file. */
@@ -105,15 +105,16 @@ final class PajeImportJob {
     StoreMetadata.Source source = HadoopFiles.describe(file, status, hadoop, "paje");
     Path temporary = HadoopFiles.temporarySibling(out);
     FileSystem fs = out.getFileSystem(hadoop);
+    Broadcast<List<PajeSplit.Declaration>> order = null;
     try {
       // The types of every partition first (small), numbered as the sequential read numbers them;
       // then each partition writes its own store's records as its files of the dataset.
-      Broadcast<List<PajeSplit.Declaration>> order = context.broadcast(PajeSplit.typeOrder(
+      order = context.broadcast(PajeSplit.typeOrder(
           read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types())).collect()));
+      Broadcast<List<PajeSplit.Declaration>> types = order;
       String target = temporary.toString();
       List<Part> parts = read.mapPartitionsWithIndex((index, recordings) -> List.of(writePart(index,
-          recordings.next(), order.value(), source, target, configuration.value())).iterator(), false).collect();
-      order.destroy();
+          recordings.next(), types.value(), source, target, configuration.value())).iterator(), false).collect();
       List<StoreMetadata> stores = new ArrayList<>();
       // A list, not a set: two partitions may word the same counted warning alike, and both count.
       List<String> warnings = new ArrayList<>();
@@ -130,6 +131,9 @@ final class PajeImportJob {
       shared.destroy();
       plan.destroy();
       configuration.destroy();
+      if (order != null) {
+        order.destroy();
+      }
       fs.delete(temporary, true);
     }
   }
