@@ -102,15 +102,7 @@ class SparkHdfsTest {
         .replace(localDataset.toString(), remoteDataset)), run);
     assertEquals(gzip, run.err().contains("gzip'd"));
 
-    Path fetched = tmp.resolve("fetched-" + name);
-    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(remoteDataset), new org.apache.hadoop.fs.Path(fetched.toUri()));
-    List<Path> files = files(localDataset);
-    assertEquals(files, files(fetched));
-    for (Path f : files) {
-      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
-        assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
-      }
-    }
+    Path fetched = fetchSameFiles(remoteDataset, localDataset, "fetched-" + name);
     // metadata.json: the same but for the trace's name and time, HDFS's (the fingerprint is that of the same bytes).
     ObjectMapper json = new ObjectMapper();
     JsonNode expected = json.readTree(localDataset.resolve(ParquetTable.METADATA_FILE).toFile());
@@ -184,15 +176,7 @@ class SparkHdfsTest {
     SparkModelTest.Run run = SparkModelTest.run("import", remote, "--out", remoteDataset);
 
     assertEquals(new SparkModelTest.Run(0, localRun.err().replace(localDataset.toString(), remoteDataset)), run);
-    Path fetched = tmp.resolve("fetched-otf2");
-    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(remoteDataset), new org.apache.hadoop.fs.Path(fetched.toUri()));
-    List<Path> files = files(localDataset);
-    assertEquals(files, files(fetched));
-    for (Path f : files) {
-      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
-        assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
-      }
-    }
+    Path fetched = fetchSameFiles(remoteDataset, localDataset, "fetched-otf2");
     // An archive is described by its anchor file, as the local import describes it: size, time, fingerprint.
     ObjectMapper json = new ObjectMapper();
     JsonNode expected = json.readTree(localDataset.resolve(ParquetTable.METADATA_FILE).toFile());
@@ -292,6 +276,24 @@ class SparkHdfsTest {
   }
 
   /** A dataset's files, relative, sorted (Hadoop's checksum files of a copy left out). */
+  /**
+   * Fetches the HDFS dataset into {@code name} under the test's directory and checks it holds the
+   * local dataset's files, each byte for byte but metadata.json (which names the trace), the
+   * caller's to compare; returns the fetched directory.
+   */
+  private static Path fetchSameFiles(String remoteDataset, Path localDataset, String name) throws IOException {
+    Path fetched = tmp.resolve(name);
+    fs.copyToLocalFile(new org.apache.hadoop.fs.Path(remoteDataset), new org.apache.hadoop.fs.Path(fetched.toUri()));
+    List<Path> files = files(localDataset);
+    assertEquals(files, files(fetched));
+    for (Path f : files) {
+      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
+        assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
+      }
+    }
+    return fetched;
+  }
+
   private static List<Path> files(Path dataset) throws IOException {
     try (Stream<Path> paths = Files.walk(dataset)) {
       return paths.filter(Files::isRegularFile).map(dataset::relativize)
