@@ -128,16 +128,19 @@ class DocumentedCommandsTest {
   }
 
   private static void run(Shown shown, Path dir, Path workspace) throws Exception {
+    // Output to a file, not a pipe: a command that never ends (a server) is then stopped by the timeout.
+    Path log = Files.createTempFile(tmp, "output", ".txt");
     ProcessBuilder builder = new ProcessBuilder("bash", "-c", shown.command()).directory(dir.toFile())
-        .redirectErrorStream(true);
+        .redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().put("OCELOTL_HOME", workspace.toString());
     builder.environment().put("PATH", dir + ":" + System.getenv("PATH"));
     Process process = builder.start();
-    String printed = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(15, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
       fail("still running after 15 minutes: " + shown.command());
     }
+    String printed = Files.readString(log, StandardCharsets.UTF_8);
     assertEquals(0, process.exitValue(), shown.command() + "\n" + printed);
     List<String> lines = printed.lines().toList();
     for (String expected : shown.output()) {
