@@ -116,7 +116,6 @@ class CtfReaderTest {
   @Test
   void readsAFreshLttngTraceAsBabeltrace2(@TempDir Path dir) throws Exception {
     InstalledTools.executable("/usr/bin/lttng", "lttng-tools");
-    InstalledTools.directory("/usr/include/lttng", "liblttng-ust-dev");
     InstalledTools.executable("/usr/bin/gcc", "gcc");
     Path trace = dir.resolve("trace");
     Path generator = Path.of("..", "scripts", "gen-lttng-trace").toAbsolutePath();
