@@ -346,7 +346,7 @@ public final class Api implements AutoCloseable {
     double start = selection != null ? selection.from() : params.number("start");
     double end = selection != null ? selection.to() : params.number("end");
     start = Double.isNaN(start) ? m.start() : start;
-    end = Double.isNaN(end) ? m.end() : end;
+    end = Double.isNaN(end) ? m.windowEnd() : end;
     if (!(end > start)) {
       throw HttpError.badRequest("the window needs start < end, got start = " + start + ", end = " + end);
     }

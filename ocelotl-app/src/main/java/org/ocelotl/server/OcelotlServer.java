@@ -61,7 +61,11 @@ public final class OcelotlServer implements AutoCloseable {
         if (ready == null) {
           throw new HttpError(503, "the server is starting; try again");
         }
-        return ready.route(request, headers);
+        try {
+          return ready.route(request, headers);
+        } catch (Exception e) {
+          return failure(e, ClientInput.of(request));
+        }
       }, OcelotlServer::failure, MAX_BODY);
     } catch (IOException e) {
       throw new IOException("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
@@ -161,6 +165,21 @@ public final class OcelotlServer implements AutoCloseable {
       throw HttpError.notFound("no such file: " + name);
     }
     return new Response(200, Assets.contentType(name), Assets.read(name), null);
+  }
+
+  /**
+   * The JSON error that answers a request whose handling threw {@code e}, with every run of the
+   * client's input in its message cut to {@value HttpError#ECHOED} characters (a 7,000-character
+   * parameter name comes back as its first 200 and its length): wherever a refusal quotes what
+   * it refuses, it never sends unbounded input back.
+   */
+  static Response failure(Throwable e, ClientInput input) {
+    Response answer = failure(e);
+    String message = e.getMessage();
+    if (answer.status() >= 500 || message == null || !input.longerThanEchoed()) {
+      return answer;
+    }
+    return error(answer.status(), input.cut(message));
   }
 
   /** The JSON error that answers a request whose handling threw {@code e} (also what the API's fuzz target checks). */

@@ -178,7 +178,18 @@ class ServerFaultsTest {
             + client + " HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\n" + Access.HEADER + ": "
             + bundled.token() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         s.getOutputStream().flush();
-        Thread.sleep(3000); // the model built, the search under way
+        s.setSoTimeout(2000); // the model built, the search under way: no answer yet
+        try {
+          byte[] early = s.getInputStream().readNBytes(400);
+          org.junit.jupiter.api.Assertions.fail("answered at once: " + new String(early, StandardCharsets.UTF_8));
+        } catch (java.net.SocketTimeoutException expected) {
+          // still computing
+        }
+        long computing = os.getProcessCpuTime();
+        Thread.sleep(1000);
+        double searching = (os.getProcessCpuTime() - computing) / 1e9;
+        assertTrue(searching > 0.5, "CPU seconds in the last second before the client" + client + " left: " + searching
+            + " (the search was expected to run)");
       }
       Thread.sleep(5000);
       long before = os.getProcessCpuTime();
@@ -189,5 +200,26 @@ class ServerFaultsTest {
     }
     HttpResponse<String> next = get(server, bundled.token(), "/api/overview?trace=" + bundled.id() + "&slices=20");
     assertEquals(200, next.statusCode(), "the computation slots are free: " + next.body());
+  }
+
+  /**
+   * An error echoes at most 200 characters of any one piece of the client's input, then its
+   * length: a parameter's name, its value, an item of a list, a path segment.
+   */
+  @Test
+  void errorsEchoAtMost200CharactersOfTheInput() throws Exception {
+    OcelotlServer server = bundled.server();
+    String id = bundled.id();
+    for (String request : List.of("/api/traces?" + "k".repeat(7000) + "=1",
+        "/api/overview?trace=" + id + "&metric=" + "m".repeat(7000),
+        "/api/overview?trace=" + id + "&xtypes=PMPI_Send," + "t".repeat(7000),
+        "/api/overview?trace=" + id + "&slices=" + "9".repeat(7000),
+        "/api/traces/" + "x".repeat(7000))) {
+      HttpResponse<String> answer = get(server, bundled.token(), request);
+      String shown = request.length() > 60 ? request.substring(0, 60) + "…" : request;
+      assertTrue(answer.statusCode() >= 400 && answer.statusCode() < 500, shown + " → " + answer.statusCode());
+      assertTrue(answer.body().matches(".*… \\(70\\d\\d characters\\).*"), shown + " → " + answer.body());
+      assertTrue(answer.body().length() < 1000, shown + " → " + answer.body().length() + " characters");
+    }
   }
 }

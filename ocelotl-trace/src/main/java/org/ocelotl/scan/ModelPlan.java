@@ -97,7 +97,7 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
 
   private static SliceGrid grid(StoreMetadata m, ModelRequest request) {
     double from = Double.isNaN(request.from()) ? m.start() : request.from();
-    double to = Double.isNaN(request.to()) ? m.end() : request.to();
+    double to = Double.isNaN(request.to()) ? m.windowEnd() : request.to();
     String window = "[" + format(from) + ", " + format(to) + ") " + m.timeUnit();
     if (!(to > from)) {
       throw new IllegalArgumentException("the window " + window + " is empty: it needs from < to");
