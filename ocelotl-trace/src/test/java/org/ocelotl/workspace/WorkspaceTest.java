@@ -283,28 +283,34 @@ class WorkspaceTest {
     assertEquals(1, entries().size(), "the next import removed the killed one's directory");
   }
 
-  /** Ten imports of one file at once (ten {@code ocelotl import}s): each replaces the store whole (issue 31). */
+  /**
+   * Ten threads importing one file again and again at once (ten {@code ocelotl import}s, 20
+   * times each): every import succeeds, each replacing the store whole (issue 31; without the
+   * lock, about a third failed on a store moved aside by another import: "…/metadata.json: no
+   * such file").
+   */
   @Test
   void tenSimultaneousExplicitImportsOfOneFileAllSucceed() throws Exception {
-    StringBuilder content = new StringBuilder("FAKE\n");
-    for (int i = 0; i < 20_000; i++) {
-      content.append("s ").append(i).append(' ').append(i + 1).append('\n');
-    }
-    Files.writeString(trace, content);
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(10);
     try {
       List<java.util.concurrent.Future<Long>> imports = new java.util.ArrayList<>();
       for (int k = 0; k < 10; k++) {
-        imports.add(pool.submit(() -> Workspace.open(workspace.directory(), FakeFormat.formats(), 4)
-            .importTrace(trace, ImportOptions.DEFAULT, ImportProgress.NONE).metadata().count(EventCategory.STATE)));
+        imports.add(pool.submit(() -> {
+          long states = 0;
+          for (int round = 0; round < 20; round++) {
+            states += Workspace.open(workspace.directory(), FakeFormat.formats(), 4)
+                .importTrace(trace, ImportOptions.DEFAULT, ImportProgress.NONE).metadata().count(EventCategory.STATE);
+          }
+          return states;
+        }));
       }
       for (java.util.concurrent.Future<Long> f : imports) {
-        assertEquals(20_000L, f.get(120, TimeUnit.SECONDS));
+        assertEquals(20 * 2L, f.get(300, TimeUnit.SECONDS));
       }
     } finally {
       pool.shutdownNow();
     }
-    assertEquals(20_000, store().metadata().count(EventCategory.STATE));
+    assertEquals(2, store().metadata().count(EventCategory.STATE));
     assertEquals(1, entries().size());
   }
 
