@@ -212,6 +212,8 @@ final class HttpListener implements AutoCloseable {
     private final byte[] buffer = new byte[MAX_HEAD];
     private int start;
     private int end;
+    /** How far the head being read has been looked at for its end. */
+    private int scanned;
     private State state = State.IDLE;
     private long since = System.nanoTime();
     private volatile boolean gone;
@@ -286,6 +288,11 @@ final class HttpListener implements AutoCloseable {
 
     /** Reads up to the head's end (a blank line); its length, or -1 when the client closed first. */
     private int readHead(InputStream in) throws IOException {
+      if (start == end) {
+        start = 0;
+        end = 0;
+      }
+      scanned = start;
       while (true) {
         int found = headEnd();
         if (found >= 0) {
@@ -297,6 +304,7 @@ final class HttpListener implements AutoCloseable {
           }
           System.arraycopy(buffer, start, buffer, 0, end - start);
           end -= start;
+          scanned -= start;
           start = 0;
         }
         int n = in.read(buffer, end, buffer.length - end);
@@ -316,9 +324,15 @@ final class HttpListener implements AutoCloseable {
       }
     }
 
-    /** The length of the head (through its blank line) from {@code start}, or -1. */
+    /**
+     * The length of the head (through its blank line) from {@code start}, or -1. Bytes looked at
+     * before are not looked at again (a client sending a byte at a time would cost a scan of the
+     * whole head per byte), but for the last three, which may begin the blank line.
+     */
     private int headEnd() {
-      for (int i = start; i + 1 < end; i++) {
+      int from = Math.max(start, scanned - 3);
+      scanned = end;
+      for (int i = from; i + 1 < end; i++) {
         if (buffer[i] == '\n' && (buffer[i + 1] == '\n' || buffer[i + 1] == '\r' && i + 2 < end && buffer[i + 2] == '\n')) {
           return (buffer[i + 1] == '\n' ? i + 2 : i + 3) - start;
         }
