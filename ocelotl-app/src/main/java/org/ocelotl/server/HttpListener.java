@@ -237,7 +237,10 @@ final class HttpListener implements AutoCloseable {
 
     void serve() {
       CURRENT.set(this);
-      try (InputStream in = client.getInputStream(); OutputStream out = client.getOutputStream()) {
+      // An answer goes out in one write of its head and body, flushed: no wait for an ACK between them.
+      try (InputStream in = client.getInputStream();
+          OutputStream out = new java.io.BufferedOutputStream(client.getOutputStream(), 1 << 16)) {
+        client.setTcpNoDelay(true);
         boolean keepAlive = true;
         while (keepAlive && !closed) {
           keepAlive = exchange(in, out);
