@@ -3,13 +3,13 @@
 # bundled trace through the launcher (so with its default heap policy), runs bench/Load.java with
 # CLIENTS clients × REQUESTS requests each, and prints the server's resident memory (VmRSS) before,
 # right after the load, and after IDLE seconds idle. PLAIN=1 starts the jar with the JVM's defaults
-# instead (the launcher before its heap policy), for comparison.
+# instead (the launcher before its heap policy), for comparison; JAR=FILE then runs another build.
 # Usage: [PLAIN=1] bench/load.sh [CLIENTS] [REQUESTS] [IDLE]
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 clients=${1:-100}; requests=${2:-20}; idle=${3:-30}
 work=$(mktemp -d)
-if [ "${PLAIN:-0}" = 1 ]; then start=(java -jar "$here/ocelotl-app/target/ocelotl.jar"); else start=("$here/ocelotl"); fi
+if [ "${PLAIN:-0}" = 1 ]; then start=(java -jar "${JAR:-$here/ocelotl-app/target/ocelotl.jar}"); else start=("$here/ocelotl"); fi
 "${start[@]}" view --workspace "$work/ws" --port 0 "$here/examples/smpi_perturbed.trace.gz" > "$work/out" 2> "$work/err" &
 launcher=$!
 trap 'kill $launcher 2>/dev/null; wait $launcher 2>/dev/null; rm -rf "$work"' EXIT
