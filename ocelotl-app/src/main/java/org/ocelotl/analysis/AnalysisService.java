@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.HeapBudget;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.aggregation.Qualities;
 import org.ocelotl.model.EventCategory;
@@ -369,12 +370,15 @@ public final class AnalysisService {
     }
   }
 
-  /** Runs a computation within the cap on concurrent ones. */
+  /**
+   * Runs a computation within the cap on concurrent ones, holding the heap it reserves until it
+   * ends ({@link HeapBudget}): two computations never take the same free heap.
+   */
   private <V> V capped(java.util.concurrent.Callable<V> computation) throws Exception {
     if (!computing.tryAcquire()) {
       throw new Busy();
     }
-    try {
+    try (HeapBudget.Scope heap = HeapBudget.open()) {
       return computation.call();
     } finally {
       computing.release();

@@ -108,7 +108,7 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
   public Result answer() {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
-    double end = Double.isNaN(to) ? m.end() : to;
+    double end = Double.isNaN(to) ? m.windowEnd() : to;
     if (!(end > start)) {
       throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
     }

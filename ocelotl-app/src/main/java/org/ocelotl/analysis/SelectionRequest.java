@@ -33,7 +33,7 @@ public record SelectionRequest(String name, double from, double to, List<String>
   public Selection resolve(TraceStore store) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
-    double end = Double.isNaN(to) ? m.end() : to;
+    double end = Double.isNaN(to) ? m.windowEnd() : to;
     Selection.checkName(name);
     if (!activeTypes.isEmpty() && shareOf != null) {
       throw new IllegalArgumentException("give one rule: --active-types or --share-of, not both");

@@ -45,7 +45,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   public Result answer() {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
-    double end = Double.isNaN(to) ? m.end() : to;
+    double end = Double.isNaN(to) ? m.windowEnd() : to;
     if (!(end > start)) {
       throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
     }

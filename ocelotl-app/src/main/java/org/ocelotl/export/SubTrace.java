@@ -40,7 +40,7 @@ public record SubTrace(TraceStore store, double from, double to, List<Container>
   public static SubTrace of(TraceStore store, double from, double to, List<String> producers, List<String> types) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
-    double end = Double.isNaN(to) ? m.end() : to;
+    double end = Double.isNaN(to) ? m.windowEnd() : to;
     if (!(end > start)) {
       throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
     }

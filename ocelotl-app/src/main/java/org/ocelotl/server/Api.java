@@ -346,7 +346,7 @@ public final class Api implements AutoCloseable {
     double start = selection != null ? selection.from() : params.number("start");
     double end = selection != null ? selection.to() : params.number("end");
     start = Double.isNaN(start) ? m.start() : start;
-    end = Double.isNaN(end) ? m.end() : end;
+    end = Double.isNaN(end) ? m.windowEnd() : end;
     if (!(end > start)) {
       throw HttpError.badRequest("the window needs start < end, got start = " + start + ", end = " + end);
     }
@@ -455,7 +455,7 @@ public final class Api implements AutoCloseable {
   /** The breakpoint table, as CSV (a download) or JSON. */
   private Response breakpoints(Params params) throws IOException {
     String format = params.choice("format", "json", List.of("json", "csv"));
-    AnalysisResult result = service.answer(query(params), Progress.NONE);
+    AnalysisResult result = service.answer(query(params), jobs.begin(null, 0)); // stops if its client leaves
     if (format.equals("json")) {
       return Response.json(JsonForm.bytes(JsonForm.breakpoints(result.analysis())));
     }
@@ -470,7 +470,7 @@ public final class Api implements AutoCloseable {
     String format = params.choice("format", "svg", List.of("svg", "png", "csv"));
     int width = params.integer("width", 1400, OverviewPicture.MIN_WIDTH, OverviewPicture.MAX_SIDE);
     int height = params.integer("height", 900, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE);
-    AnalysisResult result = service.answer(query(params), Progress.NONE);
+    AnalysisResult result = service.answer(query(params), jobs.begin(null, 0)); // stops if its client leaves
     if (format.equals("csv")) {
       return Response.download("text/csv; charset=utf-8", result.partsCsv(), result.fileStem() + "-parts.csv");
     }

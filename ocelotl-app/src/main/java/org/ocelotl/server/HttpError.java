@@ -17,9 +17,12 @@ final class HttpError extends RuntimeException {
     return new HttpError(404, message);
   }
 
+  /** Characters of a client's input that an error may echo. */
+  static final int ECHOED = 200;
+
   /** What a client sent, cut to a readable length: an error never echoes unbounded input. */
   static String quote(String text) {
-    return text.length() <= 200 ? text : text.substring(0, 200) + "… (" + text.length() + " characters)";
+    return text.length() <= ECHOED ? text : text.substring(0, ECHOED) + "… (" + text.length() + " characters)";
   }
 
   int status() {

@@ -11,7 +11,9 @@ import org.ocelotl.analysis.Progress;
  * refused: an answer to a stale request is never computed for nothing nor drawn. A page polls
  * the progress of its request while it waits; a request whose page stopped polling (closed,
  * gone elsewhere) for {@link #ABANDONED_SECONDS} s is abandoned: it stops at its next check, so
- * nobody's forgotten N = 200 search holds the server for minutes.
+ * nobody's forgotten N = 200 search holds the server for minutes. So is a request whose client
+ * closed its connection (a script's timeout, a closed tab), with or without a client id: the
+ * server notices within a fraction of a second ({@link HttpListener#clientGone}).
  */
 final class Jobs {
   static final int ABANDONED_SECONDS = 10;
@@ -40,9 +42,9 @@ final class Jobs {
         }
       });
 
-  /** A job for a client's request; an anonymous one (client null) is never cancelled. */
+  /** A job for a client's request; an anonymous one (client null) is cancelled only when its client leaves. */
   Job begin(String client, long seq) {
-    Job job = new Job(client, seq, abandonedNanos);
+    Job job = new Job(client, seq, abandonedNanos, HttpListener.clientGone());
     if (client == null) {
       return job;
     }
@@ -109,11 +111,14 @@ final class Jobs {
     /** When its page last asked for its progress; 0: never (a client that does not poll is never abandoned). */
     private volatile long lastPoll;
     private final long abandonedNanos;
+    /** Whether the client of the request that began the job has closed its connection. */
+    private final java.util.function.BooleanSupplier clientGone;
 
-    Job(String client, long seq, long abandonedNanos) {
+    Job(String client, long seq, long abandonedNanos, java.util.function.BooleanSupplier clientGone) {
       this.client = client;
       this.seq = seq;
       this.abandonedNanos = abandonedNanos;
+      this.clientGone = clientGone;
     }
 
     /** Enters a stage, unless the job was cancelled meanwhile. */
@@ -136,6 +141,10 @@ final class Jobs {
     public void check() {
       if (cancelled) {
         throw new HttpError(409, "request " + seq + " was cancelled (by the user, or by a newer request of the same page)");
+      }
+      if (clientGone.getAsBoolean()) {
+        cancelled = true;
+        throw new HttpError(409, "request " + seq + " was abandoned: its client closed the connection");
       }
       long polled = lastPoll;
       if (polled != 0 && System.nanoTime() - polled > abandonedNanos) {

@@ -1,58 +1,41 @@
 package org.ocelotl.server;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.Headers;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.trace.TraceFormatException;
 
 /**
  * The HTTP server of the web UI: the page and its files from the classpath, and the JSON API
- * ({@link Api}), behind the {@link Access} checks. Built on the JDK's own HTTP server.
+ * ({@link Api}), behind the {@link Access} checks, over the connections of {@link HttpListener}.
  *
- * <p>Connections run on a pool far larger than the machine's cores: a slow client (or a long
- * computation) holds one thread while the others keep serving progress polls, lists and other
- * clients. The computations themselves are capped by the analysis service
- * ({@link AnalysisService#MAX_CONCURRENT}: beyond, 503), so the pool size bounds waiting, not
- * work. A request must be read within {@value #REQUEST_SECONDS} s (the JDK server closes a
- * client that sends its headers a byte a second), its URL and body are bounded.
+ * <p>Connections run on threads far more numerous than the machine's cores: a slow client (or a
+ * long computation) holds one thread while the others keep serving progress polls, lists and
+ * other clients. The computations themselves are capped by the analysis service
+ * ({@link AnalysisService#MAX_CONCURRENT}: beyond, 503), so the threads bound waiting, not work.
+ * A request must arrive within {@value HttpListener#REQUEST_SECONDS} s, its URL and body are
+ * bounded; a request that runs the heap out gets a 503, and the server goes on.
  */
 public final class OcelotlServer implements AutoCloseable {
-  private static final int THREADS = 64;
-  static final int REQUEST_SECONDS = 20;
   /** A request line holds a view's state, never more than a few KB: 8 KB is generous. */
   static final int MAX_URL = 8 * 1024;
   /** The only body is an import's {"path": …}. */
   static final int MAX_BODY = 64 * 1024;
 
-  static {
-    // Read by the JDK's server when it is first used (jdk.httpserver's documented properties):
-    // a request must arrive within this time, and the headers within a sane number.
-    System.setProperty("sun.net.httpserver.maxReqTime", String.valueOf(REQUEST_SECONDS));
-    System.setProperty("sun.net.httpserver.maxReqHeaders", "100");
-  }
-
-  private final HttpServer http;
-  private final ExecutorService pool;
+  private final HttpListener http;
   private final Access access;
   private final Api api;
   private final String url;
 
-  private OcelotlServer(HttpServer http, ExecutorService pool, Access access, Api api, String url) {
+  private OcelotlServer(HttpListener http, Access access, Api api, String url) {
     this.http = http;
-    this.pool = pool;
     this.access = access;
     this.api = api;
     this.url = url;
@@ -69,27 +52,30 @@ public final class OcelotlServer implements AutoCloseable {
 
   /** As {@link #start(InetAddress, int, Api)}, with a given token (one kept across restarts). */
   public static OcelotlServer start(InetAddress bind, int port, Api api, String token) throws IOException {
-    HttpServer http;
+    // The handler needs the server, which needs the port: set once the socket is bound.
+    java.util.concurrent.atomic.AtomicReference<OcelotlServer> server = new java.util.concurrent.atomic.AtomicReference<>();
+    HttpListener http;
     try {
-      http = HttpServer.create(new InetSocketAddress(bind, port), 64);
+      http = HttpListener.start(new InetSocketAddress(bind, port), (request, headers) -> {
+        OcelotlServer ready = server.get();
+        if (ready == null) {
+          throw new HttpError(503, "the server is starting; try again");
+        }
+        try {
+          return ready.route(request, headers);
+        } catch (Exception e) {
+          return failure(e, ClientInput.of(request));
+        }
+      }, OcelotlServer::failure, MAX_BODY);
     } catch (IOException e) {
       throw new IOException("cannot listen on " + bind.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
     }
-    int actualPort = http.getAddress().getPort();
+    int actualPort = http.port();
     Access access = Access.forServer(token, bind, actualPort);
-    AtomicInteger threadNumber = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
-      Thread t = new Thread(r, "ocelotl-http-" + threadNumber.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
     String host = bind.isAnyLocalAddress() || bind.isLoopbackAddress() ? "127.0.0.1" : hostLiteral(bind);
     String url = "http://" + host + ":" + actualPort + "/?token=" + access.token();
-    OcelotlServer server = new OcelotlServer(http, pool, access, api, url);
-    http.createContext("/", server::handle);
-    http.setExecutor(pool);
-    http.start();
-    return server;
+    server.set(new OcelotlServer(http, access, api, url));
+    return server.get();
   }
 
   private static String hostLiteral(InetAddress address) {
@@ -103,58 +89,43 @@ public final class OcelotlServer implements AutoCloseable {
   }
 
   public int port() {
-    return http.getAddress().getPort();
+    return http.port();
   }
 
   @Override
   public void close() {
     api.close();
-    http.stop(0);
-    pool.shutdownNow();
-    try {
-      pool.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    http.close();
   }
 
-  private void handle(HttpExchange exchange) {
-    try (exchange) {
-      Response response;
-      try {
-        response = route(exchange);
-      } catch (Exception e) {
-        response = failure(e);
-      }
-      send(exchange, response);
-    } catch (IOException e) {
-      // the client went away (a cancelled fetch): nothing left to tell it
-    }
-  }
-
-  private Response route(HttpExchange exchange) throws Exception {
-    var headers = exchange.getRequestHeaders();
+  private Response route(HttpListener.Request request, Headers responseHeaders) throws Exception {
+    var headers = request.headers();
     if (!access.hostAllowed(headers)) {
-      throw new HttpError(403, "this server answers only to localhost; Host '" + headers.getFirst("Host") + "' refused");
+      throw new HttpError(403, "this server answers only to localhost; Host '"
+          + HttpError.quote(String.valueOf(headers.getFirst("Host"))) + "' refused");
     }
     if (!access.originAllowed(headers)) {
-      throw new HttpError(403, "requests from another site's page are refused (Origin " + headers.getFirst("Origin") + ")");
+      throw new HttpError(403, "requests from another site's page are refused (Origin "
+          + HttpError.quote(String.valueOf(headers.getFirst("Origin"))) + ")");
     }
-    if (exchange.getRequestURI().toString().length() > MAX_URL) {
+    if (request.uri().toString().length() > MAX_URL) {
       throw new HttpError(414, "the URL is longer than " + MAX_URL + " bytes");
     }
-    String path = exchange.getRequestURI().getRawPath();
-    Params params = Params.parse(exchange.getRequestURI().getRawQuery());
+    String path = request.uri().getRawPath();
+    if (path == null) {
+      throw HttpError.notFound("no such page: " + HttpError.quote(request.uri().toString()));
+    }
+    Params params = Params.parse(request.uri().getRawQuery());
     if (!access.tokenPresented(params.optional("token"), headers)) {
       if (path.equals("/")) {
         return staleTokenPage();
       }
       throw new HttpError(401, STALE_TOKEN);
     }
-    String method = exchange.getRequestMethod();
+    String method = request.method();
     if (path.equals("/")) {
       requireMethod(method, "GET");
-      exchange.getResponseHeaders().add("Set-Cookie", access.cookie());
+      responseHeaders.add("Set-Cookie", access.cookie());
       return asset("index.html");
     }
     if (path.startsWith("/assets/")) {
@@ -162,11 +133,8 @@ public final class OcelotlServer implements AutoCloseable {
       return asset(path.substring("/assets/".length()));
     }
     if (path.startsWith("/api/")) {
-      byte[] body = exchange.getRequestBody().readNBytes(MAX_BODY + 1);
-      if (body.length > MAX_BODY) {
-        throw new HttpError(413, "the request body is larger than " + MAX_BODY + " bytes");
-      }
-      return api.handle(method, path.substring("/api/".length()), params, new String(body, StandardCharsets.UTF_8));
+      return api.handle(method, path.substring("/api/".length()), params,
+          new String(request.body(), StandardCharsets.UTF_8));
     }
     throw HttpError.notFound("no such page: " + HttpError.quote(path));
   }
@@ -199,14 +167,33 @@ public final class OcelotlServer implements AutoCloseable {
     return new Response(200, Assets.contentType(name), Assets.read(name), null);
   }
 
+  /**
+   * The JSON error that answers a request whose handling threw {@code e}, with every run of the
+   * client's input in its message cut to {@value HttpError#ECHOED} characters (a 7,000-character
+   * parameter name comes back as its first 200 and its length): wherever a refusal quotes what
+   * it refuses, it never sends unbounded input back.
+   */
+  static Response failure(Throwable e, ClientInput input) {
+    Response answer = failure(e);
+    String message = e.getMessage();
+    if (answer.status() >= 500 || message == null || !input.longerThanEchoed()) {
+      return answer;
+    }
+    return error(answer.status(), input.cut(message));
+  }
+
   /** The JSON error that answers a request whose handling threw {@code e} (also what the API's fuzz target checks). */
-  static Response failure(Exception e) {
+  static Response failure(Throwable e) {
     if (e instanceof HttpError http) {
       return error(http.status(), http.getMessage());
     } else if (e instanceof IllegalArgumentException) {
       return error(400, e.getMessage());
-    } else if (e instanceof AnalysisService.Busy) {
+    } else if (e instanceof AnalysisService.Busy || e instanceof org.ocelotl.aggregation.HeapBudget.Busy) {
       return error(503, e.getMessage());
+    } else if (e instanceof OutOfMemoryError) {
+      return error(503, "this request ran the server's heap out (" + (Runtime.getRuntime().maxMemory() >> 20)
+          + " MB): it was stopped and the server goes on; try again later, with fewer slices or producers, "
+          + "or start the server with more memory (OCELOTL_JAVA_OPTS=-Xmx…)");
     } else if (e instanceof TraceFormatException) {
       return error(422, e.getMessage()); // the file was read, and is malformed: the message says where
     } else if (e instanceof IOException || e instanceof UncheckedIOException) {
@@ -223,8 +210,8 @@ public final class OcelotlServer implements AutoCloseable {
         JsonForm.bytes(body), null);
   }
 
-  private static void send(HttpExchange exchange, Response response) throws IOException {
-    var out = exchange.getResponseHeaders();
+  /** The headers of every answer: its type, and no caching, sniffing, referrer or framing. */
+  static void standardHeaders(Headers out, Response response) {
     out.set("Content-Type", response.contentType());
     out.set("Cache-Control", "no-store");
     out.set("X-Content-Type-Options", "nosniff");
@@ -235,12 +222,6 @@ public final class OcelotlServer implements AutoCloseable {
         "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
     if (response.fileName() != null) {
       out.set("Content-Disposition", "attachment; filename=\"" + response.fileName() + "\"");
-    }
-    exchange.sendResponseHeaders(response.status(), response.body().length == 0 ? -1 : response.body().length);
-    if (response.body().length > 0) {
-      try (OutputStream body = exchange.getResponseBody()) {
-        body.write(response.body());
-      }
     }
   }
 }

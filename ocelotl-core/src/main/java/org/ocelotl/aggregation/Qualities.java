@@ -276,16 +276,12 @@ public abstract sealed class Qualities
     return mass * (Math.log(cells) / Math.log(2) + Math.abs(Math.log(mass) / Math.log(2)) + 1);
   }
 
-  /** Refuses, before allocating, a computation that would not fit in what the heap has left. */
+  /**
+   * Reserves, before allocating, what a computation will take ({@link HeapBudget#reserve}):
+   * refused when the heap cannot hold it, or (503) while others running hold it.
+   */
   static void requireHeap(long bytes, String what) {
-    Runtime runtime = Runtime.getRuntime();
-    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-    if (bytes > available) {
-      throw new IllegalArgumentException(String.format(
-          "%s need %,d MiB but the Java heap has %,d MiB left; use fewer slices or producers, "
-              + "or give Java more memory (-Xmx, OCELOTL_JAVA_OPTS)",
-          what, bytes >> 20, available >> 20));
-    }
+    HeapBudget.reserve(bytes, what);
   }
 
   /** Index of interval [first, last] in a triangular array laid out by last slice. */

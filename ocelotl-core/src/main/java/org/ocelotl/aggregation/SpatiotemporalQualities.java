@@ -177,8 +177,10 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    // the envelopes may take the heap that the qualities and the programme's evaluations leave
-    return envelopeBreakpoints(Runtime.getRuntime().maxMemory() - BYTES_PER_AGGREGATE * tree.size() * gain[0].length);
+    // the envelopes may take the heap that the computations running (this one's qualities and
+    // evaluations included) have not reserved
+    return envelopeBreakpoints(Math.min(HeapBudget.unreserved(),
+        Runtime.getRuntime().maxMemory() - BYTES_PER_AGGREGATE * tree.size() * gain[0].length));
   }
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */

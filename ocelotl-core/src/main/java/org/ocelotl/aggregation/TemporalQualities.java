@@ -336,8 +336,10 @@ final class TemporalQualities extends Qualities {
    * of each breakpoint are built on first request by the programme.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    // the envelopes may take the heap that the qualities and the reach leave
-    return envelopeBreakpoints(Runtime.getRuntime().maxMemory() - 16L * gain.length - 4L * reach.length);
+    // the envelopes may take the heap that the computations running (this one's qualities and
+    // reach included) have not reserved
+    return envelopeBreakpoints(Math.min(HeapBudget.unreserved(),
+        Runtime.getRuntime().maxMemory() - 16L * gain.length - 4L * reach.length));
   }
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes. */

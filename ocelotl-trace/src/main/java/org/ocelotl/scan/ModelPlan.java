@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.aggregation.HeapBudget;
 import org.ocelotl.model.Metric;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -74,6 +75,7 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
               + "ask for fewer slices, a depth cut (--depth) or fewer types", leaves, slices, types, bytes >> 20,
           available >> 20));
     }
+    HeapBudget.reserve(bytes, String.format("a model of %,d producers × %,d slices × %,d types", leaves, slices, types));
   }
 
   ModelLayout layout() {
@@ -95,7 +97,7 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
 
   private static SliceGrid grid(StoreMetadata m, ModelRequest request) {
     double from = Double.isNaN(request.from()) ? m.start() : request.from();
-    double to = Double.isNaN(request.to()) ? m.end() : request.to();
+    double to = Double.isNaN(request.to()) ? m.windowEnd() : request.to();
     String window = "[" + format(from) + ", " + format(to) + ") " + m.timeUnit();
     if (!(to > from)) {
       throw new IllegalArgumentException("the window " + window + " is empty: it needs from < to");

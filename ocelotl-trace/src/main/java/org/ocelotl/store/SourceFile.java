@@ -43,11 +43,79 @@ public final class SourceFile {
     int read(long position, byte[] buffer) throws IOException;
   }
 
-  /** Whether the file still is what {@code source} describes. */
+  /**
+   * Describes a trace as a workspace reads it: a trace of several files (an OTF2 archive, named
+   * by its anchor; a CTF trace, by its metadata) by every file the reading uses, its fingerprint
+   * extended by the path, size and modification time of each ({@link #readingFiles}), so that a
+   * deleted, cut or rewritten event or stream file makes the store stale.
+   */
+  public static StoreMetadata.Source describeReading(Path file, String format) throws IOException {
+    StoreMetadata.Source anchor = describe(file, format);
+    return new StoreMetadata.Source(anchor.path(), anchor.size(), anchor.modified(),
+        anchor.fingerprint() + readingFilesPrint(file, format), format);
+  }
+
+  /** Whether the trace still is what {@code source} describes: its file, and every file the reading used. */
   public static boolean unchanged(StoreMetadata.Source source, Path file) throws IOException {
     return Files.size(file) == source.size()
         && Files.getLastModifiedTime(file).toMillis() == source.modified()
-        && fingerprint(file, source.size()).equals(source.fingerprint());
+        && (fingerprint(file, source.size()) + readingFilesPrint(file, source.format())).equals(source.fingerprint());
+  }
+
+  /**
+   * The files besides {@code file} that a reading of the format uses: an OTF2 archive's global
+   * definitions ({@code NAME.def}) and everything under its directory ({@code NAME/}: the event
+   * and local definition files); a CTF trace's stream files, the files beside its metadata.
+   * None for the formats of one file.
+   */
+  static java.util.List<Path> readingFiles(Path file, String format) throws IOException {
+    Path dir = file.getParent();
+    if (dir == null) {
+      return java.util.List.of();
+    }
+    java.util.List<Path> files = new java.util.ArrayList<>();
+    if ("otf2".equals(format)) {
+      String name = file.getFileName().toString().replaceFirst("\\.otf2$", "");
+      Path definitions = dir.resolve(name + ".def");
+      if (Files.isRegularFile(definitions)) {
+        files.add(definitions);
+      }
+      Path archive = dir.resolve(name);
+      if (Files.isDirectory(archive)) {
+        try (java.util.stream.Stream<Path> all = Files.walk(archive)) {
+          all.filter(Files::isRegularFile).forEach(files::add);
+        }
+      }
+    } else if ("ctf".equals(format)) {
+      try (java.util.stream.Stream<Path> beside = Files.list(dir)) {
+        beside.filter(p -> Files.isRegularFile(p) && !p.equals(file)).forEach(files::add);
+      }
+    }
+    files.sort(null);
+    return files;
+  }
+
+  /** "" for a trace of one file; else "+" and a hash of each reading file's path, size and time. */
+  private static String readingFilesPrint(Path file, String format) throws IOException {
+    java.util.List<Path> files = readingFiles(file, format);
+    if (files.isEmpty()) {
+      return "";
+    }
+    MessageDigest digest = sha256();
+    for (Path f : files) {
+      String entry = file.getParent().relativize(f) + "\0" + Files.size(f) + "\0"
+          + Files.getLastModifiedTime(f).toMillis() + "\n";
+      digest.update(entry.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return "+" + HexFormat.of().formatHex(digest.digest(), 0, 16);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 
   static String fingerprint(Path file, long size) throws IOException {
@@ -65,12 +133,7 @@ public final class SourceFile {
   }
 
   private static String fingerprint(Bytes file, long size) throws IOException {
-    MessageDigest digest;
-    try {
-      digest = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
+    MessageDigest digest = sha256();
     byte[] buffer = new byte[FINGERPRINT_BYTES];
     digest.update(buffer, 0, file.read(0, buffer));
     if (size > FINGERPRINT_BYTES) {

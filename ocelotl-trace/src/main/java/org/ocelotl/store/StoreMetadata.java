@@ -56,6 +56,19 @@ public record StoreMetadata(Source source, double start, double end, String time
   public record EventType(int id, String name, EventCategory category, String group, String color,
       long count) {}
 
+  /**
+   * The end of a window given no end: the trace's end, or, for a trace without duration (every
+   * record at one time, said in a warning at import), one time unit after its start, so that such
+   * a window is never empty.
+   */
+  public double windowEnd() {
+    return windowEnd(start, end);
+  }
+
+  static double windowEnd(double start, double end) {
+    return end > start ? end : Math.max(start + 1, Math.nextUp(start));
+  }
+
   public long count(EventCategory category) {
     return counts[category.ordinal()];
   }

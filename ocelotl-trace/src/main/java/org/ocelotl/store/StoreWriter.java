@@ -405,6 +405,10 @@ public final class StoreWriter implements TraceSink {
       warning(variableSteps.outOfOrder()
           + " variable changes came before the previous change of the same variable; their steps were cut to zero length");
     }
+    if (!(end > start) && categories.values().stream().anyMatch(c -> c.records > 0)) {
+      warning("the trace has no duration: every record is at " + start + " " + timeUnit + "; views show it over ["
+          + start + ", " + StoreMetadata.windowEnd(start, end) + ") " + timeUnit);
+    }
     if (droppedWarnings > 0) {
       warnings.add(notKept(droppedWarnings));
     }

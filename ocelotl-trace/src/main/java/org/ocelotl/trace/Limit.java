@@ -26,6 +26,11 @@ public enum Limit {
    * (LTTng writes 4 KiB to a few MiB; Perfetto's packets are mostly under 1 MiB).
    */
   PACKET_BYTES("ocelotl.maxPacketBytes", 256L << 20, "bytes in a packet"),
+  /**
+   * How much larger than its file a Perfetto trace's compressed packets may inflate, all of them
+   * together (Perfetto's zlib'd packets compress 5 to 20×); never less than 64 MiB.
+   */
+  INFLATION_RATIO("ocelotl.perfetto.maxRatio", 100, "times the file's size once its compressed packets are inflated"),
   /** Depth of the producer tree (the root at depth 0). */
   TREE_DEPTH("ocelotl.maxTreeDepth", 1_000, "levels of producer tree");
 

@@ -39,7 +39,7 @@ public final class Importer {
       ImportProgress progress, StoreWriter writer) throws IOException {
     StoreMetadata.Source source;
     try {
-      source = SourceFile.describe(trace, format.name());
+      source = SourceFile.describeReading(trace, format.name());
     } catch (IOException | RuntimeException e) {
       writer.abort();
       throw e;

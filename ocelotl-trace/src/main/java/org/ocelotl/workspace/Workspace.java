@@ -39,8 +39,8 @@ import org.ocelotl.trace.TraceFormat;
  *
  * <p>An import writes into {@code NAME-HASH.tmp-PID-N} beside the final directory, forces it
  * to the disk, then renames it into place: a killed import leaves only a temporary directory,
- * which {@link #list} ignores and the next import in this workspace deletes (once its process
- * is gone). Replacing an outdated store moves the old one aside first, so for an instant no
+ * which {@link #list} ignores and the next command that opens this workspace deletes (once its
+ * process is gone). Whatever writes a store (an import, a removal) holds its lock. Replacing an outdated store moves the old one aside first, so for an instant no
  * store is visible, never a partial one; a reader then simply imports again.
  */
 public final class Workspace {
@@ -77,7 +77,9 @@ public final class Workspace {
   /** With given formats and chunk capacity: for tests. */
   public static Workspace open(Path directory, Formats formats, int chunkCapacity) throws IOException {
     Files.createDirectories(directory.resolve(TRACES));
-    return new Workspace(directory.toAbsolutePath().normalize(), formats, chunkCapacity);
+    Workspace workspace = new Workspace(directory.toAbsolutePath().normalize(), formats, chunkCapacity);
+    workspace.removeAbandoned(); // a killed import's files go with the next command, not only the next import
+    return workspace;
   }
 
   /**
@@ -124,15 +126,28 @@ public final class Workspace {
     if (current.isPresent()) {
       return current.get();
     }
-    Path target = storeDirectory(file, options);
+    return locked(storeDirectory(file, options), () -> {
+      Optional<TraceStore> meanwhile = current(file, options, ImportProgress.NONE);
+      return meanwhile.isPresent() ? meanwhile.get() : importUnlocked(file, options, progress);
+    });
+  }
+
+  private interface Locked<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs what writes a store under its lock: a lock file ({@code locks/NAME-HASH.lock}) between
+   * processes, a monitor between threads (a file lock excludes processes, not threads).
+   */
+  private <T> T locked(Path target, Locked<T> writing) throws IOException {
     synchronized (IMPORTING.computeIfAbsent(target, k -> new Object())) {
       Path locks = Files.createDirectories(directory.resolve("locks"));
       try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(
               locks.resolve(target.getFileName() + ".lock"), java.nio.file.StandardOpenOption.CREATE,
               java.nio.file.StandardOpenOption.WRITE);
           java.nio.channels.FileLock lock = channel.lock()) {
-        current = current(file, options, ImportProgress.NONE);
-        return current.isPresent() ? current.get() : importTrace(file, options, progress);
+        return writing.run();
       }
     }
   }
@@ -162,9 +177,17 @@ public final class Workspace {
     return sameFormat && SourceFile.unchanged(source, file) ? Optional.of(store) : Optional.empty();
   }
 
-  /** Imports {@code trace} now, replacing its store if it has one. */
+  /**
+   * Imports {@code trace} now, replacing its store if it has one, under the store's lock: imports
+   * of one file at once (several {@code ocelotl import}s, a server's) each replace the store whole,
+   * one after the other.
+   */
   public TraceStore importTrace(Path trace, ImportOptions options, ImportProgress progress) throws IOException {
     Path file = canonical(trace);
+    return locked(storeDirectory(file, options), () -> importUnlocked(file, options, progress));
+  }
+
+  private TraceStore importUnlocked(Path file, ImportOptions options, ImportProgress progress) throws IOException {
     TraceFormat format = options.format() != null ? formats.named(options.format()) : formats.detect(file);
     removeAbandoned();
     Path target = storeDirectory(file, options);
@@ -174,6 +197,13 @@ public final class Workspace {
       Importer.importTrace(file, format, options, progress, temporary, chunkCapacity);
       forceDirectory(temporary);
       install(temporary, target);
+    } catch (IOException e) {
+      // The JDK's plain I/O errors name no file (a full disk: "No space left on device"): say where;
+      // the others (a file not found, a format error) name theirs already.
+      if (e.getClass() != IOException.class) {
+        throw e;
+      }
+      throw new IOException("importing " + file + " into " + temporary.getParent() + ": " + e.getMessage(), e);
     } finally {
       deleteTree(temporary); // gone already when installed
     }
@@ -225,9 +255,12 @@ public final class Workspace {
       }
     }
     for (Path dir : dirs) {
-      Path discarded = sibling(dir, DISCARDED);
-      Files.move(dir, discarded, StandardCopyOption.ATOMIC_MOVE);
-      deleteTree(discarded);
+      locked(dir, () -> {
+        Path discarded = sibling(dir, DISCARDED);
+        Files.move(dir, discarded, StandardCopyOption.ATOMIC_MOVE);
+        deleteTree(discarded);
+        return null;
+      });
     }
     return !dirs.isEmpty();
   }

@@ -23,6 +23,7 @@ import org.ocelotl.trace.TraceSink;
  * e TIME            an event of producer 1
  * forever           states without end, printing READY to stdout after 10 chunks (kill tests)
  * throw             the reader fails with an unchecked exception (a bug midway)
+ * full              the reader fails as a write to a full disk does: "No space left on device"
  * anything else     malformed: an error, or skipped and counted when lenient
  * </pre>
  */
@@ -61,6 +62,8 @@ final class FakeFormat {
             sink.event(1, 1, Double.parseDouble(f[1]));
           } else if (f[0].equals("forever")) {
             forever(sink);
+          } else if (f[0].equals("full")) {
+            throw new IOException("No space left on device");
           } else if (f[0].equals("throw")) {
             throw new IllegalStateException("reader bug");
           } else if (options.lenient()) {

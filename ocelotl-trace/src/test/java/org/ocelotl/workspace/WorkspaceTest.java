@@ -282,4 +282,55 @@ class WorkspaceTest {
     assertEquals(1, store().metadata().count(EventCategory.STATE));
     assertEquals(1, entries().size(), "the next import removed the killed one's directory");
   }
+
+  /**
+   * Ten threads importing one file again and again at once (ten {@code ocelotl import}s, 20
+   * times each): every import succeeds, each replacing the store whole (issue 31; without the
+   * lock, about a third failed on a store moved aside by another import: "…/metadata.json: no
+   * such file").
+   */
+  @Test
+  void tenSimultaneousExplicitImportsOfOneFileAllSucceed() throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(10);
+    try {
+      List<java.util.concurrent.Future<Long>> imports = new java.util.ArrayList<>();
+      for (int k = 0; k < 10; k++) {
+        imports.add(pool.submit(() -> {
+          long states = 0;
+          for (int round = 0; round < 20; round++) {
+            states += Workspace.open(workspace.directory(), FakeFormat.formats(), 4)
+                .importTrace(trace, ImportOptions.DEFAULT, ImportProgress.NONE).metadata().count(EventCategory.STATE);
+          }
+          return states;
+        }));
+      }
+      for (java.util.concurrent.Future<Long> f : imports) {
+        assertEquals(20 * 2L, f.get(300, TimeUnit.SECONDS));
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(2, store().metadata().count(EventCategory.STATE));
+    assertEquals(1, entries().size());
+  }
+
+  /** A killed import's temporary directory goes when the workspace is next opened, by any command. */
+  @Test
+  void abandonedTemporaryDirectoriesAreRemovedWhenTheWorkspaceOpens() throws IOException {
+    Path stale = workspace.directory().resolve(Workspace.TRACES).resolve("x.trace-0123.tmp-99999999-1");
+    Files.createDirectories(stale);
+    Files.writeString(stale.resolve("states.chunks"), "partial");
+    Workspace.open(workspace.directory(), FakeFormat.formats(), 4);
+    assertFalse(Files.exists(stale));
+  }
+
+  /** A full disk's error says where the import was writing, and leaves nothing behind. */
+  @Test
+  void aFullDiskNamesWhereTheImportWasWriting() throws IOException {
+    Files.writeString(trace, "FAKE\ns 0 1\nfull\n");
+    IOException e = assertThrows(IOException.class, this::store);
+    assertEquals("importing " + trace.toRealPath() + " into " + workspace.directory().resolve(Workspace.TRACES)
+        + ": No space left on device", e.getMessage());
+    assertEquals(List.of(), entries());
+  }
 }

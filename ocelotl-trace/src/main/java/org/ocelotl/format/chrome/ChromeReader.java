@@ -83,9 +83,11 @@ public final class ChromeReader implements TraceReader {
         throw parse.error("unexpected end of file (the JSON is cut)");
       } catch (StreamConstraintsException e) {
         // Jackson names its own setting; say ours, which the user can change.
+        // A string too long is refused where it starts: Jackson's own location is wherever its
+        // buffers stood when it counted too far, which moves with how the file was read.
         boolean deep = e.getOriginalMessage().contains("nesting");
-        throw parse.error(deep ? Limit.JSON_NESTING.exceeded(nesting) : Limit.JSON_STRING_BYTES.exceeded(string),
-            e.getLocation());
+        throw deep ? parse.error(Limit.JSON_NESTING.exceeded(nesting), e.getLocation())
+            : parse.error(Limit.JSON_STRING_BYTES.exceeded(string));
       } catch (JsonProcessingException e) {
         throw parse.error(e.getOriginalMessage(), e.getLocation());
       } catch (IllegalArgumentException refused) {

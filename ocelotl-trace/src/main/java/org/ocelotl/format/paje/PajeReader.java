@@ -35,7 +35,7 @@ public final class PajeReader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     try (CountingInputStream raw = new CountingInputStream(new ReadAhead(file))) {
       InputStream text = isGzip(raw)
-          ? gunzip(file.toString(), raw, Files.size(file)) : raw;
+          ? new Expansion(file.toString(), new Members(raw), Files.size(file), sink::warning) : raw;
       long[] reported = {0};
       LineScanner lines = new LineScanner(text, () -> {
         if (raw.count - reported[0] >= PROGRESS_STEP) {
@@ -63,7 +63,27 @@ public final class PajeReader implements TraceReader {
    * Limit#GZIP_RATIO} × its {@code compressed} size; the Spark import reads gzip'd traces with it too.
    */
   public static InputStream gunzip(String file, InputStream raw, long compressed) throws IOException {
-    return new Expansion(file, new GZIPInputStream(raw, GZIP_BUFFER), compressed);
+    return new Expansion(file, new Members(raw), compressed, warning -> { });
+  }
+
+  /**
+   * The gzip members of a file, one after the other, and whether bytes that are no gzip member
+   * followed the last: the JDK's stream ignores them in silence (a file cut and appended to, two
+   * files concatenated badly), so the text may lack what the user thinks is in it.
+   */
+  private static final class Members extends GZIPInputStream {
+    Members(InputStream raw) throws IOException {
+      super(raw, GZIP_BUFFER);
+    }
+
+    /**
+     * At the end of the text: whether bytes follow the last member. The JDK's stream, after a
+     * member's 8-byte trailer, tries the next bytes as a member's header and stops in silence if
+     * they are none: the bytes it holds beyond the trailer, or any left in the file, are garbage.
+     */
+    boolean garbageAfterEnd() throws IOException {
+      return inf.getRemaining() > 8 || in.read() >= 0;
+    }
   }
 
   /** What a gzip stream's failure (cut short, or corrupt) says about the trace {@code file}. */
@@ -81,28 +101,44 @@ public final class PajeReader implements TraceReader {
     private final long limit;
     private long expanded;
 
-    Expansion(String file, InputStream in, long compressed) {
+    private final java.util.function.Consumer<String> warning;
+    private boolean ended;
+
+    Expansion(String file, Members in, long compressed, java.util.function.Consumer<String> warning) {
       super(in);
       this.file = file;
       this.compressed = compressed;
       this.limit = Math.max(MIN_EXPANSION, ratio * compressed);
+      this.warning = warning;
     }
 
     @Override
     public int read() throws IOException {
       int b = super.read();
-      count(b < 0 ? 0 : 1);
+      count(b < 0 ? -1 : 1);
       return b;
     }
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
       int n = super.read(buffer, offset, length);
-      count(Math.max(n, 0));
+      count(n);
       return n;
     }
 
-    private void count(int n) throws TraceFormatException {
+    private void count(int n) throws IOException {
+      if (n < 0) {
+        if (!ended && ((Members) in).garbageAfterEnd()) {
+          warning.accept(file + ": bytes that are no gzip data follow the compressed trace, and were ignored: "
+              + "the file may have been cut and appended to");
+        }
+        ended = true;
+        return;
+      }
+      expand(n);
+    }
+
+    private void expand(int n) throws TraceFormatException {
       expanded += n;
       if (expanded > limit) {
         throw new TraceFormatException(file + ": the gzip data expands more than " + ratio + "× its "

@@ -13,7 +13,8 @@ import org.ocelotl.trace.TraceFormatException;
  * A packet's {@code compressed_packets}: packets framed as in a trace file (field 1 each),
  * compressed with zlib, which Perfetto writes when the trace config asks for compression. They
  * are inflated into one array, at most {@code ocelotl.maxPacketBytes} (a small packet may inflate
- * to a great deal), and handed out one by one; errors name the outer packet.
+ * to a great deal), all the file's together at most {@code ocelotl.perfetto.maxRatio} × its size,
+ * and handed out one by one; errors name the outer packet.
  */
 final class CompressedPackets {
   /** Tag of {@code compressed_packets}: field 50, wire type 2. */
@@ -28,8 +29,8 @@ final class CompressedPackets {
   }
 
   static void forEach(PacketInput input, ByteString compressed, Visitor visitor) throws IOException {
-    long max = Limit.PACKET_BYTES.value();
-    byte[] bytes = inflate(input, compressed, max);
+    byte[] bytes = inflate(input, compressed);
+    input.inflated(bytes.length);
     CodedInputStream in = CodedInputStream.newInstance(bytes);
     try {
       while (!in.isAtEnd()) {
@@ -51,7 +52,14 @@ final class CompressedPackets {
     }
   }
 
-  private static byte[] inflate(PacketInput input, ByteString compressed, long max) throws IOException {
+  /**
+   * The packets inflated, at most {@code ocelotl.maxPacketBytes}, and at most what is left of the
+   * whole file's allowance ({@link PacketInput#inflationLeft}): a small file of many compressed
+   * packets, each within the first bound, would otherwise inflate to gigabytes.
+   */
+  private static byte[] inflate(PacketInput input, ByteString compressed) throws IOException {
+    long packetMax = Limit.PACKET_BYTES.value();
+    long max = Math.min(packetMax, input.inflationLeft());
     Inflater inflater = new Inflater();
     try {
       inflater.setInput(compressed.toByteArray());
@@ -60,7 +68,11 @@ final class CompressedPackets {
       while (!inflater.finished()) {
         if (size == out.length) {
           if (out.length >= max) {
-            throw error(input, "more than " + max + " bytes once inflated: " + Limit.PACKET_BYTES.exceeded(max));
+            throw max == packetMax
+                ? error(input, "more than " + max + " bytes once inflated: " + Limit.PACKET_BYTES.exceeded(max))
+                : error(input, "the file's compressed packets inflate to more than " + input.inflationAllowed()
+                    + " bytes, " + Limit.INFLATION_RATIO.value() + "× its " + input.size() + " bytes (at least 64 MiB): "
+                    + "not a trace; if it is one, " + raise(Limit.INFLATION_RATIO));
           }
           out = Arrays.copyOf(out, (int) Math.min(max, 2L * out.length));
         }
@@ -76,6 +88,10 @@ final class CompressedPackets {
     } finally {
       inflater.end();
     }
+  }
+
+  private static String raise(Limit limit) {
+    return "raise the limit with OCELOTL_JAVA_OPTS=-D" + limit.property() + "=N";
   }
 
   private static TraceFormatException error(PacketInput input, String what) {

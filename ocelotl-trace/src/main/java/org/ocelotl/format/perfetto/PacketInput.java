@@ -26,6 +26,9 @@ final class PacketInput implements Closeable {
   private final FileChannel channel;
   private final long size;
   private final long maxPacket = Limit.PACKET_BYTES.value();
+  /** What the file's compressed packets may inflate to, all together, in one reading of it. */
+  private final long inflationAllowed;
+  private long inflatedSoFar;
   private final LongConsumer progress;
   private byte[] buffer = new byte[1 << 20];
   /** The file offset of buffer[0]; the bytes [0, filled) of the buffer are the file's from there. */
@@ -41,6 +44,27 @@ final class PacketInput implements Closeable {
     this.channel = FileChannel.open(file, StandardOpenOption.READ);
     this.size = channel.size();
     this.progress = progress;
+    this.inflationAllowed = Math.max(MIN_INFLATION, Limit.INFLATION_RATIO.value() * size);
+  }
+
+  /** The whole file's allowance of inflated bytes is never below this (small traces, a few packets). */
+  static final long MIN_INFLATION = 64L << 20;
+
+  long inflationAllowed() {
+    return inflationAllowed;
+  }
+
+  /** What the compressed packets read so far leave of the file's allowance. */
+  long inflationLeft() {
+    return inflationAllowed - inflatedSoFar;
+  }
+
+  void inflated(long bytes) {
+    inflatedSoFar += bytes;
+  }
+
+  long size() {
+    return size;
   }
 
   /**

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -217,6 +218,25 @@ class ChromeReaderTest {
     assertTrue(e.getMessage().contains("the JSON is cut"), e.getMessage());
     assertTrue(trace.states.isEmpty() && trace.producers.isEmpty(),
         "nothing is written before the file is read to its end");
+  }
+
+  /**
+   * A string over the limit is refused at the column where it starts, the same on every reading
+   * wherever Jackson's buffers stand (here shifted by blanks in front of it).
+   */
+  @Test
+  void aStringOverTheLimitIsRefusedWhereItStarts() throws IOException {
+    String name = "n".repeat((int) Limit.JSON_STRING_BYTES.value() + 1);
+    for (int blanks : new int[] {0, 3_000, 7_990, 8_000, 16_385, 65_530}) {
+      Path file = dir.resolve("long-" + blanks + ".json");
+      Files.writeString(file, "{\"traceEvents\":[\n{\"ph\":\"X\",\"name\":" + " ".repeat(blanks) + "\"" + name
+          + "\",\"ts\":1,\"dur\":2}\n]}");
+      for (int reading = 0; reading < 2; reading++) {
+        TraceFormatException e = assertThrows(TraceFormatException.class,
+            () -> new ChromeReader().read(file, new MemoryTrace(), ReadOptions.STRICT));
+        assertEquals(file + ":2: column " + (18 + blanks) + ": " + Limit.JSON_STRING_BYTES.exceeded(), e.getMessage());
+      }
+    }
   }
 
   @Test

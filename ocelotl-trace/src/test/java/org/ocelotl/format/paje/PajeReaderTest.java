@@ -308,6 +308,48 @@ class PajeReaderTest {
     assertEquals(a.links, b.links);
   }
 
+  /**
+   * Bytes after the gzip data (a file cut and appended to) are ignored by the JDK's reader in
+   * silence: read, with a warning; two members one after the other are one trace, no warning.
+   */
+  @Test
+  void gzipWithTrailingGarbageIsReadWithAWarning() throws IOException {
+    Path plain = PajeReferenceTest.TRACES.resolve("simgrid/smpi_small_flat.trace");
+    java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+    try (OutputStream out = new GZIPOutputStream(zipped)) {
+      Files.copy(plain, out);
+    }
+    MemoryTrace reference = PajeReferenceTest.read(plain);
+    for (int garbage : new int[] {0, 1, 3, 18, 19, 100, 70_000}) {
+      Path file = dir.resolve("garbage-" + garbage + ".trace.gz");
+      byte[] tail = new byte[garbage];
+      java.util.Arrays.fill(tail, (byte) 'x');
+      Files.write(file, zipped.toByteArray());
+      Files.write(file, tail, java.nio.file.StandardOpenOption.APPEND);
+      MemoryTrace t = new MemoryTrace();
+      new PajeReader().read(file, t, ReadOptions.STRICT);
+      assertEquals(reference.states, t.states, garbage + " bytes after");
+      assertEquals(garbage == 0 ? List.of() : List.of(file + ": bytes that are no gzip data follow the compressed "
+          + "trace, and were ignored: the file may have been cut and appended to"), t.warnings, garbage + " bytes after");
+    }
+    Path twice = dir.resolve("two-members.trace.gz");
+    byte[] text = Files.readAllBytes(plain);
+    int cut = new String(text, java.nio.charset.StandardCharsets.ISO_8859_1).lastIndexOf('\n', text.length / 2) + 1;
+    java.io.ByteArrayOutputStream both = new java.io.ByteArrayOutputStream();
+    for (byte[] part : List.of(java.util.Arrays.copyOf(text, cut), java.util.Arrays.copyOfRange(text, cut, text.length))) {
+      java.io.ByteArrayOutputStream member = new java.io.ByteArrayOutputStream();
+      try (OutputStream out = new GZIPOutputStream(member)) {
+        out.write(part);
+      }
+      both.write(member.toByteArray());
+    }
+    Files.write(twice, both.toByteArray());
+    MemoryTrace t = new MemoryTrace();
+    new PajeReader().read(twice, t, ReadOptions.STRICT);
+    assertEquals(reference.states, t.states);
+    assertEquals(List.of(), t.warnings);
+  }
+
   @Test
   void truncatedGzipIsOneClearMessage() throws IOException {
     Path plain = PajeReferenceTest.TRACES.resolve("simgrid/smpi_small_flat.trace");

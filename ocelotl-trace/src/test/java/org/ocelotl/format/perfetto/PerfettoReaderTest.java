@@ -422,6 +422,40 @@ class PerfettoReaderTest {
         e.getMessage());
   }
 
+  /**
+   * Compressed packets within the packet limit each, but many: the file's allowance (100× its
+   * size, at least 64 MiB) is for all of them together. 15 packets of 4 MiB inflated (60 MiB) read;
+   * a 16th is refused at its byte.
+   */
+  @Test
+  void compressedPacketsBeyondTheFilesAllowanceAreRefused() throws IOException {
+    int filler = 4 << 20;
+    java.io.ByteArrayOutputStream inner = new java.io.ByteArrayOutputStream();
+    com.google.protobuf.CodedOutputStream framing = com.google.protobuf.CodedOutputStream.newInstance(inner);
+    // One packet holding an unknown field of 4 MiB of 'a': skipped by the reader, inflated all the same.
+    int field = com.google.protobuf.CodedOutputStream.computeByteArraySize(999, new byte[filler]);
+    framing.writeTag(1, com.google.protobuf.WireFormat.WIRETYPE_LENGTH_DELIMITED);
+    framing.writeUInt32NoTag(field);
+    byte[] a = new byte[filler];
+    Arrays.fill(a, (byte) 'a');
+    framing.writeByteArray(999, a);
+    framing.flush();
+    TracePacket big = TracePacket.newBuilder().setCompressedPackets(ByteString.copyFrom(deflate(inner.toByteArray()))).build();
+    for (int count : new int[] {15, 16}) {
+      List<TracePacket> packets = new java.util.ArrayList<>(java.util.Collections.nCopies(count, big));
+      byte[] bytes = PerfettoTraces.trace(packets);
+      Path file = Files.write(dir.resolve("inflating-" + count + ".pftrace"), bytes);
+      if (count == 15) {
+        assertEquals(List.of(), read(file).states);
+        continue;
+      }
+      TraceFormatException e = assertThrows(TraceFormatException.class, () -> read(file));
+      assertEquals(file + "@" + packetOffsets(bytes).get(15) + ": compressed packets: the file's compressed packets "
+          + "inflate to more than 67108864 bytes, 100× its " + bytes.length + " bytes (at least 64 MiB): not a trace; "
+          + "if it is one, raise the limit with OCELOTL_JAVA_OPTS=-Docelotl.perfetto.maxRatio=N", e.getMessage());
+    }
+  }
+
   private static byte[] deflate(byte[] bytes) {
     Deflater deflater = new Deflater();
     deflater.setInput(bytes);
