@@ -642,6 +642,81 @@ test('a file given by its path on the server is imported, listed and shown', asy
   await shot('7-imported');
 });
 
+/** Label extents "x y0 y1" written by the overview: no two in one column may overlap. */
+async function producerLabels() {
+  return page.$eval('#overview', c => c.dataset.producerLabels.split('|').filter(Boolean).map(l => l.split(' ').map(Number)));
+}
+
+function assertApart(labels, what) {
+  for (let i = 0; i < labels.length; i++) {
+    for (let j = i + 1; j < labels.length; j++) {
+      const [x, a0, a1] = labels[i], [x2, b0, b1] = labels[j];
+      if (x === x2) assert.ok(a1 <= b0 || b1 <= a0, `${what}: labels [${a0}, ${a1}] and [${b0}, ${b1}] overlap at x = ${x}`);
+    }
+  }
+}
+
+test('768 ranks: the rows cut to fit, names that never overlap, tooltips, a Gantt chart of every rank', async () => {
+  // The seed-scale trace's shape (4 sites › 8 cabinets › 12 hosts › 2 ranks), 30 iterations.
+  const dir = mkdtempSync(join(tmpdir(), 'ocelotl-seed-'));
+  const seed = join(dir, 'seed-768.trace');
+  execFileSync('java', ['-cp', join(root, 'ocelotl-trace/target/test-classes'), 'org.ocelotl.testing.SeedTrace', seed,
+    String(30 * 3 * 768)]);
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+    const before = await caption();
+    await page.fill('#import-path', seed);
+    await page.click('#import-form button');
+    const shown = await captionChange(before, ['leaves']);
+    assert.match(shown.text, /^seed-768\.trace/);
+    await page.selectOption('#aggregation', 'spatiotemporal');
+    await page.fill('#slices', '20');
+    await page.click('#apply');
+    const cut = await captionChange(shown, ['view']);
+    const plot = await plotRect();
+    assert.ok(cut.leaves >= 32 && cut.leaves <= plot.h / 4, `${cut.leaves} rows in ${plot.h} px: the deepest level that fits at 4 px a row`);
+    assert.match(cut.text, /producers cut at depth \d+ \(auto/);
+    const named = await producerLabels();
+    assert.ok(named.length >= 4 + 32, `sites and cabinets named: ${named.length} labels`);
+    assertApart(named, 'depth auto');
+    await shot('8-768-ranks');
+
+    // Every level: 768 rows of under a pixel each, drawn as visual aggregates; still no overlap.
+    await page.selectOption('#depth', '0');
+    await page.click('#apply');
+    const every = await captionChange(cut, ['leaves']);
+    assert.equal(every.leaves, 768);
+    assertApart(await producerLabels(), 'every level');
+
+    // A tooltip names the aggregate's producers and its size.
+    const box = await plotBox();
+    await page.mouse.move(box.x + plot.x + plot.w * 0.45, box.y + plot.y + plot.h * 0.5);
+    await page.waitForSelector('#tooltip:not([hidden])');
+    const tip = await page.textContent('#tooltip');
+    assert.match(tip, /(site|cab|host|rank)-\d|all producers/);
+    assert.match(tip, /\d+ producers? × \d+ slices?/);
+
+    // The Gantt chart of 1 s × every rank: rows aggregated to fit, names apart, marked SUMMARISED.
+    const state = new URL(page.url()).searchParams;
+    state.set('gantt', '1'); state.set('gfrom', '4'); state.set('gto', '5');
+    await page.goto(`${new URL(page.url()).origin}/?${state}`);
+    await page.waitForSelector('#gantt-box svg', { timeout: 60_000 });
+    const gantt = await page.$eval('#gantt-box svg', svg => ({
+      names: [...svg.querySelectorAll('text[text-anchor="end"]')].map(t => Number(t.getAttribute('y'))),
+      caption: svg.textContent }));
+    assert.ok(gantt.names.length >= 4, `${gantt.names.length} row names`);
+    gantt.names.sort((a, b) => a - b);
+    for (let i = 1; i < gantt.names.length; i++) {
+      assert.ok(gantt.names[i] - gantt.names[i - 1] >= 9, `Gantt row names ${gantt.names[i - 1]} and ${gantt.names[i]} overlap`);
+    }
+    assert.match(gantt.caption, /SUMMARISED/);
+    await shot('8-768-ranks-gantt');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a selection is saved by name, survives a reload, applies its window and producers, is renamed and deleted', async () => {
   await page.goto(`${url}&aggregation=spatiotemporal&slices=20&start=8&end=9&include=nancy`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });

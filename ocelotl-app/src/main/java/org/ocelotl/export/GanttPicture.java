@@ -42,33 +42,26 @@ public final class GanttPicture {
     return (int) Math.max(10, height - TOP - BOTTOM - MARGIN);
   }
 
-  /** What hovering a mark shows: the record (or what a summary stands for), times since the start. */
+  /**
+   * What hovering a mark shows: the record (or what a summary stands for), times since the start.
+   * Concatenated rather than formatted: a chart holds tens of thousands of them.
+   */
   static String hover(Gantt.Shape s, Gantt g, TimeScale scale) {
     String type = g.legend().get(s.type()).name();
-    String times = String.format(Locale.ROOT, "[%s, %s) %s", OverviewPicture.number(scale.at(s.start())),
-        OverviewPicture.number(scale.at(s.end())), scale.unit());
+    String times = "[" + OverviewPicture.number(scale.at(s.start())) + ", " + OverviewPicture.number(scale.at(s.end()))
+        + ") " + scale.unit();
     String lasts = OverviewPicture.number((s.end() - s.start()) * scale.factor()) + " " + scale.unit();
-    switch (s.kind()) {
-      case SUMMARY -> {
-        return String.format(Locale.ROOT, "%s · %d records in %s · mostly %s (%.0f%% of the time)", s.producer(),
-            s.records(), times, type, 100 * s.opacity());
-      }
-      case EVENT -> {
-        return String.format(Locale.ROOT, "%s · %s · %s", s.producer(), type,
-            s.records() == 1 ? "one event" : s.records() + " events in this pixel column");
-      }
-      case LINK -> {
-        return String.format(Locale.ROOT, "%s → %s · %s · %s", s.producer(), s.to(), type,
-            s.records() == 1 ? "one link" : s.records() + " links between these rows and pixel columns");
-      }
-      case VARIABLE -> {
-        return String.format(Locale.ROOT, "%s · %s = %s · %s · lasts %s", s.producer(), type,
-            OverviewPicture.number(s.value()), times, lasts);
-      }
-      default -> { }
-    }
-    return String.format(Locale.ROOT, "%s · %s · %s · lasts %s %s · depth %d", s.producer(), type, times,
-        OverviewPicture.number((s.end() - s.start()) * scale.factor()), scale.unit(), s.depth());
+    return switch (s.kind()) {
+      case SUMMARY -> s.producer() + " · " + s.records() + " records in " + times + " · mostly " + type + " ("
+          + Decimals.fixed(100 * s.opacity(), 0) + "% of the time)";
+      case EVENT -> s.producer() + " · " + type + " · "
+          + (s.records() == 1 ? "one event" : s.records() + " events in this pixel column");
+      case LINK -> s.producer() + " → " + s.to() + " · " + type + " · "
+          + (s.records() == 1 ? "one link" : s.records() + " links between these rows and pixel columns");
+      case VARIABLE -> s.producer() + " · " + type + " = " + OverviewPicture.number(s.value()) + " · " + times
+          + " · lasts " + lasts;
+      case STATE -> s.producer() + " · " + type + " · " + times + " · lasts " + lasts + " · depth " + s.depth();
+    };
   }
 
   public static void write(Gantt g, TimeScale scale, String traceName, long records, Path file, int width, int height)

@@ -558,11 +558,7 @@ public final class OverviewPicture {
     if (v == Math.rint(v) && Math.abs(v) < 1e9) {
       return Long.toString((long) v);
     }
-    String s = String.format(Locale.ROOT, "%.4g", v);
-    if (s.contains("e")) {
-      return s.replaceAll("\\.?0+e", "e");
-    }
-    return s.contains(".") ? s.replaceAll("\\.?0+$", "") : s;
+    return Decimals.significant4(v);
   }
 
   private static double fraction(double value, double max) {

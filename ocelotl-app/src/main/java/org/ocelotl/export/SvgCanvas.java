@@ -3,7 +3,6 @@ package org.ocelotl.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /** Writes SVG 1.1 text; plain string building, no library. */
 final class SvgCanvas implements Canvas {
@@ -111,12 +110,23 @@ final class SvgCanvas implements Canvas {
   }
 
   private static String n(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    return v == Math.rint(v) ? Long.toString((long) v) : Decimals.fixed(v, 2);
   }
 
   private static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length());
     for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '&' || c == '<' || c == '>' || c == '"' || c < 0x20) {
+        return escape(text, i);
+      }
+    }
+    return text; // most names and tooltips need nothing: no copy
+  }
+
+  /** {@code text} escaped from index {@code from} on, the characters before it kept as they are. */
+  private static String escape(String text, int from) {
+    StringBuilder out = new StringBuilder(text.length() + 16).append(text, 0, from);
+    for (int i = from; i < text.length(); i++) {
       char c = text.charAt(i);
       switch (c) {
         case '&' -> out.append("&amp;");

@@ -132,7 +132,7 @@ public final class Api implements AutoCloseable {
       }
       case "import" -> {
         OcelotlServer.requireMethod(method, "POST");
-        return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), org.ocelotl.workspace.ImportProgress.NONE))));
+        return importTrace(params, body);
       }
       case "cancel" -> {
         OcelotlServer.requireMethod(method, "POST");
@@ -564,6 +564,25 @@ public final class Api implements AutoCloseable {
         params.integer("height", 1000, OverviewPicture.MIN_HEIGHT, OverviewPicture.MAX_SIDE), out);
     return Response.download(picture == Format.SVG ? "image/svg+xml" : "image/png", out.toByteArray(),
         result.fileStem() + "." + format);
+  }
+
+  /**
+   * Imports the file the body names. With {@code client} and {@code seq} it is that page's job, as
+   * an overview is: {@code /api/progress} follows it (bytes read of the file's) and
+   * {@code /api/cancel} stops it, leaving no store behind (a trace of 6 GB takes minutes).
+   */
+  private Response importTrace(Params params, String body) throws IOException {
+    params.only(Set.of("client", "seq"));
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    try {
+      job.stage("importing the trace");
+      return Response.json(JsonForm.bytes(info(traces.importFile(importPath(body), (read, total, records) -> {
+        job.check();
+        job.advanced(read, total);
+      }))));
+    } finally {
+      jobs.end(job);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ export class Api {
     this.token = token;
     this.client = Math.random().toString(36).slice(2) + Date.now().toString(36);
     this.seq = 0;
+    this.importSeq = 0;
     this.controller = null;
   }
 
@@ -86,6 +87,38 @@ export class Api {
     await fetch(`/api/cancel?client=${encodeURIComponent(this.client)}`,
       { method: 'POST', headers: { 'X-Ocelotl-Token': this.token } });
     return seq;
+  }
+
+  /**
+   * Imports a file of the server's machine as a job of its own (not an overview's: drawing goes
+   * on meanwhile), polled for its progress; null when cancelled.
+   */
+  async importTrace(path, onProgress) {
+    const client = `${this.client}-import`;
+    const seq = ++this.importSeq;
+    const poll = setInterval(async () => {
+      try {
+        const progress = await this.get('progress', new URLSearchParams({ client }));
+        if (progress.seq === seq) onProgress(progress);
+      } catch { /* the next poll will tell */ }
+    }, 300);
+    try {
+      const q = new URLSearchParams({ client, seq: String(seq) });
+      return await this.#json(await fetch(`/api/import?${q}`, {
+        method: 'POST', headers: { 'X-Ocelotl-Token': this.token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ path }) }));
+    } catch (e) {
+      if (e.status === 409) return null; // cancelled
+      throw e;
+    } finally {
+      clearInterval(poll);
+    }
+  }
+
+  /** Stops the import under way on the server; its answer then says it was cancelled. */
+  async cancelImport() {
+    await fetch(`/api/cancel?client=${encodeURIComponent(`${this.client}-import`)}`,
+      { method: 'POST', headers: { 'X-Ocelotl-Token': this.token } });
   }
 
   exportUrl(path, params) {

@@ -251,17 +251,7 @@ async function render() {
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
-    const onProgress = progress => {
-      // Within a stage the engine says how far it is (rows, nodes); the search counts evaluations.
-      const known = progress.total > 0;
-      $('busy-bar').hidden = !known;
-      if (known) $('busy-bar').value = progress.done / progress.total;
-      const fraction = known ? progress.done / progress.total : 0;
-      // The time left of this stage, at the pace so far (said only once there is a pace to go by).
-      const eta = fraction > 0.05 && fraction < 1 ? ` · about ${Math.ceil(progress.elapsedMs * (1 - fraction) / fraction / 1000)} s left` : '';
-      $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * fraction)}%`
-        : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
-    };
+    const onProgress = showProgress;
     // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
     // or a provisional one) by one programme, drawn at once; the full answer follows.
     if (state.aggregation === 'spatiotemporal' && !model) { // a model file's search has no quick first answer
@@ -285,6 +275,19 @@ async function render() {
     // The old picture stays greyed: it does not answer the settings shown.
     message(last ? `${e.message} (the picture shown is the previous one)` : e.message, true);
   }
+}
+
+/** The busy badge: the stage, how far it is (a bar and a percentage when known) and the time spent. */
+function showProgress(progress) {
+  // Within a stage the engine says how far it is (rows, nodes, bytes); the search counts evaluations.
+  const known = progress.total > 0;
+  $('busy-bar').hidden = !known;
+  if (known) $('busy-bar').value = progress.done / progress.total;
+  const fraction = known ? progress.done / progress.total : 0;
+  // The time left of this stage, at the pace so far (said only once there is a pace to go by).
+  const eta = fraction > 0.05 && fraction < 1 ? ` · about ${Math.ceil(progress.elapsedMs * (1 - fraction) / fraction / 1000)} s left` : '';
+  $('busy-text').textContent = `${progress.stage}${known ? ` ${Math.floor(100 * fraction)}%`
+    : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
 }
 
 /** The partition at p before the breakpoints are known: no curves yet, and the caption says so. */
@@ -508,6 +511,7 @@ $('play').addEventListener('click', () => {
   nextStep();
 });
 $('cancel').addEventListener('click', async () => {
+  if (importing) { await api.cancelImport(); return; } // the import's own handler says so
   await api.cancel();
   $('busy').hidden = true;
   message(last ? 'cancelled: the picture shown answers the previous settings' : 'cancelled', true);
@@ -573,19 +577,30 @@ document.addEventListener('keydown', e => {
     $('zoom').disabled = true;
   }
 });
+/** Whether an import runs: the busy badge's Cancel is then for it. */
+let importing = false;
 $('import-form').addEventListener('submit', async e => {
   e.preventDefault();
   const path = $('import-path').value.trim();
   if (!path) return;
   message(`importing ${path}…`);
+  // A trace of gigabytes takes minutes: the badge follows the import, and Cancel stops it.
+  importing = true;
+  $('busy').hidden = false;
+  $('busy-text').textContent = 'importing the trace…';
+  $('busy-bar').hidden = true;
   try {
-    const imported = await api.post('import', { path });
+    const imported = await api.importTrace(path, showProgress);
+    if (!imported) { message(`import of ${path} cancelled: nothing was kept`, true); return; }
     await loadTraces();
     $('import-path').value = '';
     message(`imported ${imported.name}`);
     go({ ...S.defaults(), trace: imported.id }, true);
   } catch (err) {
     message(err.message, true);
+  } finally {
+    importing = false;
+    $('busy').hidden = true;
   }
 });
 

@@ -78,6 +78,7 @@ export class OverviewView {
     g.lineWidth = 1;
     g.strokeRect(plot.x - 0.5, plot.y - 0.5, plot.w + 1, plot.h + 1);
     this.#timeAxis(g, o, plot);
+    c.dataset.producerLabels = '';
     if (o.producers.length) this.#producerAxis(g, o, plot);
     else if (o.valueMax > 0) this.#valueAxis(g, o, plot);
     else this.#allProducersLabel(g, plot);
@@ -213,6 +214,9 @@ export class OverviewView {
     const namesRight = plot.x - 4;
     g.font = '10px system-ui, sans-serif';
     g.textBaseline = 'middle';
+    // For tests: the extent along y of every name written, "x y0 y1" (x: the column), so that
+    // hundreds of rows can be checked to give labels that never overlap.
+    const written = [];
     for (const a of o.producers) {
       const y0 = plot.y + a.y0 * plot.h, y1 = plot.y + a.y1 * plot.h;
       if (a.row) {
@@ -221,6 +225,7 @@ export class OverviewView {
           g.textAlign = 'right';
           const name = a.mark === 'NONE' ? a.name : `${a.name} ${a.mark === 'CROSS' ? '✕' : '⁄'}`;
           g.fillText(fit(g, name, MARGIN.left - maxDepth * column - 10), namesRight, (y0 + y1) / 2);
+          written.push(`${namesRight} ${(y0 + y1) / 2 - 5} ${(y0 + y1) / 2 + 5}`);
         }
       } else if (a.depth > 0 || maxDepth === 0) {
         const x = 4 + (a.depth - 1) * column + 0.5;
@@ -237,9 +242,12 @@ export class OverviewView {
           g.textAlign = 'center';
           g.fillText(label, 0, 0);
           g.restore();
+          const half = g.measureText(label).width / 2;
+          written.push(`${x} ${(y0 + y1) / 2 - half} ${(y0 + y1) / 2 + half}`);
         }
       }
     }
+    this.canvas.dataset.producerLabels = written.join('|');
   }
 
   #toPlot(e) {

@@ -219,6 +219,17 @@ class ApiTest {
   }
 
   @Test
+  void anImportIsItsPagesJobFollowedAndCancelledAsAnOverviewIs() throws Exception {
+    String body = PlainJson.write(Map.of("path", dir.resolve("tiny.trace").toString()));
+    HttpResponse<String> imported = post("/api/import?client=importer&seq=2", body);
+    assertEquals(200, imported.statusCode(), imported.body());
+    assertEquals(traceId, json(imported).get("id"));
+    assertError(409, "request 1 is not newer than request 2", post("/api/import?client=importer&seq=1", body));
+    assertEquals("idle", json(get("/api/progress?client=importer")).get("stage"));
+    assertError(400, "parameter", post("/api/import?client=importer&seq=3&depth=2", body));
+  }
+
+  @Test
   void importRefusesWhatIsNotARegularTraceFile() throws Exception {
     assertError(400, "JSON", post("/api/import", "not json"));
     assertError(400, "path", post("/api/import", "{\"file\": \"/x\"}"));

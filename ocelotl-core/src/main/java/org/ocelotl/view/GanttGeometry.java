@@ -36,6 +36,8 @@ public final class GanttGeometry {
   private final List<String> colours;
   private final TimeWindow window;
   private final int columns;
+  /** The pixel columns' bounds in time, columns + 1 of them: a state's cost is a few look-ups, not divisions. */
+  private final double[] edges;
   private final VisualRows rows;
   private final List<Gantt.Shape> shapes = new ArrayList<>();
   /** Opacity steps below which neighbouring summary columns are told apart. */
@@ -72,6 +74,10 @@ public final class GanttGeometry {
     this.colours = Palette.typeColours(types, traceColours);
     this.window = window;
     this.columns = (int) Math.ceil(pixelWidth);
+    this.edges = new double[columns + 1];
+    for (int c = 0; c <= columns; c++) {
+      edges[c] = window.start() + (window.end() - window.start()) * c / columns;
+    }
     this.rows = VisualRows.of(tree, pixelHeight / tree.leafCount(), thresholdPx);
     this.variableMax = new double[types.size()];
     this.narrow = new double[rows.count()][];
@@ -83,7 +89,11 @@ public final class GanttGeometry {
   }
 
   private int column(double t) {
-    return (int) Math.min(columns - 1, Math.floor(x(t) * columns));
+    return columnAt(x(t));
+  }
+
+  private int columnAt(double x) {
+    return (int) Math.min(columns - 1, Math.floor(x * columns));
   }
 
   private double rowTop(int row) {
@@ -139,18 +149,22 @@ public final class GanttGeometry {
     }
     // Narrower than a pixel, or several producers in one row: summed per pixel column.
     summarised = true;
+    int types = typeNames.size();
     if (narrow[row] == null) {
-      narrow[row] = new double[columns * typeNames.size()];
-      narrowCount[row] = new int[columns * typeNames.size()];
+      narrow[row] = new double[columns * types];
+      narrowCount[row] = new int[columns * types];
     }
-    narrowCount[row][column(start) * typeNames.size() + type]++;
-    for (int c = column(start); c <= column(end); c++) {
-      double from = Math.max(start, window.start() + (window.end() - window.start()) * c / columns);
-      double to = Math.min(end, window.start() + (window.end() - window.start()) * (c + 1) / columns);
-      if (to <= from && !(start == end && c == column(start))) {
+    int first = columnAt(x0);
+    int last = columnAt(x1);
+    double[] time = narrow[row];
+    narrowCount[row][first * types + type]++;
+    for (int c = first; c <= last; c++) {
+      double from = Math.max(start, edges[c]);
+      double to = Math.min(end, edges[c + 1]);
+      if (to <= from && !(start == end && c == first)) {
         continue; // ends on this column's first boundary: not in it (an instant state is, once)
       }
-      narrow[row][c * typeNames.size() + type] += Math.max(0, to - from);
+      time[c * types + type] += Math.max(0, to - from);
     }
   }
 
@@ -179,11 +193,9 @@ public final class GanttGeometry {
         records += records(count, last, types);
       }
       double share = total > 0 ? dominantTime / total : 1;
-      double span = window.end() - window.start();
       all.add(new Gantt.Shape(Gantt.Kind.SUMMARY, (double) c / columns, rowTop(row), (double) (last + 1) / columns,
-          rowBottom(row), colours.get(dominant), share, dominant, 0, records,
-          window.start() + span * c / columns, window.start() + span * (last + 1) / columns, paths.get(rows.node(row)),
-          null, Double.NaN));
+          rowBottom(row), colours.get(dominant), share, dominant, 0, records, edges[c], edges[last + 1],
+          paths.get(rows.node(row)), null, Double.NaN));
       c = last + 1;
     }
   }
