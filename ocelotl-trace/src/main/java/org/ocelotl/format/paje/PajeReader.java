@@ -33,12 +33,13 @@ public final class PajeReader implements TraceReader {
 
   /**
    * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, is read by as many
-   * threads as the process may use ({@link PajeParallel}, the same calls in the same order); a
-   * gzip'd one is read by one (its text exists only as the stream inflates it), as is a lenient read.
+   * threads as the process may use, up to {@link PajeParallel#MAX_PARTS} ({@link PajeParallel}, the
+   * same calls in the same order); a gzip'd one is read by one (its text exists only as the stream
+   * inflates it), as is a lenient read.
    */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    int threads = Runtime.getRuntime().availableProcessors();
+    int threads = Math.min(PajeParallel.MAX_PARTS, Runtime.getRuntime().availableProcessors());
     if (threads > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
       PajeParallel.read(file, sink, options, threads);
       return;
