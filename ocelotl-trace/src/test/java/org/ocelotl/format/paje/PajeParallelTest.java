@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.ocelotl.format.SharedTraces;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 
