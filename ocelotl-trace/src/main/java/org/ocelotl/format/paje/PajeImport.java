@@ -110,6 +110,10 @@ final class PajeImport {
   /** The trace's bounds when known beforehand (null: from the dates read), see {@link #withBounds}. */
   private double[] bounds;
 
+  /** This read interprets the lines of part {@code part} of {@code parts} ({@link #partOf}). */
+  private int part;
+  private int parts = 1;
+
   PajeImport(String file, TraceSink sink, ReadOptions options, LineScanner lines) {
     this.file = file;
     this.sink = sink;
@@ -129,7 +133,37 @@ final class PajeImport {
     return this;
   }
 
+  /**
+   * Makes this read one of {@code parts} that share a trace, each reading every line ({@link
+   * PajeParallel}): it interprets every definition line, and of the other lines only those of its
+   * part — the states, events and variables of the containers whose id is {@code part} modulo
+   * {@code parts}, the links whose (type, key) hash there; a line whose container or link type is
+   * unknown goes to part 0, which refuses it as the sequential read does. A container's lines and a
+   * link's two halves are thus all read by one part, in trace order, with the definitions read so
+   * far: its stacks, values and matching are the sequential read's.
+   */
+  PajeImport partOf(int part, int parts) {
+    this.part = part;
+    this.parts = parts;
+    return this;
+  }
+
   void run() throws IOException {
+    readLines();
+    finish(true);
+  }
+
+  /** The earliest and latest dates of the lines this read interpreted (infinite when none). */
+  double firstTime() {
+    return firstTime;
+  }
+
+  double lastTime() {
+    return lastTime;
+  }
+
+  /** Reads every line; {@link #finish} ends the read. */
+  void readLines() throws IOException {
     if (lines.looksBinary()) {
       throw new TraceFormatException(file + ": not a Pajé trace: binary data"
           + " (expected text starting with %EventDef definitions)");
@@ -163,7 +197,6 @@ final class PajeImport {
     if (definitions.isEmpty() && eventLines == 0 && skipped.isEmpty()) {
       throw new TraceFormatException(file + ": empty trace: no %EventDef definitions and no events");
     }
-    finish();
   }
 
   // ---------------------------------------------------------------- header
@@ -256,6 +289,9 @@ final class PajeImport {
     if (lines.unterminatedQuote()) {
       throw reject(Problem.UNTERMINATED_QUOTE, "a quoted field has no closing quote");
     }
+    if (parts > 1 && !owns(def)) {
+      return;
+    }
     double time = def.position(Field.TIME) >= 0 ? number(def, Field.TIME) : Double.NaN;
     switch (def.kind) {
       case DEFINE_CONTAINER_TYPE -> defineContainerType(def);
@@ -276,6 +312,44 @@ final class PajeImport {
     if (!Double.isNaN(time)) {
       advanceClock(time);
     }
+  }
+
+  /** Whether this part interprets the line ({@link #partOf}); it reads no date of the others. */
+  private boolean owns(EventDefinition def) {
+    byte[] b = lines.buffer();
+    switch (def.kind) {
+      case NEW_EVENT, SET_STATE, PUSH_STATE, POP_STATE, RESET_STATE, SET_VARIABLE, ADD_VARIABLE, SUB_VARIABLE -> {
+        int f = 1 + def.position(Field.CONTAINER);
+        int container = names.get(SCOPE_CONTAINER_ID, b, lines.start(f), lines.end(f));
+        if (container < 0) {
+          container = names.get(SCOPE_CONTAINER_NAME, b, lines.start(f), lines.end(f));
+        }
+        return container < 0 ? part == 0 : ownsContainer(container);
+      }
+      case START_LINK, END_LINK -> {
+        int f = 1 + def.position(Field.TYPE);
+        int type = names.get(SCOPE_TYPE_ID, b, lines.start(f), lines.end(f));
+        if (type < 0) {
+          type = names.get(SCOPE_TYPE_NAME, b, lines.start(f), lines.end(f));
+        }
+        if (type < 0) {
+          return part == 0;
+        }
+        int k = 1 + def.position(Field.KEY);
+        int hash = 31 * type;
+        for (int i = lines.start(k); i < lines.end(k); i++) {
+          hash = 31 * hash + b[i];
+        }
+        return Math.floorMod(hash, parts) == part;
+      }
+      default -> {
+        return true;
+      }
+    }
+  }
+
+  private boolean ownsContainer(int container) {
+    return container % parts == part;
   }
 
   private void advanceClock(double time) {
@@ -439,7 +513,9 @@ final class PajeImport {
           + types.get(containerType[container]).name() + "', not '" + types.get(type).name() + "'");
     }
     if (destroyed[container]) {
-      ignoreOnDestroyed();
+      if (ownsContainer(container)) { // every part reads this line: one counts it
+        ignoreOnDestroyed();
+      }
       return;
     }
     if (time < containerLast[container]) {
@@ -687,27 +763,66 @@ final class PajeImport {
 
   // ---------------------------------------------------------------- end
 
-  private void finish() throws TraceFormatException {
+  /**
+   * What a read leaves to say at its end, counted so that the parts of a parallel read ({@link
+   * PajeParallel}) can add theirs up and word them once, as the sequential read does.
+   *
+   * @param unended links started but never ended, the line of the first
+   * @param ignored events on destroyed containers, the line of the first
+   */
+  record Leftovers(long unended, long unendedLine, long ignored, long ignoredLine) {
+    Leftovers plus(Leftovers other) {
+      return new Leftovers(unended + other.unended, Math.min(unendedLine, other.unendedLine),
+          ignored + other.ignored, Math.min(ignoredLine, other.ignoredLine));
+    }
+
+    void warnUnended(TraceSink sink) {
+      if (unended > 0) {
+        sink.warning(unended + " link" + (unended == 1 ? "" : "s") + " started but never ended (first at line "
+            + unendedLine + "); dropped");
+      }
+    }
+
+    void warnIgnored(TraceSink sink) {
+      if (ignored > 0) {
+        sink.warning("ignored " + ignored + " events on destroyed containers (first at line " + ignoredLine
+            + "), as pj_dump does");
+      }
+    }
+  }
+
+  /**
+   * Ends the read: what is open closes at the trace's end. A part of a parallel read ({@code
+   * whole} false) returns its leftovers unsaid and does not end the sink: the parts' sum is said once.
+   */
+  Leftovers finish(boolean whole) throws TraceFormatException {
     double end = bounds != null ? bounds[1] : lastTime == Double.NEGATIVE_INFINITY ? 0 : lastTime;
     double start = bounds != null ? bounds[0] : firstTime == Double.POSITIVE_INFINITY ? 0 : firstTime;
-    unmatchedLinks();
+    long[] unended = unmatchedLinks();
+    Leftovers left = new Leftovers(unended[0], unended[1], destroyedEvents,
+        destroyedEvents == 0 ? Long.MAX_VALUE : destroyedFirstLine);
+    if (whole) {
+      left.warnUnended(sink);
+    }
     for (int producer = 0; producer < containers; producer++) {
       if (!destroyed[producer]) {
         closeProducer(producer, end);
       }
     }
-    if (destroyedEvents > 0) {
-      warn("ignored " + destroyedEvents + " events on destroyed containers (first at line "
-          + destroyedFirstLine + "), as pj_dump does");
+    if (!whole) {
+      return left;
     }
+    left.warnIgnored(sink);
     for (Map.Entry<Problem, long[]> e : skipped.entrySet()) {
       sink.warning("skipped " + e.getValue()[0] + " line" + (e.getValue()[0] == 1 ? "" : "s")
           + ": " + e.getKey().description + " (first at line " + e.getValue()[1] + ")");
     }
     sink.end(start, end, "s");
+    return left;
   }
 
-  private void unmatchedLinks() throws TraceFormatException {
+  /** Fails on a link end never matched (strict), else counts them; returns the unended starts: count, first line. */
+  private long[] unmatchedLinks() throws TraceFormatException {
     long[] starts = {0, Long.MAX_VALUE};
     long[] ends = {0, Long.MAX_VALUE};
     String[] firstEndText = {null};
@@ -730,10 +845,7 @@ final class PajeImport {
       counted[0] += ends[0];
       counted[1] = counted[1] == 0 ? ends[1] : Math.min(counted[1], ends[1]);
     }
-    if (starts[0] > 0) {
-      warn(starts[0] + " link" + (starts[0] == 1 ? "" : "s") + " started but never ended (first at line "
-          + starts[1] + "); dropped");
-    }
+    return starts;
   }
 
   private void warn(String message) {

@@ -29,10 +29,26 @@ import org.ocelotl.trace.TraceSink;
 public final class PajeReader implements TraceReader {
   private static final int GZIP_BUFFER = 1 << 16;
   /** Progress is reported after at least this many more bytes. */
-  private static final long PROGRESS_STEP = 4 << 20;
+  static final long PROGRESS_STEP = 4 << 20;
 
+  /**
+   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, is read by as many
+   * threads as the process may use, up to {@link PajeParallel#MAX_PARTS} ({@link PajeParallel}, the
+   * same calls in the same order); a gzip'd one is read by one (its text exists only as the stream
+   * inflates it), as is a lenient read.
+   */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    int threads = Math.min(PajeParallel.MAX_PARTS, Runtime.getRuntime().availableProcessors());
+    if (threads > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
+      PajeParallel.read(file, sink, options, threads);
+      return;
+    }
+    readSequentially(file, sink, options);
+  }
+
+  /** Reads the trace on the caller's thread (and the file's read-ahead thread). */
+  static void readSequentially(Path file, TraceSink sink, ReadOptions options) throws IOException {
     try (CountingInputStream raw = new CountingInputStream(new ReadAhead(file))) {
       InputStream text = isGzip(raw)
           ? new Expansion(file.toString(), new Members(raw), Files.size(file), sink::warning) : raw;
@@ -48,7 +64,17 @@ public final class PajeReader implements TraceReader {
     } catch (EOFException | ZipException e) {
       throw gzipError(file.toString(), e);
     } catch (LineScanner.LineTooLongException e) {
-      throw new TraceFormatException(file + ":" + e.line + ": " + e.getMessage());
+      throw tooLong(file.toString(), e);
+    }
+  }
+
+  static TraceFormatException tooLong(String file, LineScanner.LineTooLongException e) {
+    return new TraceFormatException(file + ":" + e.line + ": " + e.getMessage());
+  }
+
+  private static boolean isGzip(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.read() == 0x1f && in.read() == 0x8b;
     }
   }
 
@@ -158,7 +184,7 @@ public final class PajeReader implements TraceReader {
   }
 
   /** Counts the bytes read from the file (compressed bytes for gzip) for progress reports. */
-  private static final class CountingInputStream extends FilterInputStream {
+  static final class CountingInputStream extends FilterInputStream {
     long count;
 
     CountingInputStream(InputStream in) {

@@ -458,7 +458,8 @@ public final class PajeSplit implements Serializable {
     return merged;
   }
 
-  private static String key(Declaration d) {
+  /** What makes two declarations one event type: category, group and name, as {@code TypeIds} keys them. */
+  static String key(Declaration d) {
     return d.category() + "\u0000" + (d.group() == null ? "" : d.group()) + '\u0000' + d.name();
   }
 
