@@ -15,9 +15,9 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../../..');
 const jar = process.env.OCELOTL_JAR || join(root, 'ocelotl-app/target/ocelotl.jar');
-const trace = process.env.OCELOTL_TEST_TRACE || [join(root, 'examples/smpi_perturbed.trace.gz'),
-  resolve(root, '../shared/traces/paje/simgrid/smpi_perturbed.trace'),
-  '/work/shared/traces/paje/simgrid/smpi_perturbed.trace'].find(existsSync);
+// The shared traces as the Java tests find them (org.ocelotl.testing.SharedTraces).
+const traces = process.env.OCELOTL_TRACES || resolve(root, '../shared/traces');
+const trace = process.env.OCELOTL_TEST_TRACE || join(root, 'examples/smpi_perturbed.trace.gz');
 const shots = join(root, 'ocelotl-app/target/browser-screenshots');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -605,7 +605,8 @@ test('Statistics: the nancy ranks in [8, 9) s wait in PMPI_Waitall most of the t
 });
 
 test('a wide Chrome trace shows its structure, on a time axis from 0 in a readable unit', async () => {
-  const chrome = [resolve(root, '../shared/traces/chrome/node_trace.json'), '/work/shared/traces/chrome/node_trace.json'].find(existsSync);
+  const chrome = join(traces, 'chrome/node_trace.json');
+  assert.ok(existsSync(chrome), `missing shared trace ${chrome}; set OCELOTL_TRACES`);
   const before = await caption();
   await page.fill('#import-path', chrome);
   await page.click('#import-form button');

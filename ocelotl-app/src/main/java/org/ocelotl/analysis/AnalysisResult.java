@@ -5,6 +5,7 @@ import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Part;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.export.OverviewInput;
+import org.ocelotl.io.Csv;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
 import org.ocelotl.scan.BuiltModel;
@@ -53,7 +54,7 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     ProducerTree tree = model.tree();
     StringBuilder csv = new StringBuilder("producer,leaves,start,end,first_slice,last_slice,mode,value");
     for (String type : model.types()) {
-      csv.append(',').append(csvField("share:" + type));
+      csv.append(',').append(Csv.field("share:" + type));
     }
     csv.append('\n');
     for (Part part : partition.parts()) {
@@ -66,24 +67,16 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
           mode = u;
         }
       }
-      csv.append(csvField(tree.path(part.node()))).append(',').append(tree.leafCount(part.node())).append(',')
+      csv.append(Csv.field(tree.path(part.node()))).append(',').append(tree.leafCount(part.node())).append(',')
           .append(built.grid().boundary(part.first())).append(',').append(built.grid().boundary(part.last() + 1))
           .append(',').append(part.first()).append(',').append(part.last()).append(',')
-          .append(mode < 0 ? "" : csvField(model.types().get(mode))).append(',').append(total);
+          .append(mode < 0 ? "" : Csv.field(model.types().get(mode))).append(',').append(total);
       for (double sum : sums) {
         csv.append(',').append(total > 0 ? sum / total : 0.0);
       }
       csv.append('\n');
     }
     return csv.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** RFC 4180: quoted when it holds a comma, a quote or a line break. */
-  static String csvField(String text) {
-    if (text.indexOf(',') < 0 && text.indexOf('"') < 0 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
-      return text;
-    }
-    return '"' + text.replace("\"", "\"\"") + '"';
   }
 
   /** What the SVG/PNG exporters draw: the same view, with axes, legend, curves and caption. */

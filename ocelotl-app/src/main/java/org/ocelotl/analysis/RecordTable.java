@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.ocelotl.io.Csv;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
@@ -103,11 +104,11 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
       StringBuilder csv = new StringBuilder("kind,producer,type,start,end,duration,depth,value,to\n");
       for (RecordQuery.Record r : page.records()) {
         List<String> fields = new ArrayList<>(List.of(RecordQuery.kindName(r.kind()),
-            AnalysisResult.csvField(producer(r.producer())), AnalysisResult.csvField(type(r.type())),
+            Csv.field(producer(r.producer())), Csv.field(type(r.type())),
             String.valueOf(r.start()), String.valueOf(r.end()), String.valueOf(r.duration()),
             r.kind() == EventCategory.STATE ? String.valueOf(r.depth()) : "",
             r.kind() == EventCategory.VARIABLE || !Double.isNaN(r.value()) ? String.valueOf(r.value()) : "",
-            r.kind() == EventCategory.LINK ? AnalysisResult.csvField(producer(r.to())) : ""));
+            r.kind() == EventCategory.LINK ? Csv.field(producer(r.to())) : ""));
         csv.append(String.join(",", fields)).append('\n');
       }
       return csv.toString().getBytes(StandardCharsets.UTF_8);

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.ocelotl.io.Csv;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
@@ -215,9 +216,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           + "total,share,records,min,mean,median,p90,p99,max\n");
       for (Row type : types) {
         for (Row r : grouped ? type.groups() : List.of(type)) {
-          csv.append(AnalysisResult.csvField(type.type())).append(',').append(RecordQuery.kindName(type.kind()));
+          csv.append(Csv.field(type.type())).append(',').append(RecordQuery.kindName(type.kind()));
           if (grouped) {
-            csv.append(',').append(AnalysisResult.csvField(r.producer()));
+            csv.append(',').append(Csv.field(r.producer()));
           }
           csv.append(',').append(field(r.total())).append(',').append(field(r.share())).append(',').append(r.records());
           for (int k = 0; k < 6; k++) {

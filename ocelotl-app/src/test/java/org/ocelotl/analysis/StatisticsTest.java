@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
 import org.ocelotl.workspace.Workspace;
@@ -37,8 +38,7 @@ import org.ocelotl.workspace.Workspace;
  * Record counts are exact.
  */
 class StatisticsTest {
-  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
-  static final Path TRACES = (Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces")).resolve("paje/simgrid");
+  static final Path TRACES = SharedTraces.file("paje/simgrid");
   static final double PRINTED = 5e-7;
 
   @TempDir static Path dir;
@@ -320,8 +320,7 @@ class StatisticsTest {
    */
   @Test
   void otf2StatesEqualOtf2PrintsEnterLeavePairs() throws IOException {
-    Path archive = SHARED.getParent().resolve("traces/otf2/ez_mpi4");
-    archive = Files.isDirectory(archive) ? archive : Path.of("/work/shared/traces/otf2/ez_mpi4");
+    Path archive = SharedTraces.file("otf2/ez_mpi4");
     TraceStore store = workspace.store(archive.resolve("eztrace_log.otf2"), ImportOptions.DEFAULT, ImportProgress.NONE);
     Map<String, long[]> expected = new java.util.TreeMap<>(); // region → count, total ticks, longest
     Map<String, java.util.ArrayDeque<Object[]>> open = new HashMap<>();

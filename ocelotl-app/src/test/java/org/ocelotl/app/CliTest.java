@@ -23,11 +23,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.testing.SharedTraces;
 
 /** The commands import, list, rm and info as a user runs them: exit status, stdout, stderr. */
 class CliTest {
-  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
-  static final Path TRACES = Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces");
 
   /** A valid Pajé trace: one process p1 with the states run [1,2), wait [2,4), run [4,4]. */
   static final String PAJE = String.join("\n",
@@ -241,7 +240,7 @@ class CliTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"smpi_small_flat", "s4u_mw_small"})
   void countsMatchPjDump(String name) throws IOException {
-    Path dir = TRACES.resolve("paje/simgrid");
+    Path dir = SharedTraces.file("paje/simgrid");
     Map<String, Long> reference;
     try (Stream<String> lines = Files.lines(dir.resolve(name + ".pjdump.csv"))) {
       reference = lines.map(l -> l.substring(0, l.indexOf(','))).collect(Collectors.groupingBy(k -> k, Collectors.counting()));
@@ -265,7 +264,7 @@ class CliTest {
    */
   @Test
   void infoOnAnLttngSessionDirectory() throws IOException {
-    Map<String, Object> info = infoJson(TRACES.resolve("ctf/ust-trace"));
+    Map<String, Object> info = infoJson(SharedTraces.file("ctf/ust-trace"));
     assertEquals("ustdemo", info.get("name")); // the metadata's trace_name, not the file's name "metadata"
     assertEquals(1205L, info.get("states"));
     assertEquals(1427L, info.get("events"));
@@ -283,7 +282,7 @@ class CliTest {
    */
   @Test
   void userStateRulesGiveAnotherReadingOfACtfTrace() throws IOException {
-    Path trace = TRACES.resolve("ctf/ust-trace");
+    Path trace = SharedTraces.file("ctf/ust-trace");
     Object[] rules = {"--states", "(lttng_ust_pthread:pthread_mutex)_lock_acq", "(lttng_ust_pthread:pthread_mutex)_unlock"};
     Map<String, Object> byDefault = infoJson(trace);
     Map<String, Object> mutexes = infoJson(trace, rules[0], rules[1], rules[2]);

@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.testing.InstalledTools;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
 import org.ocelotl.workspace.Workspace;
@@ -38,7 +40,7 @@ import org.ocelotl.workspace.Workspace;
  * exact ones by its rounding (compared within 1e-6 relative, as PajeReferenceTest does).
  */
 class ExportCommandTest {
-  static final Path SMALL = Path.of("/work/shared/traces/paje/simgrid/smpi_small_flat.trace");
+  static final Path SMALL = SharedTraces.file("paje/simgrid/smpi_small_flat.trace");
   /** Nested states, zero-length states at the ends of their parents, an event, a variable: drawn in docs. */
   static final String NESTED = """
       %EventDef PajeDefineContainerType 0
@@ -221,8 +223,7 @@ class ExportCommandTest {
 
   /** pj_dump's rows of a trace, its dates with 9 decimals. */
   static List<List<String>> pjDump(Path trace) throws Exception {
-    Path pjDump = Path.of("/usr/bin/pj_dump");
-    assertTrue(Files.isExecutable(pjDump), "pj_dump (Debian package pajeng) is needed: scripts/install-test-deps");
+    Path pjDump = InstalledTools.executable("/usr/bin/pj_dump", "pajeng");
     Path out = Files.createTempFile("pjdump", ".csv");
     try {
       Process p = new ProcessBuilder(pjDump.toString(), "-l", "9", trace.toString()).redirectOutput(out.toFile())

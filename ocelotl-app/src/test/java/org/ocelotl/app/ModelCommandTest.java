@@ -20,6 +20,7 @@ import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
 import org.ocelotl.workspace.Workspace;
@@ -65,7 +66,7 @@ class ModelCommandTest {
   /** Off a terminal (as here), stderr has the summary only, unless --progress asks for plain lines. */
   @Test
   void progressIsReportedOffATerminalOnlyWhenAsked() {
-    trace = CliTest.TRACES.resolve("paje/simgrid/smpi_small_grouped.trace");
+    trace = SharedTraces.file("paje/simgrid/smpi_small_grouped.trace");
     CliTest.Result quiet = model("--slices", 50, "--out", tmp.resolve("quiet.csv"));
     assertEquals(0, quiet.status(), quiet.err());
     assertEquals(1, quiet.err().lines().count(), quiet.err());
@@ -88,7 +89,7 @@ class ModelCommandTest {
 
   @Test
   void theFilesReadBackAsTheBuiltModelOnARealTrace() throws IOException {
-    trace = CliTest.TRACES.resolve("paje/simgrid/smpi_small_grouped.trace");
+    trace = SharedTraces.file("paje/simgrid/smpi_small_grouped.trace");
     Path out = tmp.resolve("m.csv");
     Path tree = tmp.resolve("t.csv");
     CliTest.Result result = model("--metric", "state-duration", "--slices", 30, "--from", 0.1, "--to", 0.5,

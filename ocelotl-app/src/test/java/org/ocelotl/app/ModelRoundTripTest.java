@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * The model → aggregate round trip through files, on real traces with a producer hierarchy: the
@@ -28,11 +29,11 @@ class ModelRoundTripTest {
     return Stream.of(
         Arguments.of(bundled, "spatiotemporal", 30),
         Arguments.of(bundled, "temporal", 100),
-        Arguments.of(CliTest.TRACES.resolve("paje/simgrid/smpi_small_grouped.trace"), "spatiotemporal", 20),
-        Arguments.of(CliTest.TRACES.resolve("paje/simgrid/s4u_mw_small.trace"), "spatiotemporal", 20),
-        Arguments.of(CliTest.TRACES.resolve("paje/pajeng/gattaca.trace"), "spatiotemporal", 20),
-        Arguments.of(CliTest.TRACES.resolve("otf2/ez_mpi4/eztrace_log.otf2"), "spatiotemporal", 20),
-        Arguments.of(CliTest.TRACES.resolve("otf2/pytrace/traces.otf2"), "temporal", 50));
+        Arguments.of(SharedTraces.file("paje/simgrid/smpi_small_grouped.trace"), "spatiotemporal", 20),
+        Arguments.of(SharedTraces.file("paje/simgrid/s4u_mw_small.trace"), "spatiotemporal", 20),
+        Arguments.of(SharedTraces.file("paje/pajeng/gattaca.trace"), "spatiotemporal", 20),
+        Arguments.of(SharedTraces.file("otf2/ez_mpi4/eztrace_log.otf2"), "spatiotemporal", 20),
+        Arguments.of(SharedTraces.file("otf2/pytrace/traces.otf2"), "temporal", 50));
   }
 
   @ParameterizedTest(name = "{0} {1} N={2}")
@@ -68,7 +69,7 @@ class ModelRoundTripTest {
   static Stream<Arguments> binaryCases() {
     return Stream.of(
         Arguments.of(OverviewCommandTest.BUNDLED, "spatiotemporal", 30),
-        Arguments.of(CliTest.TRACES.resolve("otf2/pytrace/traces.otf2"), "temporal", 50));
+        Arguments.of(SharedTraces.file("otf2/pytrace/traces.otf2"), "temporal", 50));
   }
 
   /** The binary model (decision 024) answers exactly as the CSV model and tree files, to the byte. */

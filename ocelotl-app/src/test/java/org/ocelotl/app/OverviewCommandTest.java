@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * The overview of the bundled perturbed SimGrid run (host lyon-c1-2 at 20% speed during
@@ -94,7 +95,7 @@ class OverviewCommandTest {
   @Test
   void theSlowedWorkerStandsOutInTheVariableOverview() throws IOException {
     Path json = tmp.resolve("s4u.json");
-    CliTest.Result result = CliTest.run("overview", CliTest.TRACES.resolve("paje/simgrid/s4u_mw_perturbed.trace").toString(),
+    CliTest.Result result = CliTest.run("overview", SharedTraces.file("paje/simgrid/s4u_mw_perturbed.trace").toString(),
         "--workspace", tmp.resolve("ws").toString(), "--metric", "variable-mean", "--types", "speed_used",
         "--out", tmp.resolve("s4u.svg").toString(), "--json", json.toString());
     assertEquals(0, result.status(), result.err());
@@ -159,7 +160,7 @@ class OverviewCommandTest {
   void aWideTraceShowsItsStructureAtAnAutomaticDepth() throws IOException {
     // Node's trace: 1 process, 13 threads and 1,895 async lanes; all levels at once collapse into
     // one crossed block in 600 pixels. Automatically cut, its threads and lane groups are rows.
-    Path trace = CliTest.TRACES.resolve("chrome/node_trace.json");
+    Path trace = SharedTraces.file("chrome/node_trace.json");
     Path json = tmp.resolve("wide.json");
     CliTest.Result result = CliTest.run("overview", trace.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--slices", "20", "--depth", "auto", "--out", tmp.resolve("wide.svg").toString(), "--json", json.toString());
@@ -187,7 +188,7 @@ class OverviewCommandTest {
     // the axis must read seconds since the trace's start.
     for (String trace : List.of("chrome/node_trace.json", "otf2/ez_mpi4/eztrace_log.otf2")) {
       Path svg = tmp.resolve(trace.replace('/', '_') + ".svg");
-      CliTest.Result result = CliTest.run("overview", CliTest.TRACES.resolve(trace).toString(), "--workspace",
+      CliTest.Result result = CliTest.run("overview", SharedTraces.file(trace).toString(), "--workspace",
           tmp.resolve("ws").toString(), "--mode", "temporal", "--out", svg.toString());
       assertEquals(0, result.status(), result.err());
       String text = Files.readString(svg);
@@ -201,7 +202,7 @@ class OverviewCommandTest {
   @Test
   void theSameRequestGivesTheSameAnswerWhateverTheCacheHolds() throws IOException {
     // Issue 18: a view came back approximate or exact depending on the models cached before.
-    String trace = CliTest.TRACES.resolve("paje/simgrid/smpi_small_flat.trace").toString();
+    String trace = SharedTraces.file("paje/simgrid/smpi_small_flat.trace").toString();
     Path warm = tmp.resolve("warm.json");
     Path cold = tmp.resolve("cold.json");
     for (String slices : List.of("1000", "97")) { // a finer model first, then one it could be split into

@@ -33,6 +33,7 @@ import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.store.VariableColumns;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.Formats;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
@@ -85,7 +86,7 @@ class ParquetExportTest {
   @ValueSource(strings = {"paje/simgrid/smpi_small_flat.trace", "paje/pajeng/events.trace", "paje/pajeng/ms.trace"})
   void smallChunksSpanSeveralFiles(String trace) throws Exception {
     TraceStore store = Workspace.open(tmp.resolve("ws"), Formats.standard(), 7)
-        .store(CliTest.TRACES.resolve(trace), ImportOptions.DEFAULT, ImportProgress.NONE);
+        .store(SharedTraces.file(trace), ImportOptions.DEFAULT, ImportProgress.NONE);
     Path out = tmp.resolve("dataset");
     ParquetExport.write(store, out, 3, false);
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:")) {
@@ -106,7 +107,7 @@ class ParquetExportTest {
     Files.createDirectories(out);
     Files.writeString(out.resolve("keep"), "me");
     String ws = tmp.resolve("ws").toString();
-    Path small = CliTest.TRACES.resolve("paje/pajeng/events.trace");
+    Path small = SharedTraces.file("paje/pajeng/events.trace");
     assertEquals(new CliTest.Result(1, "", "ocelotl: " + out + ": exists; give --force to replace it\n"),
         CliTest.run("export", small.toString(), "--workspace", ws, "--format", "parquet", "--out", out.toString()));
     assertEquals("me", Files.readString(out.resolve("keep")));
@@ -128,7 +129,7 @@ class ParquetExportTest {
   @Test
   void aFailedWriteLeavesNothing() throws IOException {
     TraceStore store = Workspace.open(tmp.resolve("ws"))
-        .store(CliTest.TRACES.resolve("paje/pajeng/events.trace"), ImportOptions.DEFAULT, ImportProgress.NONE);
+        .store(SharedTraces.file("paje/pajeng/events.trace"), ImportOptions.DEFAULT, ImportProgress.NONE);
     Path blocked = tmp.resolve("blocked");
     Files.writeString(blocked, "a file where the dataset's parent directory should be");
     assertThrows(IOException.class, () -> ParquetExport.write(store, blocked.resolve("dataset"), 1, false));

@@ -15,6 +15,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * {@code ocelotl treemap} on real traces. The bundled run slows host lyon-c1-2 to 20 % during
@@ -54,7 +55,7 @@ class TreemapCommandTest {
    */
   @Test
   void theSlowS4uHostStandsOut() throws Exception {
-    Map<String, Object> answer = treemap(CliTest.TRACES.resolve("paje/simgrid/s4u_mw_perturbed.trace"),
+    Map<String, Object> answer = treemap(SharedTraces.file("paje/simgrid/s4u_mw_perturbed.trace"),
         "--metric", "variable-mean", "--types", "speed_used", "--from", "300", "--to", "600");
     List<Map<String, Object>> shown = cells(answer).stream().filter(c -> !c.get("kind").equals("GROUP")).toList();
     Map<String, Object> slow = shown.stream().filter(c -> c.get("path").equals("lyon/lyon-c2/lyon-c2-3")).findFirst()
@@ -72,7 +73,7 @@ class TreemapCommandTest {
   @Test
   void aFlatTraceGetsAFlatTreemapAndANote() throws Exception {
     Path json = tmp.resolve("t.json");
-    CliTest.Result result = CliTest.run("treemap", CliTest.TRACES.resolve("paje/simgrid/smpi_small_flat.trace").toString(),
+    CliTest.Result result = CliTest.run("treemap", SharedTraces.file("paje/simgrid/smpi_small_flat.trace").toString(),
         "--workspace", tmp.resolve("ws").toString(), "--out", tmp.resolve("t.svg").toString(), "--json", json.toString());
     assertEquals(0, result.status(), result.err());
     assertTrue(result.out().startsWith("note: the trace has no hierarchy above its producers: the treemap is flat\n"),

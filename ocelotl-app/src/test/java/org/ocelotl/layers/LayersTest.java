@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers of docs/architecture (DESIGN.md): no package cycle anywhere, a core that knows
+ * The layers of docs/decisions/011-packages.md (after DESIGN.md): no package cycle anywhere, a core that knows
  * nothing of traces, stores or front ends, readers that know nothing of the store, and front ends
  * that reach the pipeline through the analysis service. Checked on the compiled classes of every
  * module (this module's test classpath holds them all).

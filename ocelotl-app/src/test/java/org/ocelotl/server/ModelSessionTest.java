@@ -122,7 +122,7 @@ class ModelSessionTest {
           PlainJson.parse(body(server, "/api/" + endpoint, 404)), endpoint);
     }
     HttpResponse<String> imported = HTTP.send(request(server, "/api/import")
-        .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"/tmp/x.trace\"}")).build(),
+        .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"x.trace\"}")).build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(404, imported.statusCode(), imported.body());
     for (String parameter : List.of("trace=x", "metric=event-count", "slices=10", "include=rennes")) {

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.app.Main;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.Workspace;
 
 /**
@@ -34,10 +35,8 @@ import org.ocelotl.workspace.Workspace;
  * removed, depth, types, p, approximate allowed).
  */
 class SameAnswerTest {
-  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
-  static final Path TRACES = Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces");
-  static final Path GROUPED = TRACES.resolve("paje/simgrid/smpi_small_grouped.trace");
-  static final Path EVENTS = TRACES.resolve("paje/pajeng/events.trace");
+  static final Path GROUPED = SharedTraces.file("paje/simgrid/smpi_small_grouped.trace");
+  static final Path EVENTS = SharedTraces.file("paje/pajeng/events.trace");
 
   @TempDir static Path dir;
   static OcelotlServer server;

@@ -31,6 +31,7 @@ import org.ocelotl.model.Metric;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * The Spark import and model on a real HDFS (a NameNode and a DataNode in this JVM, Hadoop's
@@ -80,7 +81,7 @@ class SparkHdfsTest {
   @ParameterizedTest(name = "{0} in ranges of {1} bytes")
   @CsvSource({"paje/simgrid/s4u_mw_small.trace, 16384, false", "paje/pajeng/ms.trace, 1500, true"})
   void aPajeTraceOnHdfsGivesTheLocalDataset(String trace, long rangeBytes, boolean gzip) throws IOException {
-    Path file = SparkModelTest.TRACES.resolve(trace);
+    Path file = SharedTraces.file(trace);
     if (gzip) {
       Path zipped = tmp.resolve(file.getFileName() + ".gz");
       try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(zipped))) {
@@ -115,7 +116,7 @@ class SparkHdfsTest {
   /** The model of a dataset on HDFS is the model of the same dataset on the local disk, bit for bit. */
   @Test
   void aModelOfADatasetOnHdfsIsTheLocalOne() throws IOException {
-    Path file = SparkModelTest.TRACES.resolve("paje/simgrid/s4u_mw_small.trace");
+    Path file = SharedTraces.file("paje/simgrid/s4u_mw_small.trace");
     Path localDataset = tmp.resolve("model-local");
     String remoteDataset = hdfsPath("/model/dataset");
     assertEquals(0, SparkModelTest.run("import", file.toString(), "--out", localDataset.toString()).status());
@@ -136,7 +137,7 @@ class SparkHdfsTest {
     assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + missing + ": no such file\n"),
         SparkModelTest.run("import", missing, "--out", out));
 
-    List<String> lines = new ArrayList<>(Files.readAllLines(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace")));
+    List<String> lines = new ArrayList<>(Files.readAllLines(SharedTraces.file("paje/pajeng/ms.trace")));
     int last = lines.size() - 1;
     lines.set(last, lines.get(last) + " extra");
     Path bad = tmp.resolve("bad-line.trace");
@@ -152,7 +153,7 @@ class SparkHdfsTest {
     String existing = hdfsPath("/bad/existing");
     fs.mkdirs(new org.apache.hadoop.fs.Path(existing));
     assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + existing + " exists; --force replaces it\n"),
-        SparkModelTest.run("import", SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace").toString(), "--out", existing));
+        SparkModelTest.run("import", SharedTraces.file("paje/pajeng/ms.trace").toString(), "--out", existing));
     assertEquals(List.of("existing"), listing("/bad"));
   }
 
@@ -163,7 +164,7 @@ class SparkHdfsTest {
    */
   @Test
   void anOtf2ArchiveOnHdfsGivesTheLocalDataset() throws IOException {
-    Path archive = SparkModelTest.TRACES.resolve("otf2/ez_mpi4");
+    Path archive = SharedTraces.file("otf2/ez_mpi4");
     String remote = archiveOnHdfs(archive, "/otf2/ez_mpi4");
     Path anchor = archive.resolve(ANCHOR).toRealPath();
     Path localDataset = tmp.resolve("local-otf2");
@@ -199,7 +200,7 @@ class SparkHdfsTest {
   void aDamagedOtf2ArchiveOnHdfsIsRefusedInOneLineAndLeavesNothing(String damage, String file) throws IOException {
     String id = damage + "-" + file.replace('/', '-');
     Path archive = tmp.resolve("damaged-" + id);
-    copyArchive(SparkModelTest.TRACES.resolve("otf2/ez_mpi4"), archive);
+    copyArchive(SharedTraces.file("otf2/ez_mpi4"), archive);
     Path damaged = archive.resolve(file);
     if (damage.equals("missing")) {
       Files.delete(damaged);

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * {@code ocelotl-spark import} (local[2]) of OTF2 archives against the local import and export: on
@@ -30,7 +31,7 @@ import org.ocelotl.store.StoreMetadata;
  * not byte for byte the local export's.
  */
 class SparkImportTest {
-  static final Path OTF2 = SparkModelTest.TRACES.resolve("otf2");
+  static final Path OTF2 = SharedTraces.file("otf2");
   /** Score-P-style, with local definitions and MPI messages between its 3 ranks (scripts/gen-otf2-trace). */
   static final Path SCOREP = Path.of("../ocelotl-trace/src/test/resources/org/ocelotl/format/otf2/scorep/traces.otf2");
   static SparkSession spark;
@@ -95,7 +96,7 @@ class SparkImportTest {
 
   @Test
   void aFileThatIsNeitherOtf2NorPajeIsRefusedInOneLine() {
-    Path jfr = SparkModelTest.TRACES.resolve("jfr/workload.jfr");
+    Path jfr = SharedTraces.file("jfr/workload.jfr");
     Path out = tmp.resolve("refused");
     assertEquals(new SparkModelTest.Run(1, "ocelotl-spark: " + jfr + ": neither an OTF2 anchor file (NAME.otf2) nor a Pajé "
         + "trace; this import reads those two\n"), SparkModelTest.run("import", jfr.toString(), "--out", out.toString()));

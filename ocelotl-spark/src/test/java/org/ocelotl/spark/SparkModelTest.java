@@ -37,6 +37,7 @@ import org.ocelotl.scan.ModelScan;
 import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.Formats;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
@@ -56,8 +57,6 @@ import org.ocelotl.workspace.Workspace;
  * traces, of one file).
  */
 class SparkModelTest {
-  static final Path SHARED = Path.of(System.getProperty("user.dir")).resolve("../../shared/traces").normalize();
-  static final Path TRACES = Files.isDirectory(SHARED) ? SHARED : Path.of("/work/shared/traces");
   static SparkSession spark;
 
   @TempDir static Path tmp;
@@ -79,11 +78,11 @@ class SparkModelTest {
   /** What is compared: one trace, one request, and whether the metric counts (exact) or sums (1e-12). */
   static Stream<Arguments> requests() {
     Path bundled = Path.of("../examples/smpi_perturbed.trace.gz");
-    Path mpi4 = TRACES.resolve("otf2/ez_mpi4/eztrace_log.otf2");
-    Path events = TRACES.resolve("paje/pajeng/events.trace");
-    Path masterWorker = TRACES.resolve("paje/simgrid/s4u_mw_small.trace");
-    Path jfr = TRACES.resolve("jfr/workload.jfr");
-    Path chrome = TRACES.resolve("chrome/node_trace.json");
+    Path mpi4 = SharedTraces.file("otf2/ez_mpi4/eztrace_log.otf2");
+    Path events = SharedTraces.file("paje/pajeng/events.trace");
+    Path masterWorker = SharedTraces.file("paje/simgrid/s4u_mw_small.trace");
+    Path jfr = SharedTraces.file("jfr/workload.jfr");
+    Path chrome = SharedTraces.file("chrome/node_trace.json");
     ModelRequest all = ModelRequest.of(Metric.STATE_DURATION, 50).withExact(true);
     return Stream.of(
         Arguments.of(bundled, all),

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.workspace.ImportOptions;
@@ -60,7 +61,7 @@ class SparkPajeImportTest {
   @ParameterizedTest(name = "{0} in ranges of {1} bytes")
   @CsvSource({"paje/pajeng/ms.trace, 1500, 15", "paje/simgrid/s4u_mw_small.trace, 16384, 19"})
   void smallRangesGiveTheLocalRecords(String trace, long rangeBytes, int ranges) throws IOException {
-    Path file = SparkModelTest.TRACES.resolve(trace);
+    Path file = SharedTraces.file(trace);
     Path out = tmp.resolve("spark-" + file.getFileName());
     SparkModelTest.Run run = SparkModelTest.run("import", file.toString(), "--out", out.toString(), "--range-bytes",
         Long.toString(rangeBytes));
@@ -73,7 +74,7 @@ class SparkPajeImportTest {
   void gzipIsReadByOneTaskWithAWarning() throws IOException {
     Path gzip = tmp.resolve("ms.trace.gz");
     try (OutputStream z = new GZIPOutputStream(Files.newOutputStream(gzip))) {
-      Files.copy(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace"), z);
+      Files.copy(SharedTraces.file("paje/pajeng/ms.trace"), z);
     }
     Path out = tmp.resolve("spark-gzip");
     SparkModelTest.Run run = SparkModelTest.run("import", gzip.toString(), "--out", out.toString(), "--range-bytes", "1500");
@@ -87,7 +88,7 @@ class SparkPajeImportTest {
   /** A trace line the local reader refuses is refused at the same line, and no dataset is left. */
   @Test
   void aBadLineIsRefusedAtItsLine() throws IOException {
-    List<String> lines = new ArrayList<>(Files.readAllLines(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace")));
+    List<String> lines = new ArrayList<>(Files.readAllLines(SharedTraces.file("paje/pajeng/ms.trace")));
     int last = lines.size() - 1;
     lines.set(last, lines.get(last) + " extra");
     Path bad = tmp.resolve("bad.trace");
@@ -110,7 +111,7 @@ class SparkPajeImportTest {
    */
   @Test
   void gzipTheLocalReaderRefusesIsRefusedWithItsMessage() throws IOException {
-    byte[] trace = Files.readAllBytes(SparkModelTest.TRACES.resolve("paje/pajeng/ms.trace"));
+    byte[] trace = Files.readAllBytes(SharedTraces.file("paje/pajeng/ms.trace"));
     Path bomb = tmp.resolve("bomb.trace.gz");
     byte[] newlines = new byte[1 << 20];
     Arrays.fill(newlines, (byte) '\n');

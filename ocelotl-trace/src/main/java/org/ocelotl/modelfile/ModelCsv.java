@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.ocelotl.io.Csv;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
 
@@ -508,9 +509,6 @@ public final class ModelCsv {
     if (field.indexOf('\n') >= 0 || field.indexOf('\r') >= 0) {
       throw new IllegalArgumentException("the name \"" + field + "\" holds a line break; model files cannot carry it");
     }
-    if (field.indexOf(',') < 0 && field.indexOf('"') < 0 && !field.isEmpty()) {
-      return field;
-    }
-    return '"' + field.replace("\"", "\"\"") + '"';
+    return Csv.field(field);
   }
 }

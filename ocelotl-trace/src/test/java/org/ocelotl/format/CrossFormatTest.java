@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.workspace.Formats;

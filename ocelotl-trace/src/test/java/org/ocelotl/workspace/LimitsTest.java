@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.format.SharedTraces;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.Limit;
 import org.ocelotl.trace.TraceFormatException;
 

@@ -19,12 +19,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.testing.InstalledTools;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
@@ -207,8 +207,7 @@ class CtfLayoutTest {
 
   @Test
   void babeltrace2ReadsTheSameEvents(@TempDir Path dir) throws Exception {
-    Path babeltrace = Path.of("/usr/bin/babeltrace2");
-    Assumptions.assumeTrue(Files.isExecutable(babeltrace), "babeltrace2 (Debian package babeltrace2) not installed");
+    Path babeltrace = InstalledTools.executable("/usr/bin/babeltrace2", "babeltrace2");
     write(dir);
     Process process = new ProcessBuilder(babeltrace.toString(), "--clock-seconds", "--no-delta", dir.toString())
         .redirectErrorStream(true).start();

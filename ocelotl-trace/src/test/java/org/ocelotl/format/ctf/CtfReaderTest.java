@@ -22,10 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.format.SharedTraces;
+import org.ocelotl.testing.InstalledTools;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
@@ -96,11 +96,8 @@ class CtfReaderTest {
         decoded(SharedTraces.file(TRACE + "/metadata")));
   }
 
-  private static final Path BABELTRACE2 = Path.of("/usr/bin/babeltrace2");
-
   private static List<String> babeltrace2(Path trace) throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(BABELTRACE2), "babeltrace2 (Debian package babeltrace2) not installed");
-    return run(BABELTRACE2.toString(), "--clock-seconds", "--no-delta", trace.toString());
+    return run(InstalledTools.executable("/usr/bin/babeltrace2", "babeltrace2").toString(), "--clock-seconds", "--no-delta", trace.toString());
   }
 
   private static List<String> run(String... command) throws Exception {
@@ -118,8 +115,9 @@ class CtfReaderTest {
    */
   @Test
   void readsAFreshLttngTraceAsBabeltrace2(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/lttng")) && Files.isExecutable(Path.of("/usr/bin/gcc")),
-        "LTTng (Debian packages lttng-tools, liblttng-ust-dev) or gcc not installed");
+    InstalledTools.executable("/usr/bin/lttng", "lttng-tools");
+    InstalledTools.directory("/usr/include/lttng", "liblttng-ust-dev");
+    InstalledTools.executable("/usr/bin/gcc", "gcc");
     Path trace = dir.resolve("trace");
     Path generator = Path.of("..", "scripts", "gen-lttng-trace").toAbsolutePath();
     run(generator.toString(), trace.toString(), "2000", "3");

@@ -18,13 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ocelotl.format.SharedTraces;
+import org.ocelotl.testing.InstalledTools;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
@@ -157,8 +157,7 @@ class Otf2ReaderTest {
   /** A larger archive written now, with another seed, when the OTF2 Python bindings are installed. */
   @Test
   void freshScorePArchiveMatchesOtf2Print(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Files.isDirectory(Path.of("/usr/lib/python3/dist-packages/_otf2")),
-        "python3-otf2 not installed");
+    InstalledTools.directory("/usr/lib/python3/dist-packages/_otf2", "python3-otf2");
     Path out = dir.resolve("archive");
     run(Path.of("..", "scripts", "gen-otf2-trace").toAbsolutePath().toString(), out.toString(), "200", "5");
     Path anchor = out.resolve("traces.otf2");
@@ -179,9 +178,7 @@ class Otf2ReaderTest {
   }
 
   private static String otf2Print() {
-    Path otf2Print = Path.of("/usr/bin/otf2-print");
-    Assumptions.assumeTrue(Files.isExecutable(otf2Print), "otf2-print (otf2-tools) not installed");
-    return otf2Print.toString();
+    return InstalledTools.executable("/usr/bin/otf2-print", "otf2-tools").toString();
   }
 
   private static List<String> run(String... command) throws Exception {

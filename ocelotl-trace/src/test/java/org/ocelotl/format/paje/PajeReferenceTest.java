@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
 
@@ -29,7 +30,7 @@ import org.ocelotl.trace.ReadOptions;
  * significant digits.
  */
 class PajeReferenceTest {
-  static final Path TRACES = Path.of("/work/shared/traces/paje");
+  static final Path TRACES = SharedTraces.file("paje");
   private static final double PRINTED_DATE = 1e-6;
 
   static Stream<Path> referencedTraces() throws IOException {
