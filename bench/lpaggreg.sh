@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Ocelotl against lpaggreg (the original tool's C++ library), end to end, paired in one run
-# (issue 18, item 3; not a test). lpaggreg is not part of this repository: build it and a driver
+# (issue 18, item 3; not a test). lpaggreg is not part of this repository: build it (c652bfe is the
+# commit the original Ocelotl pinned; docs/benchmarks.md's figures are of v4.0.0) and a driver
 # that reads a model CSV (and a tree CSV), computes the qualities and searches p by bisection to
 # 0.001 as the original did, and prints "… N partitions …" (docs/benchmarks.md says how), then:
 #

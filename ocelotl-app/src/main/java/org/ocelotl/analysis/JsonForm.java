@@ -1,12 +1,17 @@
 package org.ocelotl.analysis;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import org.ocelotl.aggregation.Aggregation;
@@ -101,6 +106,27 @@ public final class JsonForm {
     return NODES.objectNode();
   }
 
+  /**
+   * A value of a tree written by {@code body} when the tree is written: the large arrays of an
+   * answer (thousands of parts and blocks) cost a node per field and a hash map per object
+   * otherwise, a third of a new p's time on the server (issue 28). The bytes are those the nodes
+   * would give: same fields, same order, same numbers.
+   */
+  private static JsonSerializable streamedValue(Streamed body) {
+    return new JsonSerializable.Base() {
+      @Override
+      public void serialize(JsonGenerator json, SerializerProvider provider) throws IOException {
+        body.write(json);
+      }
+
+      @Override
+      public void serializeWithType(JsonGenerator json, SerializerProvider provider, TypeSerializer type)
+          throws IOException {
+        serialize(json, provider);
+      }
+    };
+  }
+
   // ---- the analysis result ------------------------------------------------------------------
 
   static ObjectNode result(AnalysisResult r) {
@@ -109,10 +135,13 @@ public final class JsonForm {
     ObjectNode json = shown(a.trace(), a.built(), a.aggregation(), r.view(), a.producerDepth(), r.timeScale(),
         r.metricLabel(), r.p(), r.partition(), last);
     json.put("defaultP", a.defaultP());
-    ArrayNode breakpoints = json.putArray("breakpoints");
-    for (Breakpoint b : a.breakpoints()) {
-      breakpoints.add(breakpoint(b, last));
-    }
+    json.putPOJO("breakpoints", streamedValue(out -> {
+      out.writeStartArray();
+      for (Breakpoint b : a.breakpoints()) {
+        breakpoint(b, last, out);
+      }
+      out.writeEndArray();
+    }));
     json.set("curves", curves(r.curves()));
     json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
     return json;
@@ -163,10 +192,13 @@ public final class JsonForm {
     json.put("loss", partition.loss());
     json.put("gainFraction", Breakpoint.fraction(partition.gain(), last.gain()));
     json.put("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
-    ArrayNode parts = json.putArray("parts");
-    for (Part part : partition.parts()) {
-      parts.add(part(built, aggregation, part));
-    }
+    json.putPOJO("parts", streamedValue(out -> {
+      out.writeStartArray();
+      for (Part part : partition.parts()) {
+        part(built, aggregation, part, out);
+      }
+      out.writeEndArray();
+    }));
     return json;
   }
 
@@ -195,6 +227,19 @@ public final class JsonForm {
     return row;
   }
 
+  /** {@link #breakpoint(Breakpoint, Partition)} written to a generator. */
+  private static void breakpoint(Breakpoint b, Partition last, JsonGenerator row) throws IOException {
+    Partition partition = b.partition();
+    row.writeStartObject();
+    row.writeNumberField("p", b.p());
+    row.writeNumberField("partCount", partition.size());
+    row.writeNumberField("gain", partition.gain());
+    row.writeNumberField("loss", partition.loss());
+    row.writeNumberField("gainFraction", Breakpoint.fraction(partition.gain(), last.gain()));
+    row.writeNumberField("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
+    row.writeEndObject();
+  }
+
   /** The breakpoint table alone: {@code {"breakpoints": [row, …]}}. */
   public static ObjectNode breakpoints(Analysis a) {
     List<Breakpoint> all = a.breakpoints();
@@ -208,37 +253,38 @@ public final class JsonForm {
   }
 
   /** One part: its window in time and slices, its producer node (not in temporal aggregation), mode and shares. */
-  private static ObjectNode part(BuiltModel built, Aggregation aggregation, Part part) {
+  private static void part(BuiltModel built, Aggregation aggregation, Part part, JsonGenerator json)
+      throws IOException {
     MicroscopicModel model = built.model();
     ProducerTree tree = model.tree();
     int leaves = tree.leafCount(part.node());
     double[] sums = PartSums.of(model, part);
     double total = 0;
-    for (double sum : sums) {
-      total += sum;
-    }
-    ObjectNode json = object();
-    json.put("start", built.grid().boundary(part.first()));
-    json.put("end", built.grid().boundary(part.last() + 1));
-    json.put("firstSlice", part.first());
-    json.put("lastSlice", part.last());
-    if (aggregation != Aggregation.TEMPORAL) {
-      json.put("producer", tree.name(part.node()));
-      json.put("leaves", leaves);
-    }
     int mode = -1;
-    ObjectNode proportions = object();
     for (int u = 0; u < sums.length; u++) {
-      if (sums[u] > 0) {
-        proportions.put(model.types().get(u), sums[u] / total);
-        if (mode < 0 || sums[u] > sums[mode]) {
-          mode = u;
-        }
+      total += sums[u];
+      if (sums[u] > 0 && (mode < 0 || sums[u] > sums[mode])) {
+        mode = u;
       }
     }
-    json.put("mode", mode < 0 ? null : model.types().get(mode));
-    json.set("proportions", proportions);
-    return json;
+    json.writeStartObject();
+    json.writeNumberField("start", built.grid().boundary(part.first()));
+    json.writeNumberField("end", built.grid().boundary(part.last() + 1));
+    json.writeNumberField("firstSlice", part.first());
+    json.writeNumberField("lastSlice", part.last());
+    if (aggregation != Aggregation.TEMPORAL) {
+      json.writeStringField("producer", tree.name(part.node()));
+      json.writeNumberField("leaves", leaves);
+    }
+    json.writeStringField("mode", mode < 0 ? null : model.types().get(mode));
+    json.writeObjectFieldStart("proportions");
+    for (int u = 0; u < sums.length; u++) {
+      if (sums[u] > 0) {
+        json.writeNumberField(model.types().get(u), sums[u] / total);
+      }
+    }
+    json.writeEndObject();
+    json.writeEndObject();
   }
 
   static ObjectNode curves(QualityCurves c) {
@@ -283,31 +329,55 @@ public final class JsonForm {
           .put("y0", a.y0()).put("y1", a.y1()).put("leaves", a.leaves()).put("row", a.row())
           .put("collapsed", a.collapsed()).put("mark", a.mark().name());
     }
-    ArrayNode blocks = json.putArray("blocks");
-    for (Block b : o.blocks()) {
-      blocks.add(block(b));
-    }
+    json.putPOJO("blocks", streamedValue(out -> {
+      out.writeStartArray();
+      for (Block b : o.blocks()) {
+        block(b, out);
+      }
+      out.writeEndArray();
+    }));
     return json;
   }
 
-  private static ObjectNode block(Block b) {
-    ObjectNode json = object();
-    json.put("x0", b.x0()).put("y0", b.y0()).put("x1", b.x1()).put("y1", b.y1())
-        .put("colour", b.colour()).put("opacity", b.opacity()).put("mark", b.mark().name())
-        .put("node", b.node()).put("first", b.first()).put("last", b.last())
-        .put("part", b.part()).put("type", b.type());
+  private static void block(Block b, JsonGenerator json) throws IOException {
+    json.writeStartObject();
+    json.writeNumberField("x0", b.x0());
+    json.writeNumberField("y0", b.y0());
+    json.writeNumberField("x1", b.x1());
+    json.writeNumberField("y1", b.y1());
+    json.writeStringField("colour", b.colour());
+    json.writeNumberField("opacity", b.opacity());
+    json.writeStringField("mark", b.mark().name());
+    json.writeNumberField("node", b.node());
+    json.writeNumberField("first", b.first());
+    json.writeNumberField("last", b.last());
+    json.writeNumberField("part", b.part());
+    json.writeNumberField("type", b.type());
     Tooltip t = b.tooltip();
-    ObjectNode tooltip = json.putObject("tooltip");
-    tooltip.put("start", t.start()).put("end", t.end()).put("unit", t.unit())
-        .put("producer", t.producer()).put("leaves", t.leaves()).put("slices", t.slices())
-        .put("hiddenParts", t.hiddenParts());
-    ArrayNode types = tooltip.putArray("types");
+    json.writeObjectFieldStart("tooltip");
+    json.writeNumberField("start", t.start());
+    json.writeNumberField("end", t.end());
+    json.writeStringField("unit", t.unit());
+    json.writeStringField("producer", t.producer());
+    json.writeNumberField("leaves", t.leaves());
+    json.writeNumberField("slices", t.slices());
+    json.writeNumberField("hiddenParts", t.hiddenParts());
+    json.writeArrayFieldStart("types");
     for (TypeShare s : t.types()) {
-      types.addObject().put("type", s.type()).put("value", s.value()).put("share", s.share());
+      json.writeStartObject();
+      json.writeStringField("type", s.type());
+      json.writeNumberField("value", s.value());
+      json.writeNumberField("share", s.share());
+      json.writeEndObject();
     }
-    ArrayNode merged = tooltip.putArray("merged");
-    t.merged().forEach(merged::add);
-    return json;
+    json.writeEndArray();
+    json.writeArrayFieldStart("merged");
+    for (String name : t.merged()) {
+      json.writeString(name);
+    }
+    json.writeEndArray();
+    json.writeEndObject();
+    json.writeEndObject();
   }
 
   // ---- spatial views ---------------------------------------------------------------------

@@ -253,16 +253,21 @@ async function render() {
     const started = performance.now();
     const onProgress = showProgress;
     // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
-    // or a provisional one) by one programme, drawn at once; the full answer follows.
+    // or a provisional one) by one programme, drawn at once; the full answer follows. When the
+    // breakpoints are already known (a new p, another view) the first answer is the full one:
+    // asking again would double the wait for the same bytes.
+    let result = null;
     if (state.aggregation === 'spatiotemporal' && !model) { // a model file's search has no quick first answer
       const first = await api.overview(new URLSearchParams([...params, ['progressive', '1']]), onProgress);
       if (!first) return; // superseded by a newer request: that one will draw
       if (first.provisional) {
         first.clientMs = performance.now() - started;
         drawProvisional(first);
+      } else {
+        result = first;
       }
     }
-    const result = await api.overview(params, onProgress);
+    result ??= await api.overview(params, onProgress);
     if (!result) return; // superseded by a newer request: that one will draw
     last = result;
     last.clientMs = performance.now() - started;

@@ -47,6 +47,32 @@ final class BenchModels {
     return new ProducerTree(names.toArray(new String[0]), parents.stream().mapToInt(Integer::intValue).toArray());
   }
 
+  /**
+   * A tree with the given fan-out per level, the root first: {4, 8, 12, 2} is issue 28's platform
+   * of 4 sites › 8 cabinets › 12 hosts › 2 ranks (768 leaves).
+   */
+  static ProducerTree levels(int... fanout) {
+    List<String> names = new ArrayList<>();
+    List<Integer> parents = new ArrayList<>();
+    names.add("root");
+    parents.add(-1);
+    addChildren(names, parents, 0, "n", fanout, 0);
+    return new ProducerTree(names.toArray(new String[0]), parents.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  private static void addChildren(List<String> names, List<Integer> parents, int parent, String prefix, int[] fanout,
+      int level) {
+    if (level == fanout.length) {
+      return;
+    }
+    for (int i = 0; i < fanout[level]; i++) {
+      int node = names.size();
+      names.add(prefix + "." + i);
+      parents.add(parent);
+      addChildren(names, parents, node, prefix + "." + i, fanout, level + 1);
+    }
+  }
+
   static MicroscopicModel model(String kind, ProducerTree tree, int slices, int types, long seed) {
     Random random = new Random(seed);
     int leaves = tree.leafCount();

@@ -44,6 +44,10 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
   @Option(names = "--slices", defaultValue = "100", description = "time slices (default: ${DEFAULT-VALUE})")
   int slices;
 
+  @Option(names = "--fanout", split = ",",
+      description = "children per level, root first, e.g. 4,8,12,2 (default: 3,30,8, the 720-leaf platform)")
+  int[] fanout = {3, 30, 8};
+
   @Option(names = "--runs", defaultValue = "2",
       description = "runs in this JVM, the first one cold (default: ${DEFAULT-VALUE})")
   int runs;
@@ -57,7 +61,7 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ProducerTree tree = BenchModels.platform(3, 30, 8); // AggregationBenchmark's st-720xN
+    ProducerTree tree = BenchModels.levels(fanout); // by default AggregationBenchmark's st-720xN
     MicroscopicModel model = BenchModels.model(kind, tree, slices, 10, 2024);
     for (int run = 1; run <= runs; run++) {
       System.gc(); // the previous run's qualities and envelopes are not this run's to collect

@@ -114,7 +114,12 @@ final class Envelopes {
     this.best = null;
     this.bytes = null;
     this.budget = budget;
-    root = suffixes(gain, loss, work);
+    ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors()); // as above
+    try {
+      root = pool.invoke(ForkJoinTask.adapt(() -> suffixes(gain, loss, work)));
+    } finally {
+      pool.shutdown();
+    }
     if (overBudget != null) {
       throw new IllegalArgumentException(overBudget);
     }
@@ -136,37 +141,37 @@ final class Envelopes {
    * aggregate of [c, |T|−1] rises above it, and not over the runs where it is below the hull (see
    * {@link #cut}). Every S_c is kept until the end: on real traces nearly every interval can be a
    * part somewhere below limit, so no suffix could be released early.
+   *
+   * <p>Each S_c needs every S_m after it, so the suffixes are built one after the other; each one
+   * is built in ranges of p in parallel, as the root of a tree is ({@link #solveRoot}): every step
+   * of a cut's walk is pointwise in p, so a range's pieces are those of the whole walk there, and
+   * a piece that spans a boundary is joined again when the ranges are put end to end. The ranges
+   * hold equal numbers of S_(c+1)'s pieces (pieces and work crowd at small p).
    */
   private Env suffixes(double[] g, double[] l, Work work) {
     Env[] suffix = new Env[slices + 1];
     Samples samples = new Samples(slices);
     Columns columns = new Columns(g, l);
     held.addAndGet(samples.bytes() + columns.bytes());
-    Scratch scratch = SCRATCH.get();
-    scratch.limit(limit);
-    Lines hull = scratch.lines[0];
-    Lines tail = scratch.lines[1];
-    Env first = new Env(limit);
     for (int c = slices - 1; c >= 0; c--) {
       work.check();
       columns.load(c);
-      int whole = Qualities.interval(c, slices - 1);
-      hull.clear();
-      hull.add(0, g[whole], l[whole], 1, ENDS_WHOLE);
-      double shorterGain = 0; // [c, j−1]
-      double shorterLoss = 0;
-      for (int j = c; j < slices - 1; j++) {
-        double gj = columns.gain(c, j);
-        double lj = columns.loss(c, j);
-        double from = Math.max(bound(gj, lj, j - c + 1), split(gj, lj, shorterGain, shorterLoss));
-        if (j > c) {
-          from = Math.max(from, split(gj, lj, columns.gainAfter(c, j), columns.lossAfter(c, j)));
-        }
-        cut(hull, g[whole], l[whole], first.set(gj, lj), suffix[j + 1], samples, j + 1, from, tail);
-        shorterGain = gj;
-        shorterLoss = lj;
+      int start = c;
+      double[] bounds = ranges(suffix[c + 1]);
+      Env[] pieces = new Env[bounds.length - 1];
+      if (pieces.length == 1) {
+        pieces[0] = suffixRange(start, g, l, suffix, samples, columns, 0, limit);
+      } else {
+        IntStream.range(0, pieces.length).parallel()
+            .forEach(r -> pieces[r] = suffixRange(start, g, l, suffix, samples, columns, bounds[r], bounds[r + 1]));
       }
-      suffix[c] = hull.toEnv();
+      Lines joined = SCRATCH.get().lines[0];
+      joined.clear();
+      joined.limit = limit;
+      for (Env piece : pieces) {
+        joined.append(piece);
+      }
+      suffix[c] = joined.toEnv();
       samples.take(suffix[c], c);
       if (check(suffix[c].bytes())) {
         return null;
@@ -175,6 +180,34 @@ final class Envelopes {
       work.advanced(slices - c, slices);
     }
     return suffix[0];
+  }
+
+  /** S_c on [from, to): the cuts of {@link #suffixes}, each walked on its range's part of [from, to). */
+  private Env suffixRange(int c, double[] g, double[] l, Env[] suffix, Samples samples, Columns columns, double from,
+      double to) {
+    Scratch scratch = SCRATCH.get();
+    Lines hull = scratch.lines[0];
+    Lines tail = scratch.lines[1];
+    hull.limit = to;
+    tail.limit = to;
+    Env first = new Env(limit);
+    int whole = Qualities.interval(c, slices - 1);
+    hull.clear();
+    hull.add(from, g[whole], l[whole], 1, ENDS_WHOLE);
+    double shorterGain = 0; // [c, j−1]
+    double shorterLoss = 0;
+    for (int j = c; j < slices - 1; j++) {
+      double gj = columns.gain(c, j);
+      double lj = columns.loss(c, j);
+      double reach = Math.max(bound(gj, lj, j - c + 1), split(gj, lj, shorterGain, shorterLoss));
+      if (j > c) {
+        reach = Math.max(reach, split(gj, lj, columns.gainAfter(c, j), columns.lossAfter(c, j)));
+      }
+      cut(hull, g[whole], l[whole], first.set(gj, lj), suffix[j + 1], samples, j + 1, larger(reach, from), to, tail);
+      shorterGain = gj;
+      shorterLoss = lj;
+    }
+    return hull.toEnv();
   }
 
   /**
@@ -233,14 +266,14 @@ final class Envelopes {
   }
 
   /**
-   * hull = max(hull, first + S_m) on [from, limit), as {@link #maxOfSum}, skipping where the cut
+   * hull = max(hull, first + S_m) on [from, to), as {@link #maxOfSum}, skipping where the cut
    * cannot rise above the hull. Most cuts of long first parts are below the aggregate where they
    * start: S_m's samples around from bound S_m there (see {@link Samples#above}) without a search
    * in S_m. The rest is {@link #skim}med.
    */
   private void cut(Lines hull, double gain, double loss, Env first, Env rest, Samples samples, int m, double from,
-      Lines tail) {
-    if (!(from < limit)) {
+      double to, Lines tail) {
+    if (!(from < to)) {
       return;
     }
     int k = samples.around(from);
@@ -248,7 +281,11 @@ final class Envelopes {
     if (from * gain - (1 - from) * loss - 2 * penalty >= value(first, 0, from) + samples.above(k, m, from)) {
       return;
     }
-    skim(hull, gain, loss, first, rest, samples.find(rest, k, m, from), rest.size, from, limit, tail);
+    int end = to < limit ? rest.find(to) : rest.size - 1; // the last piece that starts before to
+    if (end > 0 && rest.start[end] >= to) {
+      end--;
+    }
+    skim(hull, gain, loss, first, rest, samples.find(rest, k, m, from), end + 1, from, to, tail);
   }
 
   /**

@@ -86,6 +86,32 @@ class TemporalEnvelopesTest {
     assertEquals(BreakpointSearch.run(qualities, qualities.tolerance()), qualities.breakpoints());
   }
 
+  /**
+   * Suffixes built in ranges of p in parallel ({@link Envelopes}): on models whose optima are
+   * at least twice {@link Envelopes#PIECES_PER_RANGE}, so that the first suffixes are cut into two
+   * ranges or more whatever the number of cores, the same breakpoints, lines and parts as the
+   * DP-based search from scratch.
+   */
+  @Test
+  void suffixesBuiltInRangesMatchTheProgrammeSearch() {
+    Random seeds = new Random(79);
+    for (int m = 0; m < 2; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = Models.phasesModel(random, Models.platform(2, 2, 3), 1600 + random.nextInt(400), 4, 3);
+      TemporalQualities qualities = (TemporalQualities) Qualities.of(model, Aggregation.TEMPORAL);
+      List<Breakpoint> plain = BreakpointSearch.run(qualities, qualities.tolerance());
+      List<Breakpoint> envelopes = qualities.envelopeBreakpoints();
+      String where = "seed " + seed;
+      assertTrue(plain.size() >= 2 * Envelopes.PIECES_PER_RANGE, where + ": " + plain.size() + " optima only");
+      assertEquals(plain.size(), envelopes.size(), where);
+      for (int k = 0; k < plain.size(); k++) {
+        assertEquals(plain.get(k).p(), envelopes.get(k).p(), 1e-12, where + " breakpoint " + k);
+        assertEquals(plain.get(k).partition(), envelopes.get(k).partition(), where + " partition " + k);
+      }
+    }
+  }
+
   /** Identical slices: one part is optimal from p = 0 on, answered without envelopes. */
   @Test
   void aUniformModelIsOnePartFromZero() {
