@@ -191,6 +191,24 @@ public final class AnalysisService {
     }));
   }
 
+  /**
+   * What the partition shown hides: the cells of its parts that deviate most from them, highest
+   * score first (docs/aggregation.md). Temporal phases list the subtrees that depart from them over
+   * the whole phase; spatiotemporal parts any subtree over any stretch of their slices.
+   */
+  public OutliersResult outliers(OutliersRequest request, Progress progress) throws IOException {
+    AnalysisResult result = answer(request.analysis(), progress);
+    return new OutliersResult(result, outliers(result, progress), request.limit());
+  }
+
+  /** The deviating cells of an answer's partition, highest score first. */
+  public static List<org.ocelotl.aggregation.Outlier> outliers(AnalysisResult result, Progress progress) {
+    progress.stage("ranking what the aggregates hide");
+    Analysis analysis = result.analysis();
+    return org.ocelotl.aggregation.Outliers.of(analysis.built().model(), result.partition().parts(),
+        analysis.aggregation(), progress);
+  }
+
   /** The partition at the request's p, the curves and the view of an analysis. */
   private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
     progress.stage("drawing");

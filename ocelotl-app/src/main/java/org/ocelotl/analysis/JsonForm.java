@@ -380,6 +380,50 @@ public final class JsonForm {
     json.writeEndObject();
   }
 
+  // ---- what the aggregates hide -------------------------------------------------------------
+
+  /**
+   * The model and partition in a few fields, {@code count} (how many deviating cells the parts
+   * hide), {@code hidden} (how many of them are worth telling apart at p) and {@code outliers}: the
+   * first {@code limit}, highest score first, each with its place in [0, 1]² of the overview (x
+   * across the window, y down the leaves).
+   */
+  static ObjectNode outliers(OutliersResult r) {
+    AnalysisResult result = r.result();
+    Analysis a = result.analysis();
+    BuiltModel built = a.built();
+    MicroscopicModel model = built.model();
+    ProducerTree tree = model.tree();
+    ObjectNode json = object();
+    json.set("trace", a.trace() == null ? NODES.nullNode() : trace(a.trace()));
+    json.put("metric", built.metric() == null ? null : built.metric().cliName());
+    json.put("aggregation", name(a.aggregation()));
+    TimeScale scale = result.timeScale();
+    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
+    json.put("start", built.grid().start());
+    json.put("end", built.grid().end());
+    json.put("slices", model.slices());
+    json.put("leaves", model.leaves());
+    json.put("p", result.p());
+    json.put("defaultP", a.defaultP());
+    json.put("partCount", result.partition().size());
+    json.put("count", r.outliers().size());
+    json.put("hidden", r.hidden());
+    ArrayNode list = json.putArray("outliers");
+    for (org.ocelotl.aggregation.Outlier o : r.listed()) {
+      int firstLeaf = tree.firstLeaf(o.node());
+      list.addObject().put("producer", tree.path(o.node())).put("node", o.node())
+          .put("leaves", tree.leafCount(o.node())).put("start", built.grid().boundary(o.first()))
+          .put("end", built.grid().boundary(o.last() + 1)).put("firstSlice", o.first()).put("lastSlice", o.last())
+          .put("part", o.part()).put("score", o.score()).put("worthUpTo", o.worthUpTo())
+          .put("type", model.types().get(o.type())).put("cellShare", o.cellShare()).put("partShare", o.partShare())
+          .put("x0", (double) o.first() / model.slices()).put("x1", (double) (o.last() + 1) / model.slices())
+          .put("y0", (double) firstLeaf / model.leaves())
+          .put("y1", (double) (firstLeaf + tree.leafCount(o.node())) / model.leaves());
+    }
+    return json;
+  }
+
   // ---- spatial views ---------------------------------------------------------------------
 
   /** The analysis result (spatial, no overview) with the treemap: cells in [0, 1]², cut, legend, note. */

@@ -168,6 +168,10 @@ public final class Api implements AutoCloseable {
         OcelotlServer.requireMethod(method, "GET");
         return overview(params.only(union(OVERVIEW_PARAMS, Set.of("progressive"))));
       }
+      case "outliers" -> {
+        OcelotlServer.requireMethod(method, "GET");
+        return outliers(params.only(union(OVERVIEW_PARAMS, Set.of("limit"))));
+      }
       case "breakpoints" -> {
         OcelotlServer.requireMethod(method, "GET");
         return breakpoints(params.only(union(OVERVIEW_PARAMS, Set.of("format"))));
@@ -447,6 +451,19 @@ public final class Api implements AutoCloseable {
         }
       }
       return Response.json(service.answer(request, job).json());
+    } finally {
+      jobs.end(job);
+    }
+  }
+
+  /** What the partition shown hides (docs/aggregation.md): the JSON form of the analysis service's answer. */
+  private Response outliers(Params params) throws IOException {
+    AnalysisRequest analysis = query(params);
+    int limit = params.integer("limit", org.ocelotl.analysis.OutliersRequest.DEFAULT_LIMIT, 1,
+        org.ocelotl.analysis.OutliersRequest.MAX_LIMIT);
+    Jobs.Job job = jobs.begin(params.optional("client"), params.integer("seq", 0, 0, Integer.MAX_VALUE));
+    try {
+      return Response.json(service.outliers(new org.ocelotl.analysis.OutliersRequest(analysis, limit), job).json());
     } finally {
       jobs.end(job);
     }

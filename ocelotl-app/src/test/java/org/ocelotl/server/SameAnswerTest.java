@@ -126,6 +126,35 @@ class SameAnswerTest {
     assertArrayEquals(parts, Files.readAllBytes(out.resolve("parts.csv")), "aggregates CSV bytes");
   }
 
+  /** What the partition hides: {@code ocelotl outliers --json} and {@code /api/outliers}, same bytes. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("outlierRequests")
+  void theOutliersAreTheSameFromBothFrontEnds(Request request) throws Exception {
+    String query = "trace=" + URLEncoder.encode(traceId(request.trace()), StandardCharsets.UTF_8) + request.api();
+    List<String> args = new ArrayList<>(List.of("outliers", request.trace().toString(), "--json"));
+    args.addAll(request.cli());
+    byte[] json = get("/api/outliers?" + query);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream stdout = System.out;
+    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals(new String(json, StandardCharsets.UTF_8) + "\n", out.toString(StandardCharsets.UTF_8), "JSON");
+  }
+
+  static Stream<Arguments> outlierRequests() {
+    return Stream.of(
+        new Request("outliers, spatiotemporal at the default p", GROUPED, "&aggregation=spatiotemporal&slices=10",
+            List.of("--mode", "spatiotemporal", "--slices", "10")),
+        new Request("outliers of temporal phases at p, three listed", GROUPED,
+            "&aggregation=temporal&slices=20&p=0.2&limit=3",
+            List.of("--mode", "temporal", "--slices", "20", "--p", "0.2", "--limit", "3"))
+    ).map(Arguments::of);
+  }
+
   static Stream<Arguments> treemaps() {
     return Stream.of(
         new Request("treemap at the default p", GROUPED, "", List.of()),

@@ -1,0 +1,113 @@
+package org.ocelotl.app;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.ocelotl.aggregation.Outlier;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.OutliersRequest;
+import org.ocelotl.analysis.OutliersResult;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.TimeScale;
+import org.ocelotl.view.ViewKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ocelotl outliers TRACE}: what the partition of the overview hides, the cells that deviate
+ * most from the aggregate that merges them (docs/aggregation.md), through the same analysis
+ * service as {@code overview}.
+ */
+@Command(name = "outliers", mixinStandardHelpOptions = true,
+    description = {"List what the overview's aggregates hide: the producers (or subtrees) over a stretch of time",
+        "that deviate most from the part merging them, ranked by the information the part loses on them.",
+        "With --model instead of TRACE: the same for a model file."})
+public final class OutliersCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin TraceOptions traceOptions;
+  @Mixin ModelOptions modelOptions;
+  @Mixin ModelFileOptions modelFile;
+
+  @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
+  java.nio.file.Path trace;
+
+  @Option(names = "--mode", paramLabel = "AGGREGATION", defaultValue = "spatiotemporal",
+      description = "temporal or spatiotemporal (default: ${DEFAULT-VALUE}).")
+  String mode;
+
+  @Option(names = "--p", paramLabel = "P|auto", defaultValue = "auto",
+      description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
+  String p;
+
+  @Option(names = "--limit", paramLabel = "K", defaultValue = "" + OutliersRequest.DEFAULT_LIMIT,
+      description = "List the first K, highest score first (default: ${DEFAULT-VALUE}; at most "
+          + OutliersRequest.MAX_LIMIT + ").")
+  int limit;
+
+  @Option(names = "--json", description = "Print the analysis service's JSON form (key 'outliers', highest first).")
+  boolean json;
+
+  @Override
+  public Integer call() throws IOException {
+    ViewKind kind = ViewKind.of(mode, "mode");
+    AnalysisRequest analysis = new AnalysisRequest(input(kind), AnalysisRequest.aggregationOf(kind), kind,
+        OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
+    OutliersRequest request = new OutliersRequest(analysis, limit);
+    OutliersResult result;
+    try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
+      result = AnalysisService.standard().outliers(request, bar);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(json ? new String(result.json(), StandardCharsets.UTF_8) + "\n" : table(result));
+    out.flush();
+    return 0;
+  }
+
+  private ModelInput input(ViewKind kind) throws IOException {
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices, modelOptions.selection.from,
+        modelOptions.selection.to);
+    if (files != null) {
+      return files;
+    }
+    TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
+    ModelRequest request = modelOptions.request(
+        kind.spatiotemporal() ? OverviewCommand.SPATIOTEMPORAL_SLICES : OverviewCommand.TEMPORAL_SLICES,
+        traceOptions, store);
+    return new ModelInput.FromTrace(store, request);
+  }
+
+  /** One line of summary, then one row per listed cell: times since the start, as the overview's axis reads. */
+  private static String table(OutliersResult r) {
+    BuiltModel built = r.result().analysis().built();
+    MicroscopicModel model = built.model();
+    TimeScale scale = r.result().timeScale();
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "%s: p = %.6g, %d parts hide %d deviating cells, %d worth telling apart at this p%s%n", r.result().name(),
+        r.result().p(), r.result().partition().size(), r.outliers().size(), r.hidden(),
+        r.outliers().isEmpty() ? "" : r.outliers().size() > r.listed().size() ? "; the first " + r.listed().size() + ":" : ":"));
+    if (r.outliers().isEmpty()) {
+      return text.toString();
+    }
+    text.append(String.format(Locale.ROOT, "%4s  %-40s %12s %12s %12s %10s  %s%n", "rank", "producer",
+        "start (" + scale.unit() + ")", "end", "score", "worth <p", "type: share in cell / in part"));
+    int rank = 1;
+    for (Outlier o : r.listed()) {
+      text.append(String.format(Locale.ROOT, "%4d  %-40s %12.6g %12.6g %12.6g %10.4g  %s: %.1f%% / %.1f%%%n", rank++,
+          model.tree().path(o.node()), scale.at(built.grid().boundary(o.first())),
+          scale.at(built.grid().boundary(o.last() + 1)), o.score(), o.worthUpTo(), model.types().get(o.type()),
+          100 * o.cellShare(), 100 * o.partShare()));
+    }
+    return text.toString();
+  }
+}

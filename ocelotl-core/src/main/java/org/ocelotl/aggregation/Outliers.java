@@ -1,0 +1,504 @@
+package org.ocelotl.aggregation;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * What each part of a partition hides (docs/aggregation.md, "What each aggregate hides"): the
+ * cells a part merges that deviate most from it, ranked by the information the part loses on
+ * them.
+ *
+ * <p>The split score. For an aggregate A of n cells and a cell C ⊂ A of m cells, with c_u and S_u
+ * the values of event type u summed over C and over A, and r_u = S_u − c_u, the loss of A splits
+ * exactly as loss(A) = loss(C) + loss(A \ C) + score(C | A), where
+ * <pre>
+ *   score(C | A) = Σ_u c_u·log2((c_u/S_u)/(m/n)) + r_u·log2((r_u/S_u)/((n−m)/n))
+ * </pre>
+ * is what A loses by not telling C from the rest: how each type's value splits between C and the
+ * rest, measured against how their cell counts split (a Kullback-Leibler divergence weighted by
+ * the value). It needs the sums c_u alone. Telling C apart also gives up gain(A) − gain(C) −
+ * gain(A \ C) = D − score with D = Σ_u c_u·log2(n/m) + r_u·log2(n/(n−m)), so it raises the pIC
+ * exactly when score &gt; p·D: C is worth telling apart for p below score / D.
+ *
+ * <p>The cells of a part P = (h, [i, j]), two kinds: a <em>stretch</em> (h, [a, b]) of P's slices,
+ * scored against P; a <em>subtree</em> (g, [a, b]), g strictly below h, scored against the stretch
+ * (h, [a, b]) it lies in — how g departs from the other producers of the part over the same slices.
+ * By the chain rule, score(stretch | P) + score(subtree | stretch) is what P loses on the split of P
+ * into the subtree, the rest of its stretch and the rest of P. In temporal aggregation (a phase,
+ * over the root) and spatial aggregation the cells are the subtrees over the part's whole interval.
+ * Sums come from prefix sums along the part's slices of each node's per-type sums (folded up the
+ * subtree): |U| pairs of x·log2 x per candidate, nodes of all parts in parallel.
+ *
+ * <p>Listed, highest score first: the cells whose score no one-slice move of either end of their
+ * interval raises (a deviation's copies shifted by a slice are not listed beside it), each kept
+ * unless it repeats a kept cell of its kind in its part: it meets one without lying inside it (a
+ * host's deviation is not listed again as its cabinet's), or lies inside one, K, but tells less
+ * than half of its score anew — score(C | K), what K loses on C (a rank of a slowed host is not
+ * listed under it; a host computing while the rest of its cabinet waits for it is listed under the
+ * cabinet) — or it is the rest of one's aggregate (C and A \ C have the same score: one split,
+ * listed once). Stretches of one part never nest: they are kept only apart.
+ */
+public final class Outliers {
+  /** Scores below this × the part's scale (as {@link Qualities#scale()}) are rounding noise. */
+  static final double RELATIVE_FLOOR = 1e-12;
+  /**
+   * Scores are compared in steps of this × the model's scale: equal scores (a cell and the rest of
+   * its aggregate, always) computed in other orders differ by rounding, and must tie so that the
+   * order below decides which is listed, the same way every time.
+   */
+  static final double RELATIVE_STEP = 1e-9;
+
+  private Outliers() {}
+
+  /**
+   * The cells that the parts hide, highest score first (see the class comment); {@link
+   * Outlier#worthUpTo()} says up to which p each is worth telling apart.
+   *
+   * @param aggregation which cells are candidates: stretches and subtrees over any stretch in
+   *     spatiotemporal aggregation; subtrees over the part's whole interval otherwise
+   */
+  public static List<Outlier> of(MicroscopicModel model, List<Part> parts, Aggregation aggregation, Work work) {
+    boolean stretches = aggregation == Aggregation.SPATIOTEMPORAL;
+    Band[] bands = IntStream.range(0, parts.size()).parallel()
+        .mapToObj(k -> new Band(model, k, parts.get(k), stretches)).toArray(Band[]::new);
+    int tasks = 0;
+    for (Band band : bands) {
+      tasks += band.nodes.length;
+    }
+    int[] taskBand = new int[tasks];
+    int[] taskNode = new int[tasks];
+    for (int b = 0, t = 0; b < bands.length; b++) {
+      for (int g = 0; g < bands[b].nodes.length; g++, t++) {
+        taskBand[t] = b;
+        taskNode[t] = g;
+      }
+    }
+    List<Candidate> candidates = IntStream.range(0, tasks).parallel().mapToObj(t -> {
+      work.check();
+      return bands[taskBand[t]].candidates(taskNode[t]);
+    }).flatMap(List::stream).sorted(Candidate.order(RELATIVE_STEP * scale(model))).toList();
+    return listed(model, bands, candidates);
+  }
+
+  /** A locally maximal cell: local node g of a band over boundaries [a, b); a stretch when g is the part's node. */
+  private record Candidate(Band band, int local, int a, int b, double score, double worthUpTo) {
+    /** Highest score first; on a tie the smaller cell (the deviation, not the rest), then the earlier. */
+    static Comparator<Candidate> order(double step) {
+      return Comparator.comparingDouble((Candidate c) -> -Math.rint(c.score / step))
+          .thenComparingDouble(Candidate::cells).thenComparingInt(c -> c.band.index)
+          .thenComparingInt(c -> c.band.nodes[c.local]).thenComparingInt(c -> c.a).thenComparingInt(c -> c.b);
+    }
+
+    boolean stretch() {
+      return local == 0;
+    }
+
+    int leaves() {
+      return band.tree.leafCount(band.nodes[local]);
+    }
+
+    double cells() {
+      return (double) leaves() * (band.positions[b] - band.positions[a]);
+    }
+
+    int first() {
+      return band.part.first() + band.positions[a];
+    }
+
+    int last() {
+      return band.part.first() + band.positions[b] - 1;
+    }
+
+    int firstLeaf() {
+      return band.tree.firstLeaf(band.nodes[local]);
+    }
+
+    int lastLeaf() {
+      return firstLeaf() + leaves() - 1;
+    }
+
+    /** Whether the two cells (of one part) share a leaf over a slice. */
+    boolean meets(Candidate o) {
+      return first() <= o.last() && o.first() <= last() && firstLeaf() <= o.lastLeaf() && o.firstLeaf() <= lastLeaf();
+    }
+
+    /** Whether every cell of this one is in o (a subtree's leaves are a range). */
+    boolean inside(Candidate o) {
+      return o.first() <= first() && last() <= o.last() && o.firstLeaf() <= firstLeaf() && lastLeaf() <= o.lastLeaf();
+    }
+  }
+
+  /**
+   * Greedy: each candidate in order, kept unless it repeats a kept cell of its kind (see the class
+   * comment). Subtrees: a bitmap of the leaves × slices taken says whether one meets a kept
+   * subtree, a set of (part, slices, leaves) whether its complement in its stretch is kept.
+   * Stretches: their part's kept stretches, few, are looked at.
+   */
+  private static List<Outlier> listed(MicroscopicModel model, Band[] bands, List<Candidate> candidates) {
+    ProducerTree tree = model.tree();
+    int words = (model.slices() + 63) >>> 6;
+    long[] taken = new long[model.leaves() * words];
+    Set<List<Integer>> keptSubtrees = new HashSet<>();
+    List<List<Candidate>> keptSubtreesOf = new ArrayList<>();
+    List<List<Candidate>> keptStretches = new ArrayList<>();
+    for (int b = 0; b < bands.length; b++) {
+      keptStretches.add(new ArrayList<>());
+      keptSubtreesOf.add(new ArrayList<>());
+    }
+    List<Outlier> kept = new ArrayList<>();
+    for (Candidate c : candidates) {
+      boolean fresh;
+      if (c.stretch()) {
+        List<Candidate> before = keptStretches.get(c.band.index);
+        fresh = before.stream().noneMatch(k -> k.first() <= c.last() && c.first() <= k.last()
+            || k.cells() + c.cells() == c.band.cells);
+        if (fresh) {
+          before.add(c);
+        }
+      } else {
+        int firstLeaf = tree.firstLeaf(c.band.nodes[c.local]);
+        List<Candidate> before = keptSubtreesOf.get(c.band.index);
+        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), c.first(), c.last()) || tellsAnew(c, before))
+            && !keptSubtrees.contains(complement(c));
+        if (fresh) {
+          take(taken, words, firstLeaf, c.leaves(), c.first(), c.last());
+          keptSubtrees.add(List.of(c.band.index, c.first(), c.last(), firstLeaf, c.leaves()));
+          before.add(c);
+        }
+      }
+      if (fresh) {
+        kept.add(c.band.outlier(c));
+      }
+    }
+    return List.copyOf(kept);
+  }
+
+  /**
+   * The key (part, slices, first leaf, leaves) of the rest of a subtree's stretch when that rest is
+   * one band of leaves (the subtree takes the first or the last leaves of the part's node).
+   */
+  private static List<Integer> complement(Candidate c) {
+    int h0 = c.band.tree.firstLeaf(c.band.part.node());
+    int rest = c.band.leaves - c.leaves();
+    if (c.firstLeaf() != h0 && c.lastLeaf() != h0 + c.band.leaves - 1) {
+      return List.of(); // in the middle: its rest is two bands, no kept cell
+    }
+    int first = c.firstLeaf() == h0 ? c.lastLeaf() + 1 : h0;
+    return List.of(c.band.index, c.first(), c.last(), first, rest);
+  }
+
+  /**
+   * Whether a subtree meeting kept subtrees of its part lies inside each and tells at least half of
+   * its score anew inside each.
+   */
+  private static boolean tellsAnew(Candidate c, List<Candidate> kept) {
+    for (Candidate k : kept) {
+      if (c.meets(k) && !(c.inside(k) && c.band.within(c, k) >= c.score / 2)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Total mass × (log2 of the cell count + |log2 of the mass| + 1), as {@link Qualities#scale()}; 1 when all zero. */
+  private static double scale(MicroscopicModel model) {
+    double mass = 0;
+    for (double v : model.values()) {
+      mass += v;
+    }
+    return mass == 0 ? 1 : mass * (Log2.log2((double) model.leaves() * model.slices()) + Math.abs(Log2.log2(mass)) + 1);
+  }
+
+  private static boolean anyTaken(long[] taken, int words, int firstLeaf, int leaves, int first, int last) {
+    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
+      for (int w = first >>> 6; w <= last >>> 6; w++) {
+        if ((taken[leaf * words + w] & mask(w, first, last)) != 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static void take(long[] taken, int words, int firstLeaf, int leaves, int first, int last) {
+    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
+      for (int w = first >>> 6; w <= last >>> 6; w++) {
+        taken[leaf * words + w] |= mask(w, first, last);
+      }
+    }
+  }
+
+  /** The bits of slices [first, last] that fall in word w. */
+  private static long mask(int w, int first, int last) {
+    int from = Math.max(first, w << 6) & 63;
+    int to = Math.min(last, (w << 6) + 63) & 63;
+    return (-1L << from) & (-1L >>> (63 - to));
+  }
+
+  /** Scores of one node's intervals, reused by the thread that evaluates the next node. */
+  private static final ThreadLocal<double[]> SCRATCH = ThreadLocal.withInitial(() -> new double[0]);
+
+  /**
+   * One part's subtree with, per node, the per-type sums of its leaves at each boundary of the
+   * candidate intervals: prefix sums along the part's slices (every boundary) for stretches, the
+   * part's whole sum otherwise.
+   */
+  private static final class Band {
+    final int index;
+    final Part part;
+    final ProducerTree tree;
+    final int types;
+    /** The part's subtree, parents before children: local 0 is the part's node. */
+    final int[] nodes;
+    /** Slice offsets from the part's first slice of the boundaries a candidate may start or end at. */
+    final int[] positions;
+    /** Per local node, per boundary, per type: the sum over its leaves from the part's first slice. */
+    final double[][] prefix;
+    /** Per interval of boundaries [a, b) of the part's node: its value and Σ_u S_u·log2 S_u. */
+    final double[] stretchMass;
+    final double[] stretchInfo;
+    final int leaves;
+    final double cells;
+    final double floor;
+
+    Band(MicroscopicModel model, int index, Part part, boolean stretches) {
+      this.index = index;
+      this.part = part;
+      this.tree = model.tree();
+      this.types = model.typeCount();
+      int length = part.sliceCount();
+      positions = stretches ? IntStream.rangeClosed(0, length).toArray() : new int[] {0, length};
+      int[] parentOf = new int[tree.size()]; // local parent, filled as the walk meets each node
+      nodes = subtree(tree, part.node(), parentOf);
+      prefix = new double[nodes.length][positions.length * types];
+      double[] values = model.values();
+      for (int k = 0; k < nodes.length; k++) {
+        if (tree.isLeaf(nodes[k])) {
+          fillLeaf(model, values, tree.firstLeaf(nodes[k]), prefix[k], stretches);
+        }
+      }
+      for (int k = nodes.length - 1; k > 0; k--) {
+        double[] into = prefix[parentOf[k]];
+        double[] from = prefix[k];
+        for (int i = 0; i < from.length; i++) {
+          into[i] += from[i];
+        }
+      }
+      int last = positions.length - 1;
+      stretchMass = new double[pair(0, last + 1)];
+      stretchInfo = new double[stretchMass.length];
+      for (int b = 1; b <= last; b++) {
+        for (int a = 0; a < b; a++) {
+          double mass = 0;
+          double info = 0;
+          for (int u = 0; u < types; u++) {
+            double s = sum(prefix[0], a, b, u);
+            mass += s;
+            info += Log2.xlog2x(s);
+          }
+          stretchMass[pair(a, b)] = mass;
+          stretchInfo[pair(a, b)] = info;
+        }
+      }
+      leaves = tree.leafCount(part.node());
+      cells = (double) leaves * length;
+      double mass = stretchMass[pair(0, last)];
+      floor = mass == 0 ? 0 : RELATIVE_FLOOR * mass * (Log2.log2(cells) + Math.abs(Log2.log2(mass)) + 1);
+    }
+
+    /** The subtree of root in preorder; parentOf[k] = the local index of node k's parent. */
+    private static int[] subtree(ProducerTree tree, int root, int[] parentOf) {
+      int[] order = new int[tree.size()];
+      int[] stack = new int[tree.size()];
+      int[] stackParent = new int[tree.size()];
+      int size = 0;
+      int top = 0;
+      stack[top] = root;
+      stackParent[top++] = -1;
+      while (top > 0) {
+        int node = stack[--top];
+        parentOf[size] = stackParent[top];
+        int local = size++;
+        order[local] = node;
+        for (int c = tree.childCount(node) - 1; c >= 0; c--) {
+          stack[top] = tree.child(node, c);
+          stackParent[top++] = local;
+        }
+      }
+      return java.util.Arrays.copyOf(order, size);
+    }
+
+    private void fillLeaf(MicroscopicModel model, double[] values, int leaf, double[] into, boolean stretches) {
+      int from = model.index(leaf, part.first(), 0);
+      double[] running = new double[types];
+      for (int t = 0; t < part.sliceCount(); t++) {
+        for (int u = 0; u < types; u++) {
+          running[u] += values[from + t * types + u];
+        }
+        if (stretches) {
+          System.arraycopy(running, 0, into, (t + 1) * types, types);
+        }
+      }
+      if (!stretches) {
+        System.arraycopy(running, 0, into, types, types);
+      }
+    }
+
+    /** Index of boundaries [a, b), a &lt; b, in a triangular array. */
+    private static int pair(int a, int b) {
+      return (b - 1) * b / 2 + a;
+    }
+
+    /** Type u summed between boundaries a and b; a difference of running sums, clamped at 0 (rounding). */
+    private double sum(double[] sums, int a, int b, int u) {
+      return Math.max(0, sums[b * types + u] - sums[a * types + u]);
+    }
+
+    /**
+     * The cells of local node g that deviate (above rounding) and that no one-slice move of an end
+     * improves. Every interval is scored first, so that each can be compared with its neighbours.
+     */
+    List<Candidate> candidates(int g) {
+      int last = positions.length - 1;
+      boolean stretch = g == 0;
+      int leavesOfG = tree.leafCount(nodes[g]);
+      if (stretchMass[pair(0, last)] == 0 || !stretch && leavesOfG == leaves || stretch && last == 1) {
+        return List.of(); // nothing to tell apart: no value, the same leaves as the part's node, one interval
+      }
+      int count = pair(0, last + 1);
+      double[] score = SCRATCH.get();
+      if (score.length < count) {
+        score = new double[count];
+        SCRATCH.set(score);
+      }
+      double[] inside = new double[last + 1];
+      double[] outside = new double[last + 1];
+      logRatios(stretch, leavesOfG, inside, outside);
+      for (int b = 1; b <= last; b++) {
+        for (int a = 0; a < b; a++) {
+          score[pair(a, b)] = score(g, a, b, inside, outside);
+        }
+      }
+      List<Candidate> found = new ArrayList<>();
+      for (int b = 1; b <= last; b++) {
+        for (int a = 0; a < b; a++) {
+          double s = score[pair(a, b)];
+          if (s > floor && localMaximum(score, s, a, b, last)) {
+            found.add(new Candidate(this, g, a, b, s, s / split(g, a, b, inside, outside)));
+          }
+        }
+      }
+      return found;
+    }
+
+    /**
+     * log2(n/m) and log2(n/(n−m)) by the cell's width in boundaries: for a stretch against the part,
+     * n/m = the part's slices over the stretch's; for a subtree against its stretch, the part's
+     * node's leaves over g's, whatever the width.
+     */
+    private void logRatios(boolean stretch, int leavesOfG, double[] inside, double[] outside) {
+      int length = part.sliceCount();
+      for (int w = 1; w < inside.length; w++) {
+        int width = positions[w] - positions[0];
+        double n = stretch ? length : leaves;
+        double m = stretch ? width : leavesOfG;
+        inside[w] = Log2.log2(n / m);
+        outside[w] = m < n ? Log2.log2(n / (n - m)) : 0;
+      }
+    }
+
+    /** The boundaries of the aggregate a cell is scored against: the part for a stretch, else its stretch. */
+    private int referenceA(int g, int a) {
+      return g == 0 ? 0 : a;
+    }
+
+    private int referenceB(int g, int b) {
+      return g == 0 ? positions.length - 1 : b;
+    }
+
+    /** score(C | A): Σ_u xlog c + xlog r, − Σ_u xlog S, + C·log2(n/m) + R·log2(n/(n−m)). */
+    private double score(int g, int a, int b, double[] inside, double[] outside) {
+      double[] cs = prefix[g];
+      double[] rs = prefix[0];
+      int ra = referenceA(g, a);
+      int rb = referenceB(g, b);
+      double info = 0;
+      double in = 0;
+      for (int u = 0; u < types; u++) {
+        double s = sum(rs, ra, rb, u);
+        double c = Math.min(s, sum(cs, a, b, u));
+        info += Log2.xlog2x(c) + Log2.xlog2x(s - c);
+        in += c;
+      }
+      int k = pair(ra, rb);
+      int w = b - a;
+      return Math.max(0, info - stretchInfo[k] + in * inside[w] + Math.max(0, stretchMass[k] - in) * outside[w]);
+    }
+
+    /** D: the score plus the gain that telling the cell apart gives up. */
+    private double split(int g, int a, int b, double[] inside, double[] outside) {
+      double in = 0;
+      for (int u = 0; u < types; u++) {
+        in += sum(prefix[g], a, b, u);
+      }
+      int w = b - a;
+      return in * inside[w] + Math.max(0, stretchMass[pair(referenceA(g, a), referenceB(g, b))] - in) * outside[w];
+    }
+
+    private static boolean localMaximum(double[] score, double s, int a, int b, int last) {
+      return (a == 0 || score[pair(a - 1, b)] <= s) && (a + 1 == b || score[pair(a + 1, b)] <= s)
+          && (b - 1 == a || score[pair(a, b - 1)] <= s) && (b == last || score[pair(a, b + 1)] <= s);
+    }
+
+    /** score(C | K) for C inside K, both of this part: the split score with K as the aggregate. */
+    double within(Candidate c, Candidate k) {
+      double n = k.cells();
+      double m = c.cells();
+      if (m >= n) {
+        return 0;
+      }
+      double inside = Log2.log2(n / m);
+      double outside = Log2.log2(n / (n - m));
+      double s = 0;
+      for (int u = 0; u < types; u++) {
+        double total = sum(prefix[k.local], k.a, k.b, u);
+        double cu = Math.min(total, sum(prefix[c.local], c.a, c.b, u));
+        s += Log2.xlog2x(cu) + Log2.xlog2x(total - cu) - Log2.xlog2x(total) + cu * inside + (total - cu) * outside;
+      }
+      return Math.max(0, s);
+    }
+
+    /** The candidate as an outlier, with the type whose term of the score is largest. */
+    Outlier outlier(Candidate c) {
+      double[] inside = new double[positions.length];
+      double[] outside = new double[positions.length];
+      logRatios(c.stretch(), c.leaves(), inside, outside);
+      int w = c.b - c.a;
+      int ra = referenceA(c.local, c.a);
+      int rb = referenceB(c.local, c.b);
+      double in = 0;
+      int type = 0;
+      double largest = Double.NEGATIVE_INFINITY;
+      for (int u = 0; u < types; u++) {
+        double s = sum(prefix[0], ra, rb, u);
+        double cu = Math.min(s, sum(prefix[c.local], c.a, c.b, u));
+        double term = Log2.xlog2x(cu) + Log2.xlog2x(s - cu) - Log2.xlog2x(s) + cu * inside[w] + (s - cu) * outside[w];
+        in += cu;
+        if (term > largest) {
+          largest = term;
+          type = u;
+        }
+      }
+      double cu = sum(prefix[c.local], c.a, c.b, type);
+      double mass = stretchMass[pair(ra, rb)];
+      return new Outlier(index, nodes[c.local], c.first(), c.last(), c.score, c.worthUpTo, type,
+          in > 0 ? cu / in : 0, sum(prefix[0], ra, rb, type) / mass);
+    }
+  }
+}

@@ -1,0 +1,283 @@
+package org.ocelotl.aggregation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.ProducerTree;
+
+/**
+ * {@link Outliers} against its definition: every candidate cell of every part enumerated, its
+ * score as loss(P) − loss(C) − loss(P \ C) and the gain given up as gain(P) − gain(C) − gain(P \ C),
+ * both summed cell by cell with Math.log, then the local maxima, the p filter and the greedy
+ * choice of disjoint cells done on the enumeration.
+ */
+class OutliersTest {
+  /**
+   * Four leaves under the root, six slices, two types; every cell (1, 1) except leaf 2 over slices
+   * 2–3, which holds (3, 0). One part: the whole model. Leaf c over slices 2–3 is scored against
+   * the part's node over the same slices: n = 8 cells, m = 2.
+   */
+  @Test
+  void oneDeviationIsFirstWithItsScoreByHand() {
+    ProducerTree tree = ProducerTree.flat("root", List.of("a", "b", "c", "d"));
+    double[] values = new double[4 * 6 * 2];
+    Arrays.fill(values, 1);
+    for (int t = 2; t <= 3; t++) {
+      values[(2 * 6 + t) * 2] = 3;
+      values[(2 * 6 + t) * 2 + 1] = 0;
+    }
+    MicroscopicModel model = new MicroscopicModel(tree, 6, List.of("x", "y"), values);
+    List<Outlier> found = Outliers.of(model, List.of(new Part(0, 0, 5)), Aggregation.SPATIOTEMPORAL, Work.NONE);
+    // x: c = 6, r = 6, S = 12; y: c = 0, r = 6, S = 6; m/n = 2/8.
+    double score = 6 * log2((6.0 / 12) / (2.0 / 8)) + 6 * log2((6.0 / 12) / (6.0 / 8)) + 6 * log2((6.0 / 6) / (6.0 / 8));
+    double d = 6 * log2(8.0 / 2) + (6 + 6) * log2(8.0 / 6);
+    Outlier first = found.get(0);
+    assertEquals(List.of(0, 3, 2, 3), List.of(first.part(), first.node(), first.first(), first.last()), "" + found);
+    assertEquals(score, first.score(), 1e-12);
+    assertEquals(score / d, first.worthUpTo(), 1e-12);
+    assertEquals(0, first.type());
+    assertEquals(1.0, first.cellShare(), 1e-15);
+    assertEquals(12.0 / 18, first.partShare(), 1e-15);
+    for (Outlier other : found.subList(1, found.size())) {
+      assertTrue(other.node() != 3 || other.last() < 2 || other.first() > 3, "overlaps the first: " + found);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Aggregation.class)
+  void outliersAreTheEnumeratedOnes(Aggregation aggregation) {
+    Random random = new Random(29);
+    for (int m = 0; m < 150; m++) {
+      long seed = random.nextLong();
+      Random draw = new Random(seed);
+      ProducerTree tree = Models.randomTree(draw, 1 + draw.nextInt(9));
+      MicroscopicModel model = model(draw, tree, 1 + draw.nextInt(7), 1 + draw.nextInt(3));
+      Qualities qualities = Qualities.of(model, aggregation);
+      for (double p : new double[] {0, 0.02 + 0.2 * draw.nextDouble(), 1, draw.nextDouble()}) {
+        List<Part> parts = draw.nextInt(4) == 0 ? qualities.best(1).parts() : qualities.best(p).parts();
+        String where = aggregation + " seed " + seed + " p " + p + " parts " + parts;
+        List<Outlier> expected = enumerated(model, parts, aggregation);
+        List<Outlier> actual = Outliers.of(model, parts, aggregation, Work.NONE);
+        assertEquals(expected.size(), actual.size(), where + "\nexpected " + expected + "\nactual " + actual);
+        for (int k = 0; k < expected.size(); k++) {
+          Outlier e = expected.get(k);
+          Outlier a = actual.get(k);
+          String at = where + " rank " + k + "\nexpected " + e + "\nactual " + a;
+          assertEquals(List.of(e.part(), e.node(), e.first(), e.last(), e.type()),
+              List.of(a.part(), a.node(), a.first(), a.last(), a.type()), at);
+          assertEquals(e.score(), a.score(), 1e-9 * (1 + e.score()), at);
+          assertEquals(e.worthUpTo(), a.worthUpTo(), 1e-9, at);
+          assertEquals(e.cellShare(), a.cellShare(), 1e-12, at);
+          assertEquals(e.partShare(), a.partShare(), 1e-12, at);
+        }
+      }
+    }
+  }
+
+  /** Values drawn from a continuous range (no ties among scores), with zero cells and zero leaves. */
+  private static MicroscopicModel model(Random random, ProducerTree tree, int slices, int types) {
+    double[] values = new double[tree.leafCount() * slices * types];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = random.nextInt(5) == 0 ? 0 : random.nextDouble() * 10;
+    }
+    List<String> names = new ArrayList<>();
+    for (int u = 0; u < types; u++) {
+      names.add("u" + u);
+    }
+    return new MicroscopicModel(tree, slices, names, values);
+  }
+
+  private record Scored(int part, int node, int first, int last, double score, double split) {}
+
+  /** The definition on the enumeration of every candidate. */
+  private static List<Outlier> enumerated(MicroscopicModel model, List<Part> parts, Aggregation aggregation) {
+    ProducerTree tree = model.tree();
+    List<Scored> hidden = new ArrayList<>();
+    for (int k = 0; k < parts.size(); k++) {
+      Part part = parts.get(k);
+      double mass = sum(model, part.node(), part.first(), part.last(), -1);
+      double cells = (double) tree.leafCount(part.node()) * part.sliceCount();
+      double floor = mass == 0 ? 0 : 1e-12 * mass * (log2(cells) + Math.abs(log2(mass)) + 1);
+      for (int g = 0; g < tree.size(); g++) {
+        if (!inside(tree, g, part.node())) {
+          continue;
+        }
+        List<Scored> all = new ArrayList<>();
+        for (int a = part.first(); a <= part.last(); a++) {
+          for (int b = a; b <= part.last(); b++) {
+            boolean whole = a == part.first() && b == part.last();
+            if (aggregation == Aggregation.SPATIOTEMPORAL || whole) {
+              // a stretch against the part, a subtree against the part's node over its slices
+              Part against = g == part.node() ? part : new Part(part.node(), a, b);
+              double[] split = split(model, against, g, a, b);
+              all.add(new Scored(k, g, a, b, split[0], split[1]));
+            }
+          }
+        }
+        for (Scored s : all) {
+          boolean local = all.stream().filter(o -> neighbours(o, s)).allMatch(o -> o.score <= s.score);
+          if (local && s.score > floor) {
+            hidden.add(s);
+          }
+        }
+      }
+    }
+    double mass = sum(model, 0, 0, model.slices() - 1, -1);
+    double step = 1e-9 * (mass == 0 ? 1 : mass * (log2((double) model.leaves() * model.slices()) + Math.abs(log2(mass)) + 1));
+    hidden.sort(Comparator.comparingDouble((Scored s) -> -Math.rint(s.score / step))
+        .thenComparingInt(s -> cells(tree, s)).thenComparingInt(Scored::part).thenComparingInt(Scored::node)
+        .thenComparingInt(Scored::first).thenComparingInt(Scored::last));
+    List<Outlier> kept = new ArrayList<>();
+    List<Scored> taken = new ArrayList<>();
+    for (Scored s : hidden) {
+      if (taken.stream().filter(t -> t.part == s.part && stretch(parts, t) == stretch(parts, s))
+          .noneMatch(t -> overlap(tree, t, s)
+              ? stretch(parts, s) || !(inside(tree, s, t) && within(model, s, t) >= s.score / 2)
+              : complements(tree, parts.get(s.part), t, s))) {
+        taken.add(s);
+        kept.add(outlier(model, parts.get(s.part), s));
+      }
+    }
+    return kept;
+  }
+
+  private static boolean neighbours(Scored o, Scored s) {
+    return Math.abs(o.first - s.first) + Math.abs(o.last - s.last) == 1;
+  }
+
+  private static boolean overlap(ProducerTree tree, Scored x, Scored y) {
+    return x.first <= y.last && y.first <= x.last && (inside(tree, x.node, y.node) || inside(tree, y.node, x.node));
+  }
+
+  private static boolean inside(ProducerTree tree, Scored s, Scored t) {
+    return inside(tree, s.node, t.node) && t.first <= s.first && s.last <= t.last;
+  }
+
+  /** loss(T) − loss(S) − loss(T \ S) for S inside T, cell by cell. */
+  private static double within(MicroscopicModel model, Scored s, Scored t) {
+    return split(model, new Part(t.node, t.first, t.last), s.node, s.first, s.last)[0];
+  }
+
+  private static boolean stretch(List<Part> parts, Scored s) {
+    return s.node == parts.get(s.part).node();
+  }
+
+  /** Two disjoint cells that make up between them the aggregate they are scored against: one split, told once. */
+  private static boolean complements(ProducerTree tree, Part part, Scored x, Scored y) {
+    if (x.node == part.node()) {
+      return cells(tree, x) + cells(tree, y) == tree.leafCount(part.node()) * part.sliceCount();
+    }
+    return x.first == y.first && x.last == y.last
+        && tree.leafCount(x.node) + tree.leafCount(y.node) == tree.leafCount(part.node());
+  }
+
+  private static int cells(ProducerTree tree, Scored s) {
+    return tree.leafCount(s.node) * (s.last - s.first + 1);
+  }
+
+  private static boolean inside(ProducerTree tree, int node, int ancestor) {
+    for (int n = node; n >= 0; n = tree.parent(n)) {
+      if (n == ancestor) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {loss(P) − loss(C) − loss(R), gain(P) − gain(C) − gain(R)} over the types, cell by cell. */
+  private static double[] split(MicroscopicModel model, Part part, int g, int a, int b) {
+    ProducerTree tree = model.tree();
+    double loss = 0;
+    double gain = 0;
+    for (int u = 0; u < model.typeCount(); u++) {
+      List<Double> whole = new ArrayList<>();
+      List<Double> cell = new ArrayList<>();
+      List<Double> rest = new ArrayList<>();
+      int h = part.node();
+      for (int leaf = tree.firstLeaf(h); leaf < tree.firstLeaf(h) + tree.leafCount(h); leaf++) {
+        boolean under = leaf >= tree.firstLeaf(g) && leaf < tree.firstLeaf(g) + tree.leafCount(g);
+        for (int t = part.first(); t <= part.last(); t++) {
+          double x = model.value(leaf, t, u);
+          whole.add(x);
+          (under && t >= a && t <= b ? cell : rest).add(x);
+        }
+      }
+      double[] p = quality(whole);
+      double[] c = quality(cell);
+      double[] r = quality(rest);
+      gain += p[0] - c[0] - r[0];
+      loss += p[1] - c[1] - r[1];
+    }
+    return new double[] {Math.max(0, loss), gain};
+  }
+
+  /** {gain, loss} of one component over a set of cells (SPEC.md §4); zeros for no cell. */
+  private static double[] quality(List<Double> cells) {
+    double s = cells.stream().mapToDouble(Double::doubleValue).sum();
+    if (s == 0) {
+      return new double[2];
+    }
+    double info = 0;
+    double loss = 0;
+    for (double x : cells) {
+      if (x > 0) {
+        info += x * log2(x);
+        loss += x * log2(cells.size() * x / s);
+      }
+    }
+    return new double[] {s * log2(s) - info, loss};
+  }
+
+  private static Outlier outlier(MicroscopicModel model, Part of, Scored s) {
+    Part part = s.node == of.node() ? of : new Part(of.node(), s.first, s.last);
+    double cellTotal = sum(model, s.node, s.first, s.last, -1);
+    double partTotal = sum(model, part.node(), part.first(), part.last(), -1);
+    int best = 0;
+    double largest = -1; // every term is ≥ 0
+    ProducerTree tree = model.tree();
+    double n = (double) tree.leafCount(part.node()) * part.sliceCount();
+    double m = (double) tree.leafCount(s.node) * (s.last - s.first + 1);
+    for (int u = 0; u < model.typeCount(); u++) {
+      double c = sum(model, s.node, s.first, s.last, u);
+      double total = sum(model, part.node(), part.first(), part.last(), u);
+      double r = total - c;
+      double term = (c > 0 ? c * log2((c / total) / (m / n)) : 0) + (r > 0 ? r * log2((r / total) / ((n - m) / n)) : 0);
+      if (term > largest + 1e-9 * (1 + Math.abs(largest))) {
+        largest = term;
+        best = u;
+      }
+    }
+    return new Outlier(s.part, s.node, s.first, s.last, s.score, s.score / (s.score + s.split), best,
+        cellTotal > 0 ? sum(model, s.node, s.first, s.last, best) / cellTotal : 0,
+        sum(model, part.node(), part.first(), part.last(), best) / partTotal);
+  }
+
+  /** Values of the node's leaves over the slices, of type u (every type when u &lt; 0). */
+  private static double sum(MicroscopicModel model, int node, int first, int last, int u) {
+    ProducerTree tree = model.tree();
+    double total = 0;
+    for (int leaf = tree.firstLeaf(node); leaf < tree.firstLeaf(node) + tree.leafCount(node); leaf++) {
+      for (int t = first; t <= last; t++) {
+        for (int v = 0; v < model.typeCount(); v++) {
+          if (u < 0 || v == u) {
+            total += model.value(leaf, t, v);
+          }
+        }
+      }
+    }
+    return total;
+  }
+
+  private static double log2(double x) {
+    return Math.log(x) / Math.log(2);
+  }
+}
