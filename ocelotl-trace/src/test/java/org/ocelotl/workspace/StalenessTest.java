@@ -11,7 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.ocelotl.format.SharedTraces;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * A store is current only while every file its reading used is as it was: an OTF2 archive's
