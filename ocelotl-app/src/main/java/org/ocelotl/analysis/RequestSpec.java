@@ -153,14 +153,15 @@ public final class RequestSpec {
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */
   public record Vocabulary(List<Param> parameters, java.util.Map<String, List<String>> requests) {}
 
-  public static Vocabulary vocabulary() {
-    return new Vocabulary(ALL, new java.util.TreeMap<>(java.util.Map.of("overview", names(OVERVIEW), "export", names(PICTURE), "treemap",
-        names(TREEMAP), "topology", names(TOPOLOGY), "gantt", names(GANTT), "events", names(EVENTS), "stats",
-        names(STATS))));
-  }
+  /** The requests of the API, by endpoint (the command of the same name takes the same). */
+  public static final java.util.Map<String, List<Param>> REQUESTS = new java.util.TreeMap<>(java.util.Map.of(
+      "overview", OVERVIEW, "export", PICTURE, "treemap", TREEMAP, "topology", TOPOLOGY, "gantt", GANTT,
+      "events", EVENTS, "stats", STATS));
 
-  private static List<String> names(List<Param> params) {
-    return params.stream().map(Param::name).toList();
+  public static Vocabulary vocabulary() {
+    java.util.Map<String, List<String>> requests = new java.util.TreeMap<>();
+    REQUESTS.forEach((name, params) -> requests.put(name, params.stream().map(Param::name).toList()));
+    return new Vocabulary(ALL, requests);
   }
 
   /** The parameter of this name in {@code params}. */

@@ -34,6 +34,11 @@ public final class RequestValues {
     this.params = params;
   }
 
+  /** Whether this request takes {@code p} at all. */
+  public boolean takes(Param p) {
+    return params.stream().anyMatch(q -> q.name().equals(p.name()));
+  }
+
   /** Whether the user gave {@code p}. */
   public boolean given(Param p) {
     return p.type() == Param.Type.LIST ? !source.items(p).isEmpty() : source.value(own(p)) != null;

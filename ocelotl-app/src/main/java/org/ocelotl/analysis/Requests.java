@@ -50,7 +50,8 @@ public final class Requests {
     List<String> excluded = excluded(values, m);
     // A selection's types are kept as they were saved, whatever the front end.
     List<String> types = selection != null ? selection.types() : types(values, m, metric);
-    boolean exact = values.choice(EXACT).equals("true");
+    // A request that cannot take a cached model (a dataset on Spark) is exact.
+    boolean exact = !values.takes(EXACT) || values.choice(EXACT).equals("true");
     return new ModelRequest(metric, start, end, values.integer(SLICES), new ProducerSelection(kept, excluded, depth),
         types, exact);
   }

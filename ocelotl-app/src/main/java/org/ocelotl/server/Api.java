@@ -273,10 +273,9 @@ public final class Api implements AutoCloseable {
     } finally {
       jobs.end(job);
     }
-    int width = c.values().integer(WIDTH);
-    int height = c.values().integer(HEIGHT);
-    return format.equals("json") ? Response.json(result.json())
-        : Response.picture(format, result.fileStem(), (f, out) -> TopologyPicture.render(result, f, width, height, out));
+    // The size is the picture's: the JSON's positions are in [0, 1]², whatever the page's panel measures.
+    return format.equals("json") ? Response.json(result.json()) : Response.picture(format, result.fileStem(),
+        (f, out) -> TopologyPicture.render(result, f, c.values().integer(WIDTH), c.values().integer(HEIGHT), out));
   }
 
   // ---- details on demand -----------------------------------------------------------------
