@@ -16,6 +16,8 @@ import org.ocelotl.view.ViewKind;
 public record AnalysisRequest(ModelInput input, Aggregation aggregation, ViewKind view, double p, int height) {
   /** The drawing height when the front end does not say (the web UI's default canvas). */
   public static final int DEFAULT_HEIGHT = 600;
+  /** The producer rows that height draws: what an automatic depth is chosen for when no view says. */
+  public static final int DEFAULT_ROWS = (int) (DEFAULT_HEIGHT / org.ocelotl.view.OverviewGeometry.VISUAL_THRESHOLD_PX);
 
   public AnalysisRequest {
     if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Part;
 import org.ocelotl.aggregation.Partition;
-import org.ocelotl.export.OverviewInput;
 import org.ocelotl.io.Csv;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
@@ -79,16 +78,6 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return csv.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  /** What the SVG/PNG exporters draw: the same view, with axes, legend, curves and caption. */
-  public OverviewInput picture() {
-    if (view == null) {
-      throw new IllegalArgumentException("no view was asked for: a picture needs one");
-    }
-    BuiltModel built = analysis.built();
-    return new OverviewInput(built.model(), AnalysisService.window(built), view, analysis.breakpoints(), p,
-        partition, built.typeColours(), name(), metricLabel(), built.exact(), analysis.filters(), timeScale());
-  }
-
   /** The trace's name, or "model" for a model read from files (which name no trace). */
   public String name() {
     return analysis.trace() != null ? analysis.trace().name() : "model";
@@ -110,7 +99,8 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return built.metric() == null ? "value" : built.metric().label();
   }
 
-  Partition lastPartition() {
+  /** The partition at p = 1: what gain and loss fractions are measured against. */
+  public Partition lastPartition() {
     return analysis.breakpoints().get(analysis.breakpoints().size() - 1).partition();
   }
 

@@ -33,6 +33,16 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
   /** A page of at most this many rows: a table is read a page at a time. */
   public static final int MAX_LIMIT = 10_000;
 
+  /** The table a request asks for (RequestSpec.EVENTS) on a window of {@code store}. */
+  public static RecordTable of(RequestValues v, TraceStore store, Requests.Window w) {
+    double min = v.number(RequestSpec.MIN_DURATION);
+    double max = v.number(RequestSpec.MAX_DURATION);
+    return new RecordTable(store, w.from(), w.to(), w.producers(), w.types(), v.list(RequestSpec.KIND),
+        v.text(RequestSpec.MATCH), Double.isNaN(min) ? Double.NEGATIVE_INFINITY : min,
+        Double.isNaN(max) ? Double.POSITIVE_INFINITY : max, v.text(RequestSpec.SORT), v.integer(RequestSpec.OFFSET),
+        v.integer(RequestSpec.LIMIT));
+  }
+
   /** The selection's page, checked: every refusal names the parameter. */
   public Result answer() {
     StoreMetadata m = store.metadata();

@@ -41,6 +41,12 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   /** The name of the row that sums the groups beyond the top N. */
   public static final String OTHERS = "(others)";
 
+  /** The statistics a request asks for (RequestSpec.STATS) on a window of {@code store}. */
+  public static Statistics of(RequestValues v, TraceStore store, Requests.Window w) {
+    return new Statistics(store, w.from(), w.to(), w.producers(), w.types(), v.list(RequestSpec.KIND),
+        v.text(RequestSpec.BY), v.integer(RequestSpec.TOP), v.integer(RequestSpec.BUCKETS));
+  }
+
   /** The statistics, checked: every refusal names the parameter. */
   public Result answer() {
     StoreMetadata m = store.metadata();

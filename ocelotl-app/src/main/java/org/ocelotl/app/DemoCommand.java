@@ -8,6 +8,7 @@ import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.model.Metric;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
@@ -46,8 +47,8 @@ public final class DemoCommand implements Callable<Integer> {
     Files.createDirectories(out);
     TraceStore store = traceOptions.open(source, spec.commandLine().getErr());
     AnalysisService service = AnalysisService.standard();
+    int slices = Integer.parseInt(RequestSpec.SLICES.fallback());
     for (ViewKind view : List.of(ViewKind.SPATIOTEMPORAL_MODE, ViewKind.TEMPORAL_STACKED)) {
-      int slices = view.spatiotemporal() ? OverviewCommand.SPATIOTEMPORAL_SLICES : OverviewCommand.TEMPORAL_SLICES;
       AnalysisRequest request = new AnalysisRequest(
           new ModelInput.FromTrace(store, ModelRequest.of(Metric.STATE_DURATION, slices)),
           AnalysisRequest.aggregationOf(view), view, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);

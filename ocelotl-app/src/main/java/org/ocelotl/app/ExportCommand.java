@@ -8,8 +8,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
 import org.ocelotl.export.SubTrace;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.PajeTraceWriter;
@@ -37,10 +42,9 @@ import picocli.CommandLine.Spec;
     description = {"Write the records of a selection (window, producers, types; or --selection NAME), clipped to the",
         "window, as a Pajé trace that pj_dump and Ocelotl read back, or as CSV in pj_dump's layout; or the",
         "whole trace as a Parquet dataset (a directory of tables, docs/scale-out.md) for Spark, DuckDB, pandas."})
-public final class ExportCommand implements Callable<Integer> {
+public final class ExportCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin WorkspaceOption workspaceOption;
-  @Mixin SelectionOptions selection;
   @Mixin ProgressOption progress;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
@@ -60,12 +64,19 @@ public final class ExportCommand implements Callable<Integer> {
   boolean lenient;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.SUB_TRACE;
+  }
+
+  @Override
   public Integer call() throws IOException {
+    RequestValues values = RequestOptions.values(spec, parameters());
+    boolean narrows = parameters().stream().anyMatch(values::given);
     String written = format.toLowerCase(Locale.ROOT);
     if (!written.equals("paje") && !written.equals("csv") && !written.equals("parquet")) {
       throw new IllegalArgumentException("--format: expected paje, csv or parquet, got '" + format + "'");
     }
-    if (written.equals("parquet") && selection.narrows()) {
+    if (written.equals("parquet") && narrows) {
       throw new IllegalArgumentException("--format parquet writes the whole trace: drop --from, --to, --producers, "
           + "--types and --selection (the dataset's readers filter)");
     }
@@ -82,8 +93,8 @@ public final class ExportCommand implements Callable<Integer> {
       return parquet(store);
     }
     boolean paje = written.equals("paje");
-    SelectionOptions.Filter filter = selection.filter(workspace, store);
-    SubTrace sub = SubTrace.of(store, filter.from(), filter.to(), filter.producers(), filter.types());
+    Requests.Window w = Requests.window(values, store, workspace);
+    SubTrace sub = SubTrace.of(store, w.from(), w.to(), w.producers(), w.types());
     AtomicFile.write(out, o -> {
       Writer writer = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
       if (paje) {

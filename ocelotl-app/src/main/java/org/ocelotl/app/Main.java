@@ -58,6 +58,7 @@ public final class Main implements Runnable {
     for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
       commandLine.addSubcommand(command);
     }
+    RequestOptions.declare(commandLine);
     return commandLine;
   }
 

@@ -3,7 +3,12 @@ package org.ocelotl.app;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.List;
 import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
 import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.scan.BuiltModel;
@@ -12,7 +17,6 @@ import org.ocelotl.scan.ModelCache;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.TraceStore;
-import org.ocelotl.view.OverviewGeometry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,14 +34,12 @@ import picocli.CommandLine.Spec;
     description = {"Build the microscopic model of a trace (producers × time slices × event types) and write it",
         "as CSV: producer,slice,type,value (and the producer tree with --tree-out), for 'ocelotl aggregate';",
         "or, when FILE ends with .ocm, in the binary model format (the tree inside), read many times faster."})
-public final class ModelCommand implements Callable<Integer> {
+public final class ModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions options;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Mixin ModelOptions modelOptions;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "Model file: FILE.ocm (binary), any other name CSV, or - for CSV on standard output.")
   String out;
@@ -46,18 +48,24 @@ public final class ModelCommand implements Callable<Integer> {
   Path treeOut;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.MODEL;
+  }
+
+  @Override
   public Integer call() throws Exception {
-    if (modelOptions.slices == null) {
+    RequestValues values = RequestOptions.values(spec, parameters());
+    if (!values.given(RequestSpec.SLICES)) {
+      // A model file is read by tools that do not know this tool's default: its size is said.
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
     TraceStore store = options.open(trace, spec.commandLine().getErr());
-    ModelRequest request = modelOptions.request(modelOptions.slices, options, store);
+    ModelRequest request = Requests.model(values, store, options.workspace());
     // The automatic depth is the one the overview would choose for its default drawing height.
-    int rows = (int) (AnalysisRequest.DEFAULT_HEIGHT / OverviewGeometry.VISUAL_THRESHOLD_PX);
     BuiltModel built;
     try (ProgressBar bar = options.progress(spec.commandLine().getErr())) {
       bar.stage("building the model");
-      built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, rows), bar);
+      built = ModelCache.standard().build(store, ModelBuilder.withDepthFor(store, request, AnalysisRequest.DEFAULT_ROWS), bar);
     }
     if (out.equals("-")) {
       PrintWriter stdout = spec.commandLine().getOut();

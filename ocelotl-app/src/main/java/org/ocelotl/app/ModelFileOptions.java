@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 public final class ModelFileOptions {
   /** Options that choose how a trace's model is built or imported: meaningless for a model already built. */
   private static final List<String> BUILD_OPTIONS = List.of("--metric", "--producers", "--types",
-      "--selection", "--exclude", "--depth", "--approximate", "--format", "--lenient", "--states");
+      "--selection", "--exclude", "--exclude-kinds", "--exclude-types", "--depth", "--approximate", "--format", "--lenient", "--states");
 
   @Option(names = "--model", paramLabel = "M.csv",
       description = "Instead of TRACE: a model file as 'ocelotl model' writes it (CSV producer,slice,type,value, or binary .ocm); "

@@ -3,20 +3,22 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.aggregation.Outlier;
-import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.OutliersRequest;
 import org.ocelotl.analysis.OutliersResult;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.scan.BuiltModel;
-import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.TimeScale;
-import org.ocelotl.view.ViewKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,37 +35,26 @@ import picocli.CommandLine.Spec;
     description = {"List what the overview's aggregates hide: the producers (or subtrees) over a stretch of time",
         "that deviate most from the part merging them, ranked by the information the part loses on them.",
         "With --model instead of TRACE: the same for a model file."})
-public final class OutliersCommand implements Callable<Integer> {
+public final class OutliersCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
-  @Mixin ModelOptions modelOptions;
   @Mixin ModelFileOptions modelFile;
 
   @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
   java.nio.file.Path trace;
 
-  @Option(names = "--mode", paramLabel = "AGGREGATION", defaultValue = "spatiotemporal",
-      description = "temporal or spatiotemporal (default: ${DEFAULT-VALUE}).")
-  String mode;
-
-  @Option(names = "--p", paramLabel = "P|auto", defaultValue = "auto",
-      description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
-  String p;
-
-  @Option(names = "--limit", paramLabel = "K", defaultValue = "" + OutliersRequest.DEFAULT_LIMIT,
-      description = "List the first K, highest score first (default: ${DEFAULT-VALUE}; at most "
-          + OutliersRequest.MAX_LIMIT + ").")
-  int limit;
-
   @Option(names = "--json", description = "Print the analysis service's JSON form (key 'outliers', highest first).")
   boolean json;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.OUTLIERS_COMMAND;
+  }
+
+  @Override
   public Integer call() throws IOException {
-    ViewKind kind = ViewKind.of(mode, "mode");
-    AnalysisRequest analysis = new AnalysisRequest(input(kind), AnalysisRequest.aggregationOf(kind), kind,
-        OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
-    OutliersRequest request = new OutliersRequest(analysis, limit);
+    RequestValues values = RequestOptions.values(spec, parameters());
+    OutliersRequest request = Requests.outliers(values, input(values));
     OutliersResult result;
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().outliers(request, bar);
@@ -74,17 +65,17 @@ public final class OutliersCommand implements Callable<Integer> {
     return 0;
   }
 
-  private ModelInput input(ViewKind kind) throws IOException {
-    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices, modelOptions.selection.from,
-        modelOptions.selection.to);
+  /** The trace's model as the options ask for it, or the model files (as {@code overview} reads them). */
+  private ModelInput input(RequestValues values) throws IOException {
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null,
+        values.given(RequestSpec.SLICES) ? values.integer(RequestSpec.SLICES) : null,
+        values.given(RequestSpec.FROM) ? values.number(RequestSpec.FROM) : null,
+        values.given(RequestSpec.TO) ? values.number(RequestSpec.TO) : null);
     if (files != null) {
       return files;
     }
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest request = modelOptions.request(
-        kind.spatiotemporal() ? OverviewCommand.SPATIOTEMPORAL_SLICES : OverviewCommand.TEMPORAL_SLICES,
-        traceOptions, store);
-    return new ModelInput.FromTrace(store, request);
+    return new ModelInput.FromTrace(store, Requests.model(values, store, traceOptions.workspace()));
   }
 
   /** One line of summary, then one row per listed cell: times since the start, as the overview's axis reads. */

@@ -3,6 +3,7 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.AnalysisRequest;
@@ -10,11 +11,14 @@ import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.io.AtomicFile;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
+import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
-import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.OverviewGeometry;
-import org.ocelotl.view.ViewKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,10 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "overview", mixinStandardHelpOptions = true,
     description = {"Draw the overview of a trace (SVG or PNG) with its axes, legend, quality curves and caption.",
         "With --model instead of TRACE: the overview of a model file (its time axis is the slice number)."})
-public final class OverviewCommand implements Callable<Integer> {
-  /** Default slices: see docs/aggregation.md for what these cost. */
-  static final int TEMPORAL_SLICES = 100;
-  static final int SPATIOTEMPORAL_SLICES = 50;
+public final class OverviewCommand implements Callable<Integer>, RequestOptions.Taking {
   static final int DEFAULT_WIDTH = 1400;
   /** The automatic height stops here; beyond, thin producers are drawn aggregated (and marked). */
   static final int MAX_AUTO_HEIGHT = 2400;
@@ -42,30 +43,10 @@ public final class OverviewCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
-  @Mixin ModelOptions modelOptions;
   @Mixin ModelFileOptions modelFile;
 
   @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Option(names = "--mode", paramLabel = "AGGREGATION", defaultValue = "spatiotemporal",
-      description = "temporal or spatiotemporal (default: ${DEFAULT-VALUE}).")
-  String mode;
-
-  @Option(names = "--view", paramLabel = "VIEW",
-      description = "partition, stacked (temporal only) or mode (default: mode).")
-  String view = "mode";
-
-  @Option(names = "--p", paramLabel = "P|auto", defaultValue = "auto",
-      description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
-  String p;
-
-  @Option(names = "--width", defaultValue = "" + DEFAULT_WIDTH, description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
-  int width;
-
-  @Option(names = "--height", description = "Picture height in pixels (default: enough for every producer row "
-      + "to be drawn, from 900 to " + MAX_AUTO_HEIGHT + ").")
-  Integer height;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
@@ -84,10 +65,16 @@ public final class OverviewCommand implements Callable<Integer> {
   Path partsCsv;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.OVERVIEW_COMMAND;
+  }
+
+  @Override
   public Integer call() throws IOException {
-    ViewKind kind = ViewKind.of(mode, view);
-    AnalysisRequest request = new AnalysisRequest(input(kind), AnalysisRequest.aggregationOf(kind), kind, chosenP(),
-        AnalysisRequest.DEFAULT_HEIGHT);
+    RequestValues values = RequestOptions.values(spec, parameters());
+    AnalysisRequest request = Requests.overview(values, input(values));
+    int width = values.integer(RequestSpec.WIDTH);
+    Integer height = values.given(RequestSpec.HEIGHT) ? values.integer(RequestSpec.HEIGHT) : null;
     AnalysisResult result;
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().answer(request, bar);
@@ -106,7 +93,7 @@ public final class OverviewCommand implements Callable<Integer> {
   static void write(AnalysisResult result, Path picture, int width, Integer height, Path json, Path csv,
       PrintWriter stdout) throws IOException {
     int leaves = result.analysis().built().model().leaves();
-    OverviewPicture.write(result.picture(), picture, width, height != null ? height : autoHeight(leaves));
+    OverviewPicture.write(OverviewInput.of(result), picture, width, height != null ? height : autoHeight(leaves));
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));
     }
@@ -120,37 +107,16 @@ public final class OverviewCommand implements Callable<Integer> {
   }
 
   /** The trace's model as the options ask for it, or the model files. */
-  private ModelInput input(ViewKind kind) throws IOException {
-    ModelInput.FromFiles files = modelFile.files(spec, trace != null, modelOptions.slices, modelOptions.selection.from,
-        modelOptions.selection.to);
+  private ModelInput input(RequestValues values) throws IOException {
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null,
+        values.given(RequestSpec.SLICES) ? values.integer(RequestSpec.SLICES) : null,
+        values.given(RequestSpec.FROM) ? values.number(RequestSpec.FROM) : null,
+        values.given(RequestSpec.TO) ? values.number(RequestSpec.TO) : null);
     if (files != null) {
       return files;
     }
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest request = modelOptions.request(kind.spatiotemporal() ? SPATIOTEMPORAL_SLICES : TEMPORAL_SLICES,
-        traceOptions, store);
-    return new ModelInput.FromTrace(store, request);
-  }
-
-  private double chosenP() {
-    return parseP(p);
-  }
-
-  /** The requested p, or NaN for auto (the default p). */
-  static double parseP(String p) {
-    if (p.equalsIgnoreCase("auto")) {
-      return Double.NaN;
-    }
-    double value;
-    try {
-      value = Double.parseDouble(p);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--p takes a number in [0, 1] or auto, got '" + p + "'");
-    }
-    if (!(value >= 0 && value <= 1)) {
-      throw new IllegalArgumentException("--p must lie in [0, 1], got " + p);
-    }
-    return value;
+    return new ModelInput.FromTrace(store, Requests.model(values, store, traceOptions.workspace()));
   }
 
   /** Tall enough that each producer row is thicker than the visual aggregation threshold. */

@@ -5,15 +5,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ocelotl.aggregation.Aggregation;
-import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisService;
-import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
 import org.ocelotl.analysis.TopologyRequest;
 import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.Format;
-import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.export.TopologyPicture;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,35 +28,18 @@ import picocli.CommandLine.Spec;
     description = "Draw the topology graph of a trace's platform (SVG or PNG): hosts, links and processes sized by "
         + "capacity and filled by use, platform links and communications as edges, cut at the spatial partition "
         + "for p or at a depth.")
-public final class TopologyCommand implements Callable<Integer> {
+public final class TopologyCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
-  @Mixin ModelOptions modelOptions;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Option(names = "--p", paramLabel = "P|auto", defaultValue = "auto",
-      description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
-  String p;
-
-  @Option(names = "--cut-depth", paramLabel = "D", description = "Cut the tree at this depth instead of at the spatial partition for p.")
-  Integer cutDepth;
 
   @Option(names = "--expand", paramLabel = "PATH", split = ",", description = "Expand these shown groups (paths a/b).")
   List<String> expand = List.of();
 
   @Option(names = "--collapse", paramLabel = "PATH", split = ",", description = "Collapse these groups (paths a/b), after the expansions.")
   List<String> collapse = List.of();
-
-  @Option(names = "--step", paramLabel = "K", description = "Show only time slice K (0 to N−1) instead of the whole window.")
-  Integer step;
-
-  @Option(names = "--width", defaultValue = "1000", description = "Picture width in pixels (default: ${DEFAULT-VALUE}).")
-  int width;
-
-  @Option(names = "--height", defaultValue = "1000", description = "Picture height in pixels (default: ${DEFAULT-VALUE}).")
-  int height;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
@@ -64,26 +48,27 @@ public final class TopologyCommand implements Callable<Integer> {
   Path json;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.TOPOLOGY;
+  }
+
+  @Override
   public Integer call() throws IOException {
     Format format = Format.ofFileName(out.getFileName().toString());
+    RequestValues values = RequestOptions.values(spec, parameters());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    ModelRequest model = modelOptions.request(TreemapCommand.SLICES, traceOptions, store);
-    var parsed = spec.commandLine().getParseResult();
-    if (!parsed.hasMatchedOption("--metric") && model.types().isEmpty()) {
-      model = TopologyRequest.capacityModel(store.metadata(), model);
-    }
-    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model), Aggregation.SPATIAL, null,
-        OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
     List<String> toggles = new java.util.ArrayList<>();
     expand.forEach(path -> toggles.add("+" + path));
     collapse.forEach(path -> toggles.add("-" + path));
-    TopologyRequest request = new TopologyRequest(analysis, cutDepth == null ? -1 : cutDepth, step == null ? -1 : step,
+    TopologyRequest request = Requests.topology(values, store, Requests.model(values, store, traceOptions.workspace()),
         toggles);
+    int width = values.integer(RequestSpec.WIDTH);
+    int height = values.integer(RequestSpec.HEIGHT);
     TopologyResult result;
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().topology(request, bar);
     }
-    AtomicFile.write(out, o -> result.render(format, width, height, o));
+    AtomicFile.write(out, o -> TopologyPicture.render(result, format, width, height, o));
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));
     }

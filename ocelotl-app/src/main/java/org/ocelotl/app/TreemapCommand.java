@@ -2,16 +2,20 @@ package org.ocelotl.app;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.ocelotl.aggregation.Aggregation;
-import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
 import org.ocelotl.analysis.TreemapRequest;
 import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.Format;
+import org.ocelotl.export.TreemapPicture;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,36 +28,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "treemap", mixinStandardHelpOptions = true,
     description = "Draw the squarified treemap of a trace's producers (SVG or PNG), aggregated by the spatial "
         + "partition at p or cut at a depth, for the window or one time step.")
-public final class TreemapCommand implements Callable<Integer> {
-  /** Slices only matter for the time steps: spatial aggregation integrates the window. */
-  static final int SLICES = 20;
-
+public final class TreemapCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
-  @Mixin ModelOptions modelOptions;
 
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
-
-  @Option(names = "--p", paramLabel = "P|auto", defaultValue = "auto",
-      description = "The trade-off p in [0, 1], or auto for the best normalised gain − loss (default).")
-  String p;
-
-  @Option(names = "--cut-depth", paramLabel = "D",
-      description = "Cut the tree at this depth instead of at the spatial partition for p.")
-  Integer cutDepth;
-
-  @Option(names = "--step", paramLabel = "K",
-      description = "Show only time slice K (0 to N−1) instead of the whole window; the layout keeps the window's order.")
-  Integer step;
-
-  @Option(names = "--width", defaultValue = "" + TreemapRequest.DEFAULT_WIDTH,
-      description = "Treemap width in pixels; the picture adds caption and legend (default: ${DEFAULT-VALUE}).")
-  int width;
-
-  @Option(names = "--height", defaultValue = "" + TreemapRequest.DEFAULT_HEIGHT,
-      description = "Treemap height in pixels (default: ${DEFAULT-VALUE}).")
-  int height;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The picture: FILE.svg or FILE.png.")
   Path out;
@@ -63,18 +43,22 @@ public final class TreemapCommand implements Callable<Integer> {
   Path json;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.TREEMAP;
+  }
+
+  @Override
   public Integer call() throws IOException {
     Format format = Format.ofFileName(out.getFileName().toString());
+    RequestValues values = RequestOptions.values(spec, parameters());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, modelOptions.request(SLICES, traceOptions, store)),
-        Aggregation.SPATIAL, null, OverviewCommand.parseP(p), AnalysisRequest.DEFAULT_HEIGHT);
-    TreemapRequest request = new TreemapRequest(analysis, cutDepth == null ? -1 : cutDepth, step == null ? -1 : step,
-        width, height);
+    TreemapRequest request = Requests.treemap(values,
+        new ModelInput.FromTrace(store, Requests.model(values, store, traceOptions.workspace())));
     TreemapResult result;
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().treemap(request, bar);
     }
-    AtomicFile.write(out, o -> result.render(format, o));
+    AtomicFile.write(out, o -> TreemapPicture.render(result, format, o));
     if (json != null) {
       AtomicFile.write(json, o -> o.write(result.json()));
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.ocelotl.analysis.GanttView;
 import org.ocelotl.export.Canvas.Anchor;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.view.AxisNode;
@@ -34,11 +35,11 @@ public final class GanttPicture {
   private GanttPicture() {}
 
   /** The chart area of a picture of this size: what the geometry must be computed for. */
-  public static int chartWidth(int width) {
+  static int chartWidth(int width) {
     return (int) Math.max(10, width - 2 * MARGIN - LABELS - LEGEND);
   }
 
-  public static int chartHeight(int height) {
+  static int chartHeight(int height) {
     return (int) Math.max(10, height - TOP - BOTTOM - MARGIN);
   }
 
@@ -64,14 +65,32 @@ public final class GanttPicture {
     };
   }
 
-  public static void write(Gantt g, TimeScale scale, String traceName, long records, Path file, int width, int height)
-      throws IOException {
+  /**
+   * The picture of a chart whose geometry was computed for its request's width × height: the chart
+   * area is that size, a pixel of the geometry a pixel here, and the picture adds the producer
+   * labels, the axis, the legend and the caption around it.
+   */
+  public static void render(GanttView.Result r, Format format, OutputStream out) throws IOException {
+    render(r.gantt(), r.timeScale(), r.trace().name(), r.records(), format, pictureWidth(r.request().width()),
+        pictureHeight(r.request().height()), out);
+  }
+
+  public static void write(GanttView.Result r, Path file) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
-    AtomicFile.write(file, out -> render(g, scale, traceName, records, format, width, height, out));
+    AtomicFile.write(file, out -> render(r, format, out));
+  }
+
+  /** The width of the picture around a chart area this wide: the inverse of {@link #chartWidth}. */
+  static int pictureWidth(int chartWidth) {
+    return (int) (chartWidth + 2 * MARGIN + LABELS + LEGEND);
+  }
+
+  static int pictureHeight(int chartHeight) {
+    return (int) (chartHeight + TOP + BOTTOM + MARGIN);
   }
 
   /** Draws the chart {@code g} (computed for {@link #chartWidth} × {@link #chartHeight} of this size). */
-  public static void render(Gantt g, TimeScale scale, String traceName, long records, Format format, int width,
+  static void render(Gantt g, TimeScale scale, String traceName, long records, Format format, int width,
       int height, OutputStream out) throws IOException {
     Canvas c = format == Format.SVG ? new SvgCanvas(width, height) : new PngCanvas(width, height);
     double left = MARGIN + LABELS;

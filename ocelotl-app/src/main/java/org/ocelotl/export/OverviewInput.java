@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.List;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Partition;
+import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.view.TimeScale;
 import org.ocelotl.view.TimeWindow;
 import org.ocelotl.view.ViewKind;
@@ -29,6 +31,17 @@ import org.ocelotl.view.ViewKind;
 public record OverviewInput(MicroscopicModel model, TimeWindow window, ViewKind view,
     List<Breakpoint> breakpoints, double p, Partition partition, List<String> typeColours,
     String traceName, String metric, boolean exactModel, List<String> filters, TimeScale timeScale) {
+  /** What the picture of an analysis result shows: its view, with axes, legend, curves and caption. */
+  public static OverviewInput of(AnalysisResult r) {
+    if (r.view() == null) {
+      throw new IllegalArgumentException("no view was asked for: a picture needs one");
+    }
+    BuiltModel built = r.analysis().built();
+    TimeWindow window = new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit());
+    return new OverviewInput(built.model(), window, r.view(), r.analysis().breakpoints(), r.p(), r.partition(),
+        built.typeColours(), r.name(), r.metricLabel(), built.exact(), r.analysis().filters(), r.timeScale());
+  }
+
   public OverviewInput {
     breakpoints = List.copyOf(breakpoints);
     filters = List.copyOf(filters);

@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.ArrayList;
+import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.TopologyRequest;
+import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.export.Canvas.Anchor;
 import org.ocelotl.view.Topology;
 
@@ -33,6 +37,32 @@ public final class TopologyPicture {
     this.left = left;
     this.top = top;
     this.side = side;
+  }
+
+  /** The picture of a topology graph, of this size, with its title and caption. */
+  public static void render(TopologyResult r, Format format, int width, int height, OutputStream out)
+      throws IOException {
+    render(r.topology(), r.title(), caption(r), width, height, format, out);
+  }
+
+  /** What the caption says: time shown, nodes and edges, what size and fill mean, the cut. */
+  public static List<String> caption(TopologyResult r) {
+    AnalysisResult result = r.result();
+    Topology topology = r.topology();
+    TopologyRequest request = r.request();
+    double start = r.start();
+    double end = r.end();
+    List<String> items = new ArrayList<>();
+    String unit = result.analysis().built().timeUnit();
+    items.add("[" + OverviewPicture.number(start) + ", " + OverviewPicture.number(end) + ") " + unit);
+    items.add(topology.nodes().size() + " nodes, " + topology.edges().size() + " edges");
+    items.add(topology.capacities() ? "size = capacity, fill = use / capacity" : "size and fill: " + result.metricLabel());
+    items.add(request.depth() >= 0 ? "cut at depth " + request.depth()
+        : String.format(Locale.ROOT, "spatial partition at p = %.4g", result.p()));
+    if (!request.toggles().isEmpty()) {
+      items.add(request.toggles().size() + " groups expanded or collapsed");
+    }
+    return items;
   }
 
   public static void render(Topology topology, String title, List<String> captionItems, int width, int height,

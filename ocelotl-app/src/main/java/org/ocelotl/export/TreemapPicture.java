@@ -3,9 +3,15 @@ package org.ocelotl.export;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.TreemapRequest;
+import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.Canvas.Anchor;
+import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.view.LegendEntry;
 import org.ocelotl.view.Treemap;
@@ -42,6 +48,41 @@ public final class TreemapPicture {
     this.areaWidth = areaWidth;
     this.areaHeight = areaHeight;
     this.top = MARGIN + TITLE + caption.size() * (SMALL + 4) + 12;
+  }
+
+  /** The picture: the treemap at its requested size, with caption and legend around it. */
+  public static void render(TreemapResult r, Format format, OutputStream out) throws IOException {
+    render(r.treemap(), r.title(), caption(r), r.request().width(), r.request().height(), format, out);
+  }
+
+  /** What the picture's caption says: window or step, N, producers, metric, cut, p, exactness. */
+  public static List<String> caption(TreemapResult r) {
+    Treemap t = r.treemap();
+    AnalysisResult result = r.result();
+    TreemapRequest request = r.request();
+    BuiltModel built = result.analysis().built();
+    List<String> items = new ArrayList<>();
+    items.add("window [" + OverviewPicture.number(t.window().start()) + ", " + OverviewPicture.number(t.window().end())
+        + ") " + t.window().unit());
+    if (t.firstSlice() == t.lastSlice()) {
+      items.add("step " + (t.firstSlice() + 1) + " of " + t.slices() + ": ["
+          + OverviewPicture.number(t.window().sliceStart(t.firstSlice(), t.slices())) + ", "
+          + OverviewPicture.number(t.window().sliceStart(t.lastSlice() + 1, t.slices())) + ")");
+    } else {
+      items.add("N = " + t.slices() + " slices");
+    }
+    items.add(built.model().leaves() + " producers");
+    items.add("metric: " + result.metricLabel());
+    if (request.depth() >= 0) {
+      items.add("cut at depth " + request.depth());
+    } else {
+      items.add(String.format(Locale.ROOT, "spatial partition at p = %.4g: %d parts, gain %.1f%%, loss %.1f%%",
+          result.p(), result.partition().size(),
+          100 * Breakpoint.fraction(result.partition().gain(), result.lastPartition().gain()),
+          100 * Breakpoint.fraction(result.partition().loss(), result.lastPartition().loss())));
+    }
+    items.add(built.exact() ? "exact model" : "approximate model");
+    return items;
   }
 
   /** Draws the treemap (built for {@code areaWidth × areaHeight} pixels) with its frame. */

@@ -8,12 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestValues;
 
 /**
- * The query parameters of a request, read with typed getters whose refusals are 400 errors
- * naming the parameter, what was expected and what was found.
+ * The query parameters of a request: the text of a request's values ({@link RequestValues}, which
+ * reads them by the request spec), and the few keys of the server's own protocol (trace, client,
+ * seq, format), whose refusals are 400 errors naming the parameter, what was expected and what was
+ * found. A spec parameter is read under any of its keys (an older one too), once.
  */
-final class Params {
+final class Params implements RequestValues.Source {
   private final Map<String, List<String>> values;
 
   private Params(Map<String, List<String>> values) {
@@ -44,6 +48,50 @@ final class Params {
   }
 
   /** Refuses parameters this endpoint does not know (a typo would otherwise be silently ignored). */
+  Params only(List<Param> params, Set<String> own) {
+    Set<String> known = new java.util.TreeSet<>(own);
+    params.forEach(p -> known.addAll(p.keys()));
+    return only(known);
+  }
+
+  /** The values of the request spec's parameters {@code params}. */
+  RequestValues values(List<Param> params) {
+    return new RequestValues(this, params);
+  }
+
+  @Override
+  public String value(Param p) {
+    String given = givenKey(p);
+    return given == null ? null : optional(given);
+  }
+
+  @Override
+  public List<String> items(Param p) {
+    String given = givenKey(p);
+    return given == null ? List.of() : list(given);
+  }
+
+  @Override
+  public String spelling(Param p) {
+    String given = givenKey(p);
+    return "parameter '" + (given != null ? given : p.key()) + "'";
+  }
+
+  /** The key under which {@code p} was given, or null; refused when given under two. */
+  private String givenKey(Param p) {
+    String found = null;
+    for (String key : p.keys()) {
+      if (values.containsKey(key)) {
+        if (found != null) {
+          throw HttpError.badRequest("parameters '" + found + "' and '" + key + "' are one parameter (" + p.name()
+              + "); give it once");
+        }
+        found = key;
+      }
+    }
+    return found;
+  }
+
   Params only(Set<String> known) {
     for (String key : values.keySet()) {
       if (!known.contains(key) && !key.equals("token")) {
@@ -101,24 +149,6 @@ final class Params {
       throw HttpError.badRequest("parameter '" + name + "': expected " + min + " to " + max + ", found " + n);
     }
     return n;
-  }
-
-  /** A finite number, or NaN when absent. */
-  double number(String name) {
-    String value = optional(name);
-    if (value == null || value.isEmpty()) {
-      return Double.NaN;
-    }
-    double x;
-    try {
-      x = Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      throw HttpError.badRequest("parameter '" + name + "': expected a number, found '" + value + "'");
-    }
-    if (!Double.isFinite(x)) {
-      throw HttpError.badRequest("parameter '" + name + "': expected a finite number, found '" + value + "'");
-    }
-    return x;
   }
 
   /** A list given as one parameter whose items are separated by '|' (names may hold commas). */

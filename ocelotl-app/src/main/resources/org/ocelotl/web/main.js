@@ -635,6 +635,8 @@ function enterModelSession(m) {
 
 (async function start() {
   try {
+    S.configure(await api.get('vocabulary'));
+    state = S.fromUrl(location.search);
     const session = await api.get('session');
     if (session.model) {
       enterModelSession(session.model);

@@ -12,12 +12,32 @@ const LIST_SEPARATOR = '|';
 const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
   'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
   'sproducers'];
-const LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', 'gproducers', 'sproducers']);
+/** The page's own lists (the details panels' producers); the request's lists come from the spec. */
+const PAGE_LISTS = ['gproducers', 'sproducers'];
+let LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', ...PAGE_LISTS]);
+/** The request spec (GET /api/vocabulary): its parameters by name; until it is read, the page's copy above. */
+let spec = new Map();
+
+/**
+ * Takes the server's request spec: which URL keys hold lists, and the defaults of the request
+ * parameters the page starts with, so that the page and the command line cannot drift apart.
+ */
+export function configure(vocabulary) {
+  spec = new Map(vocabulary.parameters.map(p => [p.name, p]));
+  const lists = vocabulary.parameters.filter(p => p.type === 'LIST').flatMap(p => p.keys);
+  LISTS = new Set([...lists.filter(key => KEYS.includes(key)), ...PAGE_LISTS]);
+}
+
+/** A request parameter's default as the spec gives it, or the page's own copy before the spec is read. */
+function fallback(name, copy) {
+  return spec.get(name)?.fallback ?? copy;
+}
 
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
-  return { trace: '', metric: 'state-duration', exact: '', aggregation: 'temporal', view: 'mode', slices: '100', depth: 'auto',
+  return { trace: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
+    view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: 'auto',
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
     gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
 }

@@ -107,8 +107,8 @@ class CliTest {
   void infoJsonHoldsTheContract() throws IOException {
     Path trace = write("ok.trace", PAJE);
     Map<String, Object> info = infoJson(trace);
-    assertEquals(List.of("name", "path", "format", "size", "start", "end", "unit", "states", "events",
-        "variables", "links", "producers", "leaves", "depth", "producerKinds", "types", "warnings"),
+    assertEquals(List.of("id", "name", "path", "format", "size", "start", "end", "unit", "states", "events",
+        "variables", "links", "producers", "leaves", "depth", "producerKinds", "metrics", "types", "warnings"),
         List.copyOf(info.keySet()));
     assertEquals("ok.trace", info.get("name"));
     assertEquals(trace.toRealPath().toString(), info.get("path"));

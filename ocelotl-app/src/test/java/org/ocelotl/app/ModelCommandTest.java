@@ -82,9 +82,10 @@ class ModelCommandTest {
 
   @Test
   void writesToStandardOutputWithADash() {
-    CliTest.Result result = model("--metric", "state-average", "--slices", 1, "--from", 1.5, "--to", 3, "--out", "-");
+    CliTest.Result result = model("--metric", "state-average", "--slices", 2, "--from", 1.5, "--to", 3, "--out", "-");
     assertEquals(0, result.status(), result.err());
-    assertEquals("producer,slice,type,value\np1,0,run,0.5\np1,0,wait,1.0\n", result.out());
+    // run [1, 2) and wait [2, 4) over the slices [1.5, 2.25) and [2.25, 3)
+    assertEquals("producer,slice,type,value\np1,0,run,0.5\np1,0,wait,0.25\np1,1,run,0.0\np1,1,wait,0.75\n", result.out());
   }
 
   @Test
@@ -114,9 +115,9 @@ class ModelCommandTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "--metric state-duration --slices 0|the number of slices must be between 1 and 10000, got 0",
-      "--metric state-duration --slices 10001|the number of slices must be between 1 and 10000, got 10001",
-      "--metric durations --slices 5|unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, link-count, link-volume",
+      "--metric state-duration --slices 1|--slices: expected 2 to 10000, found 1",
+      "--metric state-duration --slices 10001|--slices: expected 2 to 10000, found 10001",
+      "--metric durations --slices 5|--metric: expected one of state-duration, state-average, event-count, variable-mean, link-count, link-volume, found 'durations'",
       "--metric state-duration --slices 5 --from 3 --to 2|the window [3, 2) s is empty: it needs from < to",
       "--metric state-duration --slices 5 --from 10 --to 20|the window [10, 20) s lies outside the trace, which spans [0, 4] s",
       "--metric state-duration --slices 5 --producers p9|unknown producer 'p9'",

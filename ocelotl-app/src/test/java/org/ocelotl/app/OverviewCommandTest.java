@@ -31,8 +31,10 @@ class OverviewCommandTest {
   @BeforeAll
   static void drawTheDefaultOverview() throws IOException {
     Path json = tmp.resolve("overview.json");
+    // 50 slices: the N these perturbation checks were written for (the default is 100 since decision 031).
     CliTest.Result result = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
-        "--out", tmp.resolve("overview.png").toString(), "--json", json.toString(), "--csv", tmp.resolve("bp.csv").toString());
+        "--slices", "50", "--out", tmp.resolve("overview.png").toString(), "--json", json.toString(), "--csv",
+        tmp.resolve("bp.csv").toString());
     assertEquals(0, result.status(), result.err());
     overview = asMap(PlainJson.parse(Files.readString(json)));
   }
@@ -223,11 +225,11 @@ class OverviewCommandTest {
   void badParametersGetOneLineAndStatusOne() {
     CliTest.Result badP = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--p", "1.5", "--out", tmp.resolve("x.png").toString());
-    assertEquals(new CliTest.Result(1, "", "ocelotl: --p must lie in [0, 1], got 1.5\n"), badP);
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --p: expected a number in [0, 1] or auto, found 1.5\n"), badP);
     CliTest.Result badView = CliTest.run("overview", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--mode", "spatiotemporal", "--view", "stacked", "--out", tmp.resolve("x.png").toString());
     assertEquals(1, badView.status());
-    assertEquals("ocelotl: no view 'stacked' for aggregation 'spatiotemporal'; temporal has partition, stacked, mode; "
+    assertEquals("ocelotl: --view: no view 'stacked' for aggregation 'spatiotemporal'; temporal has partition, stacked, mode; "
         + "spatiotemporal has partition, mode\n", badView.err());
     assertTrue(Files.notExists(tmp.resolve("x.png")));
   }

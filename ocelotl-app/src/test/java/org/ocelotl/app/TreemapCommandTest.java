@@ -107,7 +107,7 @@ class TreemapCommandTest {
     CliTest.Result depth = CliTest.run("treemap", OverviewCommandTest.BUNDLED.toString(), "--workspace",
         tmp.resolve("ws").toString(), "--out", tmp.resolve("t.svg").toString(), "--cut-depth", "-3");
     assertEquals(1, depth.status());
-    assertEquals("ocelotl: the cut depth must be ≥ 0, got -3\n", depth.err());
+    assertEquals("ocelotl: --cut: expected 0 to 1000 or p, found -3\n", depth.err());
   }
 
   private Map<String, Object> treemap(Path trace, String... options) throws IOException {

@@ -311,7 +311,7 @@ class ApiTest {
     assertError(400, "'slices': expected an integer", get(query("&slices=ten")));
     assertError(400, "'p': expected a number in [0, 1]", get(overviewQuery("&p=2")));
     assertError(400, "'p': expected a number", get(overviewQuery("&p=half")));
-    assertError(400, "start < end", get(overviewQuery("&start=5&end=5")));
+    assertError(400, "is empty: it needs from < to", get(overviewQuery("&start=5&end=5")));
     assertError(400, "'start': expected a finite number", get(overviewQuery("&start=NaN")));
     assertError(400, "'metric': expected one of", get(overviewQuery("&metric=bogus")));
     assertError(400, "'view'", get(overviewQuery("&aggregation=spatiotemporal&view=stacked")));

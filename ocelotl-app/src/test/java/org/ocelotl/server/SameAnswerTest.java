@@ -114,7 +114,7 @@ class SameAnswerTest {
         "--json", out.resolve("o.json").toString(), "--csv", out.resolve("o.csv").toString(),
         "--parts-csv", out.resolve("parts.csv").toString()));
     args.addAll(request.cli());
-    byte[] json = get("/api/overview?" + query);
+    byte[] json = get("/api/overview?height=700&" + query);
     byte[] csv = get("/api/breakpoints?format=csv&" + query);
     byte[] svg = get("/api/export?format=svg&width=1000&height=700&" + query);
     byte[] parts = get("/api/export?format=csv&" + query);

@@ -66,8 +66,7 @@ public final class ModelJob {
    */
   static Result build(SparkSession spark, String dataset, ModelRequest request, int maxTasks) throws IOException {
     String metadataJson = metadata(spark, dataset);
-    StoreMetadata metadata = StoreMetadata.parse(java.nio.file.Path.of(dataset, ParquetTable.METADATA_FILE),
-        metadataJson);
+    StoreMetadata metadata = parsed(dataset, metadataJson);
     ModelScan total = ModelScan.of(metadata, request);
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
@@ -90,6 +89,15 @@ public final class ModelJob {
    * @param partitions how many tasks scanned the records
    */
   public record Result(StoreMetadata metadata, BuiltModel model, int partitions) {}
+
+  /** The dataset's metadata: its producers, types and bounds, what a request is checked and planned on. */
+  public static StoreMetadata metadataOf(SparkSession spark, String dataset) throws IOException {
+    return parsed(dataset, metadata(spark, dataset));
+  }
+
+  private static StoreMetadata parsed(String dataset, String metadataJson) throws IOException {
+    return StoreMetadata.parse(java.nio.file.Path.of(dataset, ParquetTable.METADATA_FILE), metadataJson);
+  }
 
   private static String metadata(SparkSession spark, String dataset) throws IOException {
     Path file = new Path(dataset, ParquetTable.METADATA_FILE);

@@ -1,6 +1,7 @@
 package org.ocelotl.spark;
 
 import org.apache.spark.sql.SparkSession;
+import org.ocelotl.app.RequestOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,7 +27,9 @@ public final class SparkMain implements Runnable {
 
   /** Runs the command line in the active Spark session (or a new one); tests call this instead of main. */
   public static int run(String... args) {
-    return new CommandLine(new SparkMain()).setExecutionExceptionHandler(SparkMain::failure).execute(args);
+    CommandLine commandLine = new CommandLine(new SparkMain());
+    RequestOptions.declare(commandLine);
+    return commandLine.setExecutionExceptionHandler(SparkMain::failure).execute(args);
   }
 
   @Override

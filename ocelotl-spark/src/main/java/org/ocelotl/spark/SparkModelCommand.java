@@ -2,18 +2,24 @@ package org.ocelotl.spark;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
-import org.ocelotl.model.Metric;
+import org.ocelotl.analysis.AnalysisRequest;
+import org.ocelotl.analysis.Param;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
+import org.ocelotl.analysis.Requests;
+import org.ocelotl.app.RequestOptions;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelFiles;
+import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
-import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
+import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,47 +28,18 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code model DATASET --metric M --slices N --out model.ocm}: the model of a trace's Parquet
  * dataset, written as the model files {@code ocelotl model} writes (binary .ocm, or CSV and its
  * tree) and {@code ocelotl aggregate}, {@code overview} read. The
- * options are those of {@code ocelotl model}, less what needs the local workspace (saved
- * selections, automatic depth).
+ * options are those of {@code ocelotl model} from the one request spec (decision 031), less what
+ * needs the local workspace (saved selections) and approximate rebuilds (a dataset has no model cache).
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
     description = {"Build the microscopic model of a trace's Parquet dataset (ocelotl export --format parquet) on Spark",
         "and write it as 'ocelotl model' does: in the binary model format when FILE ends with .ocm (the tree inside),",
         "else as CSV (producer,slice,type,value, the producer tree with --tree-out), for 'ocelotl aggregate'."})
-final class SparkModelCommand implements Callable<Integer> {
+final class SparkModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
 
   @Parameters(paramLabel = "DATASET", description = "The dataset's directory, on any file system Spark reads (file:, hdfs:, s3a:).")
   String dataset;
-
-  @Option(names = "--metric", paramLabel = "METRIC", defaultValue = "state-duration",
-      description = "What the cells measure: state-duration, state-average, event-count, variable-mean, "
-          + "link-count, link-volume (default: ${DEFAULT-VALUE}).")
-  String metric;
-
-  @Option(names = "--slices", required = true, paramLabel = "N", description = "Number of time slices, 1 to 10000.")
-  int slices;
-
-  @Option(names = "--from", paramLabel = "T0", description = "Window start, in the trace's time unit (default: trace start).")
-  Double from;
-
-  @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive, in the trace's time unit (default: trace end).")
-  Double to;
-
-  @Option(names = "--producers", paramLabel = "NAME", split = ",",
-      description = "Keep only these producers and their subtrees (names, or paths a/b/c where names repeat).")
-  List<String> producers = new ArrayList<>();
-
-  @Option(names = "--exclude", paramLabel = "NAME", split = ",", description = "Remove these producers and their subtrees.")
-  List<String> exclude = new ArrayList<>();
-
-  @Option(names = "--types", paramLabel = "NAME", split = ",",
-      description = "Keep only these event types (type names, or a group such as a Pajé state type).")
-  List<String> types = new ArrayList<>();
-
-  @Option(names = "--depth", paramLabel = "D", defaultValue = "0",
-      description = "Producers at this depth of the tree become the leaves, each summing its subtree (0: every level).")
-  int depth;
 
   @Option(names = "--out", required = true, paramLabel = "FILE",
       description = "The model file, on the driver: FILE.ocm (binary), any other name CSV.")
@@ -72,10 +49,21 @@ final class SparkModelCommand implements Callable<Integer> {
   Path treeOut;
 
   @Override
+  public List<Param> parameters() {
+    return RequestSpec.DATASET_MODEL;
+  }
+
+  @Override
   public Integer call() throws IOException {
-    ModelRequest request = new ModelRequest(Metric.parse(metric), from == null ? Double.NaN : from,
-        to == null ? Double.NaN : to, slices, new ProducerSelection(producers, exclude, depth), types, true);
+    RequestValues values = RequestOptions.values(spec, parameters());
+    if (!values.given(RequestSpec.SLICES)) {
+      throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
+    }
     SparkSession spark = SparkSession.builder().appName("ocelotl-spark model").getOrCreate();
+    StoreMetadata metadata = ModelJob.metadataOf(spark, dataset);
+    // The automatic depth is the one the overview would choose for its default drawing height, as ocelotl model's.
+    ModelRequest request = ModelBuilder.withDepthFor(metadata, Requests.model(values, metadata, null),
+        AnalysisRequest.DEFAULT_ROWS);
     ModelJob.Result result = ModelJob.build(spark, dataset, request);
     MicroscopicModel model = result.model().model();
     ModelFiles.write(model, out);

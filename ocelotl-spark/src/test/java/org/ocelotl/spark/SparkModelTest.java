@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelCsv;
@@ -190,6 +191,20 @@ class SparkModelTest {
     ModelFiles.write(local, localBinary);
     assertSame(ModelFiles.read(localBinary, null, 0), ModelFiles.read(binary, null, 0), false);
     assertArrayEquals(Files.readAllBytes(localBinary), Files.readAllBytes(binary));
+  }
+
+  /** --depth auto resolves as ocelotl model's does: on the dataset's metadata, for the overview's default rows. */
+  @Test
+  void anAutomaticDepthIsResolvedAsLocally() throws IOException {
+    Dataset d = dataset(Path.of("../examples/smpi_perturbed.trace.gz"));
+    Path binary = tmp.resolve("auto/model.ocm");
+    Run run = run("model", d.parquet.toString(), "--slices", "20", "--depth", "auto", "--out", binary.toString());
+    assertEquals(0, run.status, run.err);
+    ModelRequest resolved = ModelBuilder.withDepthFor(d.store, request(Metric.STATE_DURATION, 20)
+        .withProducers(select(List.of(), List.of(), ProducerSelection.AUTO_DEPTH)), AnalysisRequest.DEFAULT_ROWS);
+    Path local = tmp.resolve("auto/local.ocm");
+    ModelFiles.write(ModelBuilder.build(d.store, resolved).model(), local);
+    assertArrayEquals(Files.readAllBytes(local), Files.readAllBytes(binary));
   }
 
   @Test

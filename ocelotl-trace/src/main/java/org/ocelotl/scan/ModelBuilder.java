@@ -8,6 +8,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.store.Chunk;
 import org.ocelotl.store.Columns;
+import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 
 /**
@@ -40,21 +41,51 @@ public final class ModelBuilder {
    * Requests with a given depth come back unchanged. Costs one tree pass per level, no scan.
    */
   public static ModelRequest withDepthFor(TraceStore store, ModelRequest request, int rows) {
+    return withDepthFor(store.metadata(), request, rows);
+  }
+
+  /** The same on a store's metadata alone: what an engine that reads the records elsewhere (Spark) resolves with. */
+  public static ModelRequest withDepthFor(StoreMetadata m, ModelRequest request, int rows) {
     ProducerSelection producers = request.producers();
     if (producers.depth() != ProducerSelection.AUTO_DEPTH) {
       return request;
     }
-    if (ModelPlan.of(store, request.withProducers(producers.withDepth(0))).leaves() <= rows) {
+    if (ModelPlan.of(m, request.withProducers(producers.withDepth(0))).leaves() <= rows) {
       return request.withProducers(producers.withDepth(0));
     }
     int chosen = 1;
-    for (int depth = 2; depth < store.tree().height(); depth++) {
-      if (ModelPlan.of(store, request.withProducers(producers.withDepth(depth))).leaves() > rows) {
+    for (int depth = 2; depth < height(m); depth++) {
+      if (ModelPlan.of(m, request.withProducers(producers.withDepth(depth))).leaves() > rows) {
         break;
       }
       chosen = depth;
     }
     return request.withProducers(producers.withDepth(chosen));
+  }
+
+  /**
+   * The depth of the deepest producer (the root at 0): the producer tree's height, whose synthetic
+   * "(self)" leaves sit no deeper than their producer's children.
+   */
+  private static int height(StoreMetadata m) {
+    List<StoreMetadata.Producer> producers = m.producers();
+    int[] depth = new int[producers.size()];
+    int height = 0;
+    for (StoreMetadata.Producer p : producers) {
+      depth[p.id()] = p.parent() < 0 ? 0 : depthOf(producers, depth, p.parent()) + 1;
+      height = Math.max(height, depth[p.id()]);
+    }
+    return height;
+  }
+
+  /** A producer's depth, computed on first need (a parent may be listed after its child). */
+  private static int depthOf(List<StoreMetadata.Producer> producers, int[] depth, int id) {
+    StoreMetadata.Producer p = producers.get(id);
+    if (p.parent() < 0 || depth[id] > 0) {
+      return depth[id];
+    }
+    depth[id] = depthOf(producers, depth, p.parent()) + 1;
+    return depth[id];
   }
 
   static BuiltModel model(ModelPlan plan, ModelSums sums, boolean exact) {

@@ -1,5 +1,8 @@
 package org.ocelotl.layers;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -10,10 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers of docs/decisions/011-packages.md (after DESIGN.md): no package cycle anywhere, a core that knows
- * nothing of traces, stores or front ends, readers that know nothing of the store, and front ends
- * that reach the pipeline through the analysis service. Checked on the compiled classes of every
- * module (this module's test classpath holds them all).
+ * The layers of DESIGN.md and docs/decisions/011-packages.md: no package cycle anywhere, a core that knows nothing of traces, stores
+ * or front ends, readers that know nothing of the store, an analysis layer that returns results
+ * and front ends that render them, and front ends that reach the pipeline through the analysis
+ * service. Checked here, in ocelotl-spark, whose test classpath is the one that holds every
+ * module (core, trace, app and spark).
  */
 class LayersTest {
   static JavaClasses classes;
@@ -45,11 +49,41 @@ class LayersTest {
         .check(classes);
   }
 
-  /** The readers are internal to the trace module: only the format registry names them. */
+  /**
+   * The readers are internal to the trace module: only the format registry names them; and the
+   * Spark jobs, which drive the split readers (a Pajé trace's byte ranges, an OTF2 archive's
+   * locations) and nothing else of the readers' packages.
+   */
   @Test
   void onlyTheFormatRegistryReachesTheReaders() {
-    noClasses().that().resideOutsideOfPackages("org.ocelotl.format..", "org.ocelotl.workspace..")
+    noClasses().that().resideOutsideOfPackages("org.ocelotl.format..", "org.ocelotl.workspace..", "org.ocelotl.spark..")
         .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.format..")
+        .check(classes);
+  }
+
+  @Test
+  void sparkReachesOnlyTheSplitReaders() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.spark..")
+        .should().dependOnClassesThat(resideInAnyPackage("org.ocelotl.format..")
+            .and(not(nameMatching(".*\\.(PajeSplit|Otf2Split|Otf2Files|Otf2Reader|PajeReader)(\\$.*)?"))))
+        .check(classes);
+  }
+
+  /** The analysis layer returns results; the front ends (command line, server, exports) render them. */
+  @Test
+  void theAnalysisLayerRendersNothingAndKnowsNoFrontEnd() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.analysis..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.export..", "org.ocelotl.server..",
+            "org.ocelotl.app..", "org.ocelotl.spark..")
+        .check(classes);
+  }
+
+  /** The renderers draw results; they serve no request and parse no command line. */
+  @Test
+  void theRenderersKnowNoFrontEnd() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.export..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.server..", "org.ocelotl.app..",
+            "org.ocelotl.spark..")
         .check(classes);
   }
 

@@ -1,0 +1,188 @@
+package org.ocelotl.analysis;
+
+import static org.ocelotl.analysis.RequestSpec.*;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import org.ocelotl.aggregation.Aggregation;
+import org.ocelotl.model.Metric;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.ViewKind;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * The requests that a request's values describe, built once for every front end: the rules that
+ * turn parameters into a model request (a saved selection in place of the window and filters, the
+ * trace's bounds as the default window, producer kinds and excluded types resolved against the
+ * trace) live here, not in a front end.
+ */
+public final class Requests {
+  private Requests() {}
+
+  /**
+   * The model request of {@code values} on {@code store}, whose saved selection {@code selection}
+   * may name (read from {@code workspace}).
+   */
+  public static ModelRequest model(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
+    return model(values, store.metadata(), selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES,
+        EXCLUDE_TYPES));
+  }
+
+  /**
+   * The model request of {@code values} on a trace's metadata alone, with the saved selection
+   * that replaces its window and filters, or null: what a dataset on Spark, which has no
+   * workspace, is asked with.
+   */
+  public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
+    Metric metric = Metric.parse(values.choice(METRIC));
+    // NaN: the trace's bound; the model's plan checks the window against the trace.
+    double start = selection != null ? selection.from() : values.number(FROM);
+    double end = selection != null ? selection.to() : values.number(TO);
+    int depth = values.integer(DEPTH, ProducerSelection.AUTO_DEPTH);
+    List<String> kept = selection != null ? selection.producers() : values.list(PRODUCERS);
+    List<String> excluded = excluded(values, m);
+    // A selection's types are kept as they were saved, whatever the front end.
+    List<String> types = selection != null ? selection.types() : types(values, m, metric);
+    // A request that cannot take a cached model (a dataset on Spark) is exact.
+    boolean exact = !values.takes(EXACT) || values.choice(EXACT).equals("true");
+    return new ModelRequest(metric, start, end, values.integer(SLICES), new ProducerSelection(kept, excluded, depth),
+        types, exact);
+  }
+
+  /** What the overview's partition hides, and how many of its cells to list. */
+  public static OutliersRequest outliers(RequestValues values, ModelInput input) {
+    return new OutliersRequest(overview(values, input), values.integer(LIMIT));
+  }
+
+  /** The overview a request asks for, on {@code input}. */
+  public static AnalysisRequest overview(RequestValues values, ModelInput input) {
+    ViewKind view;
+    try {
+      view = ViewKind.of(values.choice(AGGREGATION), values.choice(VIEW));
+    } catch (IllegalArgumentException e) {
+      throw values.refusal(VIEW, e.getMessage());
+    }
+    // The height the view is drawn at decides which producers are too thin to draw: the picture's
+    // height when one is given, else the page's default canvas (a picture's default size aside).
+    int height = values.given(HEIGHT) ? values.integer(HEIGHT) : AnalysisRequest.DEFAULT_HEIGHT;
+    return new AnalysisRequest(input, AnalysisRequest.aggregationOf(view), view, values.number(P), height);
+  }
+
+  /** The spatial analysis behind a treemap or a topology graph, on {@code input}. */
+  public static AnalysisRequest spatial(RequestValues values, ModelInput input) {
+    return new AnalysisRequest(input, Aggregation.SPATIAL, null, values.number(P), AnalysisRequest.DEFAULT_HEIGHT);
+  }
+
+  public static TreemapRequest treemap(RequestValues values, ModelInput input) {
+    return new TreemapRequest(spatial(values, input), values.integer(CUT, -1), values.integerOr(STEP, -1),
+        values.integer(WIDTH), values.integer(HEIGHT));
+  }
+
+  /**
+   * A topology graph: without a metric or a type filter, a trace that records capacities is shown
+   * by capacity and use ({@link TopologyRequest#capacityModel}).
+   */
+  public static TopologyRequest topology(RequestValues values, TraceStore store, ModelRequest model,
+      List<String> toggles) {
+    if (!values.given(METRIC) && !values.given(EXCLUDE_TYPES) && model.types().isEmpty()) {
+      model = TopologyRequest.capacityModel(store.metadata(), model);
+    }
+    AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
+    try {
+      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles);
+    } catch (IllegalArgumentException e) {
+      throw values.refusal(TOGGLES, e.getMessage());
+    }
+  }
+
+  /**
+   * What a record query looks at: a window (NaN: the trace's bound), producers and types.
+   */
+  public record Window(double from, double to, List<String> producers, List<String> types) {}
+
+  /** The window, producers and types of a record query: its parameters, or a saved selection's. */
+  public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
+    Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES);
+    return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
+        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS), values.list(TYPES));
+  }
+
+  /** The saved selection named, or null; refused beside any of the parameters it replaces. */
+  private static Selection selection(RequestValues values, TraceStore store, Workspace workspace, Param... replaced)
+      throws IOException {
+    String name = values.text(SELECTION);
+    if (name == null || name.isEmpty()) {
+      return null;
+    }
+    boolean given = false;
+    List<String> spelt = new ArrayList<>();
+    for (Param p : replaced) {
+      given |= values.given(p);
+      spelt.add(values.spelling(p));
+    }
+    Selection.exclusive(name, given, String.join(", ", spelt));
+    return SelectionFile.of(workspace, store).get(name);
+  }
+
+  /**
+   * The producers left out: those named, and every producer of the container types named ("MPI":
+   * every rank), so that a page leaves out a whole level with a short URL.
+   */
+  private static List<String> excluded(RequestValues values, StoreMetadata m) {
+    List<String> exclude = values.list(EXCLUDE);
+    List<String> kinds = values.list(EXCLUDE_KINDS);
+    if (kinds.isEmpty()) {
+      return exclude;
+    }
+    List<String> all = new ArrayList<>(exclude);
+    Set<String> known = new TreeSet<>();
+    for (StoreMetadata.Producer p : m.producers()) {
+      if (p.parent() >= 0) { // the root is no kind of producer a user leaves out
+        known.add(p.kind());
+        if (kinds.contains(p.kind())) {
+          all.add(m.path(p.id()));
+        }
+      }
+    }
+    for (String kind : kinds) {
+      if (!known.contains(kind)) {
+        throw values.refusal(EXCLUDE_KINDS, "no producer of type '" + kind + "'; this trace has "
+            + String.join(", ", known));
+      }
+    }
+    return all;
+  }
+
+  /**
+   * The types the model keeps: those named (or every type of the metric's category), less those
+   * excluded; empty keeps every type.
+   */
+  private static List<String> types(RequestValues values, StoreMetadata m, Metric metric) {
+    List<String> excluded = values.list(EXCLUDE_TYPES);
+    List<String> kept = values.list(TYPES);
+    if (excluded.isEmpty()) {
+      return kept; // checked against the trace where the model is planned
+    }
+    List<String> all = m.types().stream().filter(t -> t.category() == metric.category())
+        .map(StoreMetadata.EventType::name).distinct().toList();
+    String category = StoreMetadata.categoryName(metric.category());
+    for (String name : excluded) {
+      if (!all.contains(name)) {
+        throw values.refusal(EXCLUDE_TYPES, "unknown " + metric.category().name().toLowerCase(Locale.ROOT)
+            + " type '" + name + "'; this trace has " + String.join(", ", all));
+      }
+    }
+    List<String> left = (kept.isEmpty() ? all : kept).stream().filter(name -> !excluded.contains(name)).toList();
+    if (left.isEmpty()) {
+      throw new IllegalArgumentException("no " + category + " left to show: the type filter removed them all");
+    }
+    return left;
+  }
+}
