@@ -14,6 +14,7 @@ import org.ocelotl.analysis.ModelInput;
 import org.ocelotl.analysis.OutliersRequest;
 import org.ocelotl.analysis.OutliersResult;
 import org.ocelotl.analysis.Progress;
+import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.ProducerTree;
 import org.ocelotl.scan.ModelRequest;
@@ -62,7 +63,7 @@ class OutliersSeedTest {
     TraceStore store = Workspace.open(tmp.resolve("ws")).store(trace, new ImportOptions(null, false, null),
         ImportProgress.NONE);
     ModelRequest model = new ModelRequest(Metric.STATE_DURATION, Double.NaN, Double.NaN,
-        OverviewCommand.SPATIOTEMPORAL_SLICES, new ProducerSelection(List.of(), List.of(), 0), List.of(), true);
+        Integer.parseInt(RequestSpec.SLICES.fallback()), new ProducerSelection(List.of(), List.of(), 0), List.of(), true);
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model), Aggregation.SPATIOTEMPORAL,
         ViewKind.SPATIOTEMPORAL_MODE, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
     OutliersResult result = AnalysisService.standard().outliers(new OutliersRequest(analysis, 40), Progress.NONE);
