@@ -494,7 +494,7 @@ test('a long spatiotemporal search shows the partition at p first, then the curv
   await page.fill('#slices', '70'); // a search of seconds: time to see the first picture
   await page.click('#apply');
   await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === '1', null, { timeout: 60_000 });
-  assert.match(await page.textContent('#caption'), /PROVISIONAL: breakpoints being searched/);
+  assert.match(await page.textContent('#caption'), /p = [0-9.e-]+ \(default\).*exact partition; breakpoints and curves being searched/);
   assert.match(await page.textContent('#part-count'), /breakpoints being searched/);
   assert.ok(await page.$eval('#curves', c => c.dataset.empty), 'the curves say they are coming');
   await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === undefined

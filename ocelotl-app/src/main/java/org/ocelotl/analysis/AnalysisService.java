@@ -161,9 +161,10 @@ public final class AnalysisService {
 
   /**
    * A quick first answer while the full one would take long: for a spatiotemporal request whose
-   * analysis is not known yet, the optimal partition at the request's p (or at {@code
-   * Qualities.provisionalP}) by one dynamic programme, without the breakpoint search; empty when
-   * the full answer is already kept or is quick anyway (temporal and spatial searches, model files).
+   * analysis is not known yet, the optimal partition at the request's p by one dynamic programme,
+   * or the exact default p and its partition by a few ({@code Qualities.tradeOff}), without the
+   * breakpoint search; empty when the full answer is already kept or is quick anyway (temporal and
+   * spatial searches, model files).
    */
   public java.util.Optional<ProvisionalResult> provisional(AnalysisRequest request, Progress progress)
       throws IOException {
@@ -181,13 +182,14 @@ public final class AnalysisService {
     return java.util.Optional.of(cappedNow(() -> {
       progress.stage("computing qualities and the partition at p");
       Qualities q = Qualities.of(built.model(), request.aggregation(), progress);
-      boolean guessed = Double.isNaN(request.p());
-      double p = guessed ? q.provisionalP() : request.p();
-      Partition partition = q.best(p);
+      boolean byDefault = Double.isNaN(request.p());
+      Breakpoint tradeOff = byDefault ? q.tradeOff() : null;
+      double p = byDefault ? tradeOff.p() : request.p();
+      Partition partition = byDefault ? tradeOff.partition() : q.best(p);
       Overview overview = request.view() == null ? null : OverviewGeometry.build(built.model(), partition,
           request.view(), window(built), built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
       return new ProvisionalResult(TraceSummary.of(trace.store()), built, request.aggregation(), request.view(),
-          trace.request().producers().depth(), p, guessed, partition, q.best(1), overview);
+          trace.request().producers().depth(), p, byDefault ? p : Double.NaN, partition, q.best(1), overview);
     }));
   }
 

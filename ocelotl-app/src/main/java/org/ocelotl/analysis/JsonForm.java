@@ -148,16 +148,18 @@ public final class JsonForm {
   }
 
   /**
-   * The first answer to a long spatiotemporal request: the partition at the request's p, or at a
-   * provisional one, before the breakpoints are known — the same fields as {@link #result}, with
-   * {@code provisional: true}, no breakpoints and no curves.
+   * The first answer to a long spatiotemporal request: the partition at the request's p, or at the
+   * default p, before the breakpoints are known — the same fields as {@link #result}, with
+   * {@code provisional: true}, no breakpoints and no curves, and the default p only when it is the
+   * p shown.
    */
   static ObjectNode provisional(ProvisionalResult r) {
     ObjectNode json = shown(r.trace(), r.built(), r.aggregation(), r.view(), r.producerDepth(), r.timeScale(),
         r.metricLabel(), r.p(), r.partition(), r.whole());
     json.put("provisional", true);
-    json.put("provisionalP", r.guessedP());
-    json.set("defaultP", NODES.nullNode());
+    if (!Double.isNaN(r.defaultP())) {
+      json.put("defaultP", r.defaultP());
+    }
     json.putArray("breakpoints");
     json.set("curves", NODES.nullNode());
     json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));

@@ -9,15 +9,16 @@ import org.ocelotl.view.ViewKind;
 
 /**
  * The first answer to a request whose breakpoint search is long (a spatiotemporal model of
- * hundreds of producers × 100 slices): the optimal partition at the request's p, or at a
- * provisional p when it has none, by one dynamic programme — what the web UI draws while the
- * search runs. The full {@link AnalysisResult} replaces it.
+ * hundreds of producers × 100 slices): the optimal partition at the request's p, by one dynamic
+ * programme, or, when it has none, the exact default p and its partition by a few ({@code
+ * Qualities.tradeOff}) — what the web UI draws while the search runs. Exact, but without the
+ * breakpoints and the quality curves: the full {@link AnalysisResult} adds them.
  *
- * @param guessedP whether p is the provisional one ({@code Qualities.provisionalP}) rather than the request's
+ * @param defaultP the default p when the request has none (then {@code p} is it), else NaN: not known yet
  * @param whole    the one-part partition: gain and loss are shown as fractions of its
  */
 public record ProvisionalResult(TraceSummary trace, BuiltModel built, Aggregation aggregation, ViewKind view,
-    int producerDepth, double p, boolean guessedP, Partition partition, Partition whole, Overview overview) {
+    int producerDepth, double p, double defaultP, Partition partition, Partition whole, Overview overview) {
 
   public byte[] json() {
     return JsonForm.bytes(JsonForm.provisional(this));

@@ -253,7 +253,7 @@ async function render() {
     const started = performance.now();
     const onProgress = showProgress;
     // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
-    // or a provisional one) by one programme, drawn at once; the full answer follows. When the
+    // or the exact default p) by a few programmes, drawn at once; the curves follow. When the
     // breakpoints are already known (a new p, another view) the first answer is the full one:
     // asking again would double the wait for the same bytes.
     let result = null;
@@ -298,14 +298,13 @@ function showProgress(progress) {
 /** The partition at p before the breakpoints are known: no curves yet, and the caption says so. */
 function drawProvisional(r) {
   overview.show(r);
-  curves.clear(r.provisionalP ? 'searching the breakpoints: p shown is a first guess, the default p follows'
-    : 'searching the breakpoints…');
+  curves.clear('searching the breakpoints: the curves follow');
   legend(r);
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoints being searched`;
   $('caption').textContent = [r.trace.name, `N = ${r.slices}`, ...filterCaption(), r.metricLabel,
-    `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}${r.provisionalP ? ' (provisional)' : ''}`,
-    `${r.partCount} part${r.partCount === 1 ? '' : 's'}`, 'PROVISIONAL: breakpoints being searched',
+    `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}${r.defaultP === r.p ? ' (default)' : ''}`,
+    `${r.partCount} part${r.partCount === 1 ? '' : 's'}`, 'exact partition; breakpoints and curves being searched',
     `${Math.round(r.clientMs)} ms`].join(' · ');
   $('caption').dataset.provisional = '1';
   $('overview').classList.remove('stale');

@@ -55,7 +55,7 @@ class ProvisionalTest {
   void firstThePartitionAtPThenTheFullAnswer() throws Exception {
     Map<?, ?> first = overview("&p=0.02&progressive=1");
     assertEquals(true, first.get("provisional"));
-    assertEquals(false, first.get("provisionalP"), "p is the request's");
+    assertNull(first.get("defaultP"), "p is the request's; the default is not known yet");
     assertEquals(List.of(), first.get("breakpoints"));
     assertNull(first.get("curves"));
     Map<?, ?> full = overview("&p=0.02");
@@ -71,16 +71,20 @@ class ProvisionalTest {
     assertNull(overview("&p=0.02&progressive=1").get("provisional"), "once known, the full answer at once");
   }
 
+  /** Without p, the first answer is already the full answer's default p and partition. */
   @Test
-  void withoutPAProvisionalPAndTheViewOfItsOptimum() throws Exception {
+  void withoutPTheExactDefaultPAndItsPartition() throws Exception {
     Map<?, ?> first = overview("&start=1&end=12&progressive=1");
     assertEquals(true, first.get("provisional"));
-    assertEquals(true, first.get("provisionalP"));
+    assertNull(first.get("curves"));
     double p = ((Number) first.get("p")).doubleValue();
-    double k = -2 * Math.log(p) / Math.log(2);
-    assertEquals(Math.rint(k), k, 1e-9, "p is one of 2^(-k/2): " + p);
-    Map<?, ?> atThatP = overview("&start=1&end=12&p=" + p);
-    assertEquals(atThatP.get("parts"), first.get("parts"), "the optimum at that p");
+    assertEquals(p, ((Number) first.get("defaultP")).doubleValue());
+    Map<?, ?> full = overview("&start=1&end=12");
+    double defaultP = ((Number) full.get("defaultP")).doubleValue();
+    assertEquals(defaultP, p, 1e-9 * defaultP, "the search's default p, to the rounding of its crossing");
+    assertEquals(full.get("partCount"), first.get("partCount"));
+    assertEquals(full.get("parts"), first.get("parts"), "the search's partition at its default p");
+    assertEquals(full.get("overview"), first.get("overview"), "the same picture");
   }
 
   @Test

@@ -55,6 +55,10 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
   @Option(names = "--label", defaultValue = "", description = "printed at the start of each line")
   String label;
 
+  @Option(names = "--trade-off",
+      description = "time Qualities.tradeOff (the page's first answer) and one programme instead of the search")
+  boolean tradeOff;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new SpatiotemporalSearch()).execute(args));
   }
@@ -63,7 +67,11 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
   public Integer call() {
     ProducerTree tree = BenchModels.levels(fanout); // by default AggregationBenchmark's st-720xN
     MicroscopicModel model = BenchModels.model(kind, tree, slices, 10, 2024);
-    for (int run = 1; run <= runs; run++) {
+    for (int run = 1; run <= runs && tradeOff; run++) {
+      System.gc();
+      timedTradeOff(model, run);
+    }
+    for (int run = 1; run <= runs && !tradeOff; run++) {
       System.gc(); // the previous run's qualities and envelopes are not this run's to collect
       resetPeaks();
       Stages stages = new Stages(tree.size());
@@ -76,6 +84,31 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
           peakHeap() >> 20);
     }
     return 0;
+  }
+
+  /** One run of the page's first answer: the qualities, the trade-off's programmes, then one more. */
+  private long timedTradeOff(MicroscopicModel model, int run) {
+    java.util.concurrent.atomic.AtomicLong programmes = new java.util.concurrent.atomic.AtomicLong();
+    Work counted = new Work() {
+      @Override
+      public void advanced(long done, long total) {
+        if (total == 0) { // the programme's evaluations count with no total
+          programmes.set(done);
+        }
+      }
+    };
+    long start = System.nanoTime();
+    Qualities qualities = Qualities.of(model, Aggregation.SPATIOTEMPORAL, counted);
+    long built = System.nanoTime();
+    Breakpoint chosen = qualities.tradeOff();
+    long found = System.nanoTime();
+    qualities.best(chosen.p());
+    long again = System.nanoTime();
+    System.out.printf("%srun %d: qualities %.2f s, trade-off %.2f s (%d programmes: %.0f ms each), default p %.17g,"
+        + " %d parts; one more programme %.0f ms%n", label, run, (built - start) / 1e9, (found - built) / 1e9,
+        programmes.get(), (found - built) / 1e6 / programmes.get(), chosen.p(), chosen.partition().size(),
+        (again - found) / 1e6);
+    return programmes.get();
   }
 
   /**

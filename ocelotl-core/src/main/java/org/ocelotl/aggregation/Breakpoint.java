@@ -27,8 +27,8 @@ public record Breakpoint(double p, Partition partition) {
 
   /**
    * The default p (SPEC.md §5): the p of the breakpoint whose partition maximises
-   * gain/gain(p=1) − loss/loss(p=1), the best trade-off; on equal scores the lower p (more
-   * detail) wins. A normalised value is 0 when its value at p = 1 is 0.
+   * gain/gain(p=1) − loss/loss(p=1), the best trade-off; on equal scores (within {@link
+   * #SCORE_TIE}) the lower p (more detail) wins. A normalised value is 0 when its value at p = 1 is 0.
    */
   public static double defaultP(List<Breakpoint> breakpoints) {
     Partition coarsest = breakpoints.get(breakpoints.size() - 1).partition();
@@ -36,14 +36,26 @@ public record Breakpoint(double p, Partition partition) {
     double bestP = 0;
     for (Breakpoint breakpoint : breakpoints) {
       Partition partition = breakpoint.partition();
-      double score = fraction(partition.gain(), coarsest.gain())
-          - fraction(partition.loss(), coarsest.loss());
-      if (score > bestScore) {
+      double score = score(partition.gain(), partition.loss(), coarsest.gain(), coarsest.loss());
+      if (score > bestScore + SCORE_TIE) {
         bestScore = score;
         bestP = breakpoint.p();
       }
     }
     return bestP;
+  }
+
+  /**
+   * Scores closer than this are equal. Two optima have equal scores exactly when their lines cross
+   * at the p where the score is a pIC ({@link Qualities#tradeOff}) — as the optimum at 0 and the
+   * one-part partition do when nothing lies between them — and rounding must not choose between
+   * them: the scores are fractions, their rounding a few 1e-16.
+   */
+  static final double SCORE_TIE = 1e-12;
+
+  /** The default p's criterion: gain and loss as fractions of the one-part partition's. */
+  static double score(double gain, double loss, double wholeGain, double wholeLoss) {
+    return fraction(gain, wholeGain) - fraction(loss, wholeLoss);
   }
 
   /**

@@ -185,7 +185,7 @@ final class SpatiotemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = wholeModel();
+    Evaluation whole = whole();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
@@ -200,7 +200,8 @@ final class SpatiotemporalQualities extends Qualities {
    * programme gives it too, with the same gain and loss (those of the aggregate, not a sum); it
    * was the first of the evaluations the search made before building the envelopes.
    */
-  private Evaluation wholeModel() {
+  @Override
+  Evaluation whole() {
     int k = interval(0, slices - 1);
     return new Built(new Partition(List.of(part(0, 0, slices - 1)), gain[0][k], loss[0][k]));
   }
