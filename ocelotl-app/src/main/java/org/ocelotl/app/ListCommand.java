@@ -6,9 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.store.SourceFile;
@@ -32,7 +30,7 @@ public final class ListCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    List<Map<String, Object>> rows = new ArrayList<>();
+    List<Row> rows = new ArrayList<>();
     for (TraceStore store : workspace.open().list()) {
       rows.add(row(store));
     }
@@ -47,26 +45,22 @@ public final class ListCommand implements Callable<Integer> {
       return 0;
     }
     out.printf("%-32s %-6s %12s %14s  %-8s %s%n", "TRACE", "FORMAT", "SIZE", "RECORDS", "STATUS", "FILE");
-    for (Map<String, Object> row : rows) {
-      out.printf("%-32s %-6s %,12d %,14d  %-8s %s%n", row.get("name"), row.get("format"), row.get("size"),
-          row.get("records"), row.get("status"), row.get("path"));
+    for (Row row : rows) {
+      out.printf("%-32s %-6s %,12d %,14d  %-8s %s%n", row.name(), row.format(), row.size(), row.records(),
+          row.status(), row.path());
     }
     return 0;
   }
 
-  private static Map<String, Object> row(TraceStore store) throws IOException {
+  /** One imported trace, as the table and the JSON list show it (docs/cli.md). */
+  record Row(String name, String path, String format, long size, long records, String status, String store) {}
+
+  private static Row row(TraceStore store) throws IOException {
     StoreMetadata m = store.metadata();
     Path source = Path.of(m.source().path());
     String status = !Files.isRegularFile(source) ? "missing"
         : SourceFile.unchanged(m.source(), source) ? "current" : "changed";
-    Map<String, Object> row = new LinkedHashMap<>();
-    row.put("name", m.name());
-    row.put("path", m.source().path());
-    row.put("format", m.source().format());
-    row.put("size", m.source().size());
-    row.put("records", Arrays.stream(m.counts()).sum());
-    row.put("status", status);
-    row.put("store", store.directory().getFileName().toString());
-    return row;
+    return new Row(m.name(), m.source().path(), m.source().format(), m.source().size(),
+        Arrays.stream(m.counts()).sum(), status, store.directory().getFileName().toString());
   }
 }

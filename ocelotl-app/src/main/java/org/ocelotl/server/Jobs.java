@@ -33,7 +33,7 @@ final class Jobs {
   static final int MAX_CLIENTS = 1000;
 
   private final Map<String, Job> latest = java.util.Collections.synchronizedMap(
-      new java.util.LinkedHashMap<>(16, 0.75f, true) {
+      new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
         @Override
@@ -71,21 +71,27 @@ final class Jobs {
     return latest.size();
   }
 
-  /** What the client's current request is doing, or {"stage": "idle"}. */
-  Map<String, Object> progress(String client) {
-    Map<String, Object> result = new LinkedHashMap<>();
+  /** The answer of {@code GET /api/progress}: {@link Idle} or {@link Running}. */
+  sealed interface ProgressAnswer permits Idle, Running {}
+
+  /** The client has no request under way. */
+  record Idle(String stage) implements ProgressAnswer {
+    Idle() {
+      this("idle");
+    }
+  }
+
+  /** The client's request under way: its stage, and how far it is when the stage says ({@code total} > 0). */
+  record Running(long seq, String stage, long elapsedMs, long done, long total) implements ProgressAnswer {}
+
+  /** What the client's current request is doing. */
+  ProgressAnswer progress(String client) {
     Job job = client == null ? null : latest.get(client);
     if (job == null || job.finished) {
-      result.put("stage", "idle");
-      return result;
+      return new Idle();
     }
     job.lastPoll = System.nanoTime();
-    result.put("seq", job.seq);
-    result.put("stage", job.stage);
-    result.put("elapsedMs", (System.nanoTime() - job.started) / 1_000_000);
-    result.put("done", job.done);
-    result.put("total", job.total);
-    return result;
+    return new Running(job.seq, job.stage, (System.nanoTime() - job.started) / 1_000_000, job.done, job.total);
   }
 
   /** The user gave up the client's current request: it stops at the engine's next check. */

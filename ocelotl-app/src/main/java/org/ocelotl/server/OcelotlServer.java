@@ -6,8 +6,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.trace.TraceFormatException;
@@ -202,12 +200,12 @@ public final class OcelotlServer implements AutoCloseable {
     return error(500, "internal error: " + e);
   }
 
+  /** The body of every error answer. */
+  record ErrorBody(int status, String error) {}
+
   private static Response error(int status, String message) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("status", (long) status);
-    body.put("error", message == null ? "error" : message);
     return new Response(status, "application/json; charset=utf-8",
-        JsonForm.bytes(body), null);
+        JsonForm.bytes(new ErrorBody(status, message == null ? "error" : message)), null);
   }
 
   /** The headers of every answer: its type, and no caching, sniffing, referrer or framing. */

@@ -195,7 +195,7 @@ class ServerAbuseTest {
       jobs.end(jobs.begin("page-" + i, 1));
     }
     assertEquals(Jobs.MAX_CLIENTS, jobs.clients());
-    assertEquals("idle", jobs.progress("page-" + (Jobs.MAX_CLIENTS + 499)).get("stage"));
+    assertEquals(new Jobs.Idle(), jobs.progress("page-" + (Jobs.MAX_CLIENTS + 499)));
     // After a 503 the page asks again with the same number: allowed once the first has ended.
     Jobs.Job first = jobs.begin("retry", 7);
     HttpError inFlight = org.junit.jupiter.api.Assertions.assertThrows(HttpError.class, () -> jobs.begin("retry", 7));
