@@ -58,7 +58,7 @@ public final class DemoCommand implements Callable<Integer> {
         result = service.answer(request, bar);
       }
       OverviewCommand.write(result, out.resolve(stem + ".png"),
-          OverviewCommand.DEFAULT_WIDTH, null, out.resolve(stem + ".json"), null, spec.commandLine().getOut());
+          OverviewCommand.DEFAULT_WIDTH, null, out.resolve(stem + ".json"), null, null, spec);
     }
     spec.commandLine().getOut().println("Open the pictures in " + out.toAbsolutePath()
         + "; README.md explains how to read them.");

@@ -11,7 +11,6 @@ import org.ocelotl.analysis.Param;
 import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.analysis.RequestValues;
 import org.ocelotl.analysis.Requests;
-import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.GanttPicture;
 import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Command;
@@ -51,9 +50,9 @@ public final class GanttCommand implements Callable<Integer>, RequestOptions.Tak
         values.list(RequestSpec.KIND), values.integer(RequestSpec.WIDTH), values.integer(RequestSpec.HEIGHT)).answer();
     GanttPicture.write(result, out);
     if (json != null) {
-      AtomicFile.write(json, o -> o.write(result.json()));
+      FileOption.write(json, result.json(), spec);
     }
-    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stdout = FileOption.summary(spec, json);
     stdout.printf(Locale.ROOT, "%s: %d records, %d shapes%s → %s%n", result.trace().name(), result.records(),
         result.gantt().shapes().size(), result.gantt().summarised() ? " (summarised per pixel)" : "", out);
     stdout.flush();

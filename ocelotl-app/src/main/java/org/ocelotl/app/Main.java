@@ -8,7 +8,7 @@ import picocli.CommandLine;
 @Command(
     name = "ocelotl",
     mixinStandardHelpOptions = true,
-    version = "ocelotl 0.1.0",
+    version = Main.VERSION,
     description = "Truthful overviews of very large execution traces.")
 public final class Main implements Runnable {
   /** Every subcommand, in the order the help lists them. */
@@ -17,6 +17,9 @@ public final class Main implements Runnable {
       OutliersCommand.class, TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class, ServeCommand.class,
       ViewCommand.class, EventsCommand.class, GanttCommand.class, StatsCommand.class, SelectionCommand.class,
       ExportCommand.class);
+
+  /** What {@code --version} prints, on the main command and on every subcommand. */
+  static final String VERSION = "ocelotl 0.1.0";
 
   /** Set to 1 to get the stack trace of an internal error, as {@code --debug} does. */
   static final String DEBUG_VARIABLE = "OCELOTL_DEBUG";
@@ -48,15 +51,19 @@ public final class Main implements Runnable {
    * The command line for these arguments. Picocli reflects over every registered subcommand when
    * the command line is built: half a CPU second for all eighteen, as much as reading and
    * aggregating a 700-producer model (docs/benchmarks.md, decision 024). A call that starts with
-   * its subcommand's name gets that subcommand alone; anything else (help, an option first, a
-   * misspelt name that picocli should suggest a correction for) gets them all.
+   * its subcommand's name gets that subcommand alone; anything else (help, which names another
+   * command, an option first, a misspelt name that picocli should suggest a correction for) gets
+   * them all.
    */
   static CommandLine commandLine(String... args) {
     CommandLine commandLine = new CommandLine(new Main());
-    List<Class<?>> named = args.length == 0 ? List.of()
+    List<Class<?>> named = args.length == 0 || args[0].equals("help") ? List.of()
         : COMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(args[0])).toList();
     for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
       commandLine.addSubcommand(command);
+    }
+    for (CommandLine subcommand : commandLine.getSubcommands().values()) {
+      subcommand.getCommandSpec().version(VERSION);
     }
     RequestOptions.declare(commandLine);
     return commandLine;

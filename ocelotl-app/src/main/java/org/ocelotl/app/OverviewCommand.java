@@ -10,7 +10,6 @@ import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelInput;
-import org.ocelotl.io.AtomicFile;
 import org.ocelotl.analysis.Param;
 import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.analysis.RequestValues;
@@ -79,27 +78,28 @@ public final class OverviewCommand implements Callable<Integer>, RequestOptions.
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().answer(request, bar);
     }
-    write(result, out, width, height, json, csv, spec.commandLine().getOut());
-    if (partsCsv != null) {
-      AtomicFile.write(partsCsv, o -> o.write(result.partsCsv()));
-    }
+    write(result, out, width, height, json, csv, partsCsv, spec);
     return 0;
   }
 
   /**
-   * Writes the picture of an answer (and its JSON and CSV forms when asked), then one line on
-   * what was drawn. {@code height} null: tall enough for every producer row.
+   * Writes the picture of an answer (and its JSON and CSV forms when asked; "-" for standard
+   * output), then one line on what was drawn. {@code height} null: tall enough for every producer row.
    */
   static void write(AnalysisResult result, Path picture, int width, Integer height, Path json, Path csv,
-      PrintWriter stdout) throws IOException {
+      Path partsCsv, CommandSpec spec) throws IOException {
     int leaves = result.analysis().built().model().leaves();
     OverviewPicture.write(OverviewInput.of(result), picture, width, height != null ? height : autoHeight(leaves));
     if (json != null) {
-      AtomicFile.write(json, o -> o.write(result.json()));
+      FileOption.write(json, result.json(), spec);
     }
     if (csv != null) {
-      AtomicFile.write(csv, o -> o.write(result.breakpointCsv()));
+      FileOption.write(csv, result.breakpointCsv(), spec);
     }
+    if (partsCsv != null) {
+      FileOption.write(partsCsv, result.partsCsv(), spec);
+    }
+    PrintWriter stdout = FileOption.summary(spec, json, csv, partsCsv);
     stdout.printf(Locale.ROOT, "%s: p = %.6g, %d parts of %d breakpoints, %s model → %s%n",
         result.name(), result.p(), result.partition().size(),
         result.analysis().breakpoints().size(), result.analysis().built().exact() ? "exact" : "approximate", picture);

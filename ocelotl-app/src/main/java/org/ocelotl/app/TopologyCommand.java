@@ -70,9 +70,9 @@ public final class TopologyCommand implements Callable<Integer>, RequestOptions.
     }
     AtomicFile.write(out, o -> TopologyPicture.render(result, format, width, height, o));
     if (json != null) {
-      AtomicFile.write(json, o -> o.write(result.json()));
+      FileOption.write(json, result.json(), spec);
     }
-    var stdout = spec.commandLine().getOut();
+    var stdout = FileOption.summary(spec, json);
     if (!result.topology().note().isEmpty()) {
       stdout.println("note: " + result.topology().note());
     }

@@ -60,9 +60,9 @@ public final class TreemapCommand implements Callable<Integer>, RequestOptions.T
     }
     AtomicFile.write(out, o -> TreemapPicture.render(result, format, o));
     if (json != null) {
-      AtomicFile.write(json, o -> o.write(result.json()));
+      FileOption.write(json, result.json(), spec);
     }
-    var stdout = spec.commandLine().getOut();
+    var stdout = FileOption.summary(spec, json);
     if (!result.treemap().note().isEmpty()) {
       stdout.println("note: " + result.treemap().note());
     }

@@ -128,6 +128,32 @@ class CliTest {
     assertEquals(List.of(), info.get("warnings"));
   }
 
+  /** "-" is standard output, which then carries the JSON alone: the summary line goes to stderr. */
+  @Test
+  void jsonToStandardOutput() throws IOException {
+    Path trace = write("ok.trace", PAJE);
+    Path picture = tmp.resolve("o.svg");
+    Result result = ocelotl("overview", trace, "--mode", "temporal", "--slices", "4", "--out", picture, "--json", "-");
+    assertEquals(0, result.status(), result.err());
+    Map<?, ?> json = (Map<?, ?>) PlainJson.parse(result.out());
+    assertEquals(4L, json.get("slices"));
+    assertTrue(result.err().contains("ok.trace: p = "), result.err());
+    assertTrue(Files.isRegularFile(picture));
+    assertTrue(Files.notExists(Path.of("-")), "no file named -");
+  }
+
+  @Test
+  void helpNamesACommandAndEveryCommandHasTheVersion() {
+    Result help = run("help", "info");
+    assertEquals(0, help.status(), help.err());
+    assertTrue(help.out().startsWith("Usage: ocelotl info"), help.out());
+    for (String command : List.of("info", "overview", "export")) {
+      Result version = run(command, "--version");
+      assertEquals(0, version.status(), version.err());
+      assertEquals(Main.VERSION, version.out().strip(), command);
+    }
+  }
+
   @Test
   void infoTextIsReadable() throws IOException {
     Result result = ocelotl("info", write("ok.trace", PAJE));
