@@ -11,7 +11,7 @@ import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
-import { OutliersView } from './outliers.js';
+import { OutliersView, sliceWidth } from './outliers.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -52,6 +52,10 @@ overview.onOutlier = rank => {
   hiddenList.pick(rank);
   chooseOutlier(hiddenList.items[rank - 1], 'gantt');
 };
+/** The same for the treemap and the graph: the nodes merged into a shown node that depart from it. */
+const spatialList = new OutliersView($('spatial-outliers-list'), o => chooseHiddenNode(o), () => {});
+treemap.onOutlier = rank => chooseHiddenNode(spatialList.items[rank - 1]);
+topology.onOutlier = rank => chooseHiddenNode(spatialList.items[rank - 1]);
 let outliersSeq = 0;
 let outliersController = null;
 /** The last list asked for, by its query: drawing the same picture again (a Gantt chart opened) asks nothing new. */
@@ -386,9 +390,12 @@ async function loadOutliers(overviewParams, r) {
     }
     if (seq !== outliersSeq) return;
     outliersCache = { key, answer };
-    hiddenList.show(answer, answer.outliers, r.timeScale, { gantt: !model, zoom: true });
+    hiddenList.show(answer, answer.outliers, { scale: r.timeScale, slice: sliceWidth(answer, r.timeScale), zoom: !model,
+      marks: 'Marked on the picture by number: a dashed outline, or a bar along the top where producers are not drawn.',
+      hint: model ? 'Click a row or its mark: zoom on its slices.' : 'Click a row or its mark: Gantt chart of that producer over that time.' });
     overview.setOutliers(answer.outliers);
-    captionHidden(answer.hidden);
+    captionHidden(answer.hidden, `${answer.hidden} hidden deviation${answer.hidden === 1 ? '' : 's'}`
+      + ' (worth telling apart at this p; listed beside the picture)');
   } catch (e) {
     if (seq !== outliersSeq || e.name === 'AbortError') return;
     hiddenList.clear(`What the aggregates hide could not be ranked: ${e.message}`);
@@ -397,15 +404,20 @@ async function loadOutliers(overviewParams, r) {
   }
 }
 
-/** The caption's count of hidden deviations: those worth telling apart at the p shown. */
-function captionHidden(hidden) {
+/** The caption's count of hidden deviations (those worth telling apart at the p shown), in words. */
+function captionHidden(hidden, text) {
   const c = $('caption');
   c.querySelector('.hidden-count')?.remove();
   const span = document.createElement('span');
   span.className = 'hidden-count';
-  span.textContent = ` · ${hidden} hidden deviation${hidden === 1 ? '' : 's'} (worth telling apart at this p; listed beside the picture)`;
+  span.textContent = ` · ${text}`;
   c.append(span);
   c.dataset.hidden = String(hidden);
+}
+
+/** A node hidden in a shown one, chosen in the list or on the view: the overview of the node it is merged into. */
+function chooseHiddenNode(o) {
+  go({ ...state, panel: '', include: o.aggregateNode === 0 || model ? [] : [o.aggregate], p: '' }, true);
 }
 
 /**
@@ -468,6 +480,9 @@ async function renderTreemap() {
       treemap.show(r);
     }
     drawTreemapFrame(r);
+    const hidden = (graph ? r.topology : r.treemap).hiddenNodes;
+    spatialList.show(hidden, hidden.outliers, { scale: null, zoom: false,
+      marks: 'Numbered on the node each is merged into.', hint: 'Click a row or its number: the overview of that node.' });
     $('treemap-busy').hidden = true;
     message('');
     if (playing !== null) playing = setTimeout(nextStep, 500);
@@ -516,6 +531,9 @@ function drawTreemapFrame(r) {
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, r.topology ? `${r.topology.nodes.length} nodes, ${r.topology.edges.length} edges` : `${t.cut.length} shown nodes`,
     r.exact ? 'exact model' : 'APPROXIMATE model', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
+  const hidden = (r.topology || t).hiddenNodes.hidden;
+  captionHidden(hidden, `${hidden} hidden node${hidden === 1 ? '' : 's'}`
+    + ' (departing from the shown node that merges them, worth telling apart at this p; listed on the right)');
   Object.assign($('caption').dataset, { p: String(r.p), start: String(r.start), end: String(r.end),
     parts: String(r.partCount), leaves: String(r.leaves), slices: String(r.slices),
     view: r.topology ? 'spatial topology' : 'spatial treemap',

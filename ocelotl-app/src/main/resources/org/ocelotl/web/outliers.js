@@ -47,33 +47,30 @@ export class OutliersView {
    * Lists `items` (each with producer, node, start, end, score, worthUpTo, type, cellShare,
    * partShare) under a summary of how many there are and how many are hidden at p.
    *
-   * @param answer  {count, hidden, start, end, slices}: how many deviating cells, how many worth
-   *                telling apart at p, and the window's slices (times get a slice's precision)
-   * @param scale   the picture's time scale (times shown since the trace's start), or null for a
-   *                view without a time axis of its own
-   * @param actions what a click offers: {gantt, zoom} as booleans
+   * @param answer {count, hidden}: how many deviating cells, how many worth telling apart at p
+   * @param how    {scale, slice, marks, hint, zoom}: the time scale and one slice's width to show
+   *               times with (no scale: the view shows one time, no time per row), where the marks
+   *               are, what a click on a row does, whether rows offer a zoom button
    */
-  show(answer, items, scale, actions) {
+  show(answer, items, how) {
     this.items = items;
     this.box.dataset.count = String(items.length);
     const summary = `${answer.hidden} of ${answer.count} deviating cell${answer.count === 1 ? '' : 's'} worth telling apart at`
       + ` this p; the first ${items.length}, highest score first.`;
-    const marks = scale ? ' Marked on the picture by number: a dashed outline, or a bar along the top where producers are not drawn.' : '';
-    const hint = actions.gantt ? 'Click a row or its mark: Gantt chart of that producer over that time.'
-      : actions.zoom ? 'Click a row or its mark: zoom there.' : '';
-    const slice = sliceWidth(answer, scale);
+    const { scale, slice } = how;
     const rows = items.map((o, i) => {
       const when = scale ? `${time(since(o.start, scale), slice, '')} – ${time(since(o.end, scale), slice, scale.unit)}` : '';
       const who = o.node === 0 ? 'all producers' : o.producer;
       return `<li data-rank="${i + 1}" title="${escapeHtml(o.producer)}">`
         + `<div class="who"><span class="rank">${i + 1}</span> ${escapeHtml(who)}`
-        + (actions.zoom && actions.gantt ? ' <button type="button" data-zoom title="zoom on this time, every producer kept">zoom</button>' : '')
+        + (how.zoom ? ' <button type="button" data-zoom title="zoom on this time, every producer kept">zoom</button>' : '')
         + '</div>'
+        + (o.aggregate !== undefined ? `<div>merged into ${o.aggregateNode === 0 ? 'all producers' : escapeHtml(o.aggregate)}</div>` : '')
         + (when ? `<div>[${escapeHtml(when)})</div>` : '')
         + `<div>${escapeHtml(o.type)}: ${percent(o.cellShare)} here, ${percent(o.partShare)} in the aggregate</div>`
         + `<div class="hint">score ${value(o.score)} · hidden up to p = ${value(o.worthUpTo)}</div></li>`;
     }).join('');
-    this.box.innerHTML = `<p class="hint">${escapeHtml(summary)}${escapeHtml(marks)} ${escapeHtml(hint)}</p><ol>${rows}</ol>`;
+    this.box.innerHTML = `<p class="hint">${escapeHtml(summary)} ${escapeHtml(how.marks)} ${escapeHtml(how.hint)}</p><ol>${rows}</ol>`;
   }
 
   /** Stresses the row of rank (1-based), or none. */
@@ -94,4 +91,47 @@ export function outlierTooltip(o, rank, scale, slice) {
     + (scale ? `<div>${time(since(o.start, scale), slice, '')} – ${time(since(o.end, scale), slice, scale.unit)}</div>` : '')
     + `<div>${escapeHtml(o.type)}: ${percent(o.cellShare)} here, ${percent(o.partShare)} in the aggregate</div>`
     + `<div>score ${value(o.score)}</div>`;
+}
+
+/**
+ * Numbered badges in a row from (x, y), their top left, in the marks' ink on a halo (the spatial
+ * views' marks: on the node each deviation is merged into); returns each one's rank and box.
+ */
+export function badges(g, ranks, x, y) {
+  g.save();
+  g.font = 'bold 10px system-ui, sans-serif';
+  g.textBaseline = 'middle';
+  g.textAlign = 'center';
+  const drawn = [];
+  for (const rank of ranks) {
+    const label = String(rank);
+    const bw = Math.ceil(g.measureText(label).width) + 6, bh = 12;
+    g.fillStyle = OUTLIER_HALO;
+    g.fillRect(x - 1, y - 1, bw + 2, bh + 2);
+    g.fillStyle = OUTLIER_INK;
+    g.fillRect(x, y, bw, bh);
+    g.fillStyle = '#fff';
+    g.fillText(label, x + bw / 2, y + bh / 2 + 0.5);
+    drawn.push({ rank, box: [x, y, x + bw, y + bh] });
+    x += bw + 2;
+  }
+  g.restore();
+  return drawn;
+}
+
+/** The ranks (1-based) of the listed deviations by the node they are merged into. */
+export function ranksByAggregate(items) {
+  const by = new Map();
+  items.forEach((o, i) => by.set(o.aggregateNode, [...(by.get(o.aggregateNode) || []), i + 1]));
+  return by;
+}
+
+/** The rank of the badge at (x, y), or null; for tests, the badges as "rank x0 y0 x1 y1" joined by |. */
+export function badgeAt(drawn, x, y) {
+  const hit = drawn.find(({ box }) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3]);
+  return hit ? hit.rank : null;
+}
+
+export function badgeData(drawn) {
+  return drawn.map(({ rank, box }) => `${rank} ${box.join(' ')}`).join('|');
 }
