@@ -966,3 +966,47 @@ test('what the aggregates hide in a temporal overview: bars over the phases, ref
   assert.ok(only.outliers.every(o => o.producer.startsWith('nancy')), JSON.stringify(only.outliers.map(o => o.producer)));
   await page.waitForFunction(h => document.getElementById('caption').dataset.hidden === String(h), only.hidden, { timeout: 60_000 });
 });
+
+test('what the shown nodes hide: the treemap and the graph list them, number them on their node, count them', async () => {
+  // The treemap cut at the cabinets, at step 5 of 20 ([3.39, 4.07) s): TreemapCommandTest's request.
+  await page.goto(`${url}&panel=treemap&cut=2&step=5`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial treemap'
+    && document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
+  assert.equal(await page.$eval('#caption', e => e.dataset.hidden), '22');
+  assert.match(await page.textContent('#caption'), / · 22 hidden nodes \(departing from the shown node that merges them, /);
+  const rows = await page.$$eval('#spatial-outliers-list li[data-rank]', rs => rs.map(r => r.textContent));
+  assert.equal(rows.length, 10);
+  assert.equal(rows[0], '1 lyon/lyon-c1/lyon-c1-2merged into lyon/lyon-c1PMPI_Waitall: 1.71% here, 58.6% in the aggregate'
+    + 'score 2.236 · hidden up to p = 0.5081');
+  assert.match(await page.textContent('#spatial-outliers-list > p'), /^22 of 45 deviating cells worth telling apart at this p/);
+  const marks = await page.$eval('#treemap', c => {
+    const g = c.getContext('2d');
+    const ratio = c.width / c.clientWidth;
+    const box = c.getBoundingClientRect();
+    return c.dataset.outlierMarks.split('|').map(m => {
+      const [rank, x0, y0, x1, y1] = m.split(' ').map(Number);
+      const [r, gr, b] = g.getImageData(Math.round((x0 + 1) * ratio), Math.round((y0 + 1) * ratio), 1, 1).data;
+      return { rank, x: box.x + (x0 + x1) / 2, y: box.y + (y0 + y1) / 2, inked: r === 0x11 && gr === 0x11 && b === 0x11 };
+    });
+  });
+  assert.deepEqual(marks.map(m => m.rank).sort((a, b) => a - b), Array.from({ length: 10 }, (_, i) => i + 1));
+  assert.ok(marks.every(m => m.inked), JSON.stringify(marks));
+  await shot('outliers-treemap');
+  // Its number, on lyon-c1: the overview of lyon-c1, where lyon-c1-2 departs.
+  const one = marks.find(m => m.rank === 1);
+  await page.mouse.click(one.x, one.y);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('include') === 'lyon/lyon-c1'
+    && !new URLSearchParams(location.search).has('panel'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.leaves === '8', null, { timeout: 60_000 });
+
+  // The graph (sized by the trace's capacities): its list and count are its answer's.
+  const graph = page.waitForResponse(r => new URL(r.url()).pathname === '/api/topology' && r.status() === 200, { timeout: 120_000 });
+  await page.goto(`${url}&panel=topology&cut=2&step=5`);
+  const answer = (await (await graph).json()).topology.hiddenNodes;
+  await page.waitForFunction(h => document.getElementById('caption').dataset.view === 'spatial topology'
+    && document.getElementById('caption').dataset.hidden === String(h), answer.hidden, { timeout: 120_000 });
+  const first = await page.textContent('#spatial-outliers-list li[data-rank="1"]');
+  assert.ok(first.startsWith(`1 ${answer.outliers[0].producer}merged into ${answer.outliers[0].aggregate}`), first);
+  assert.ok(await page.$eval('#topology', c => c.dataset.outlierMarks.split('|').length >= 1));
+  await shot('outliers-topology');
+});
