@@ -969,7 +969,7 @@ test('what the aggregates hide in a temporal overview: bars over the phases, ref
 
 test('what the shown nodes hide: the treemap and the graph list them, number them on their node, count them', async () => {
   // The treemap cut at the cabinets, at step 5 of 20 ([3.39, 4.07) s): TreemapCommandTest's request.
-  await page.goto(`${url}&panel=treemap&cut=2&step=5`);
+  await page.goto(`${url}&panel=treemap&slices=20&cut=2&step=5`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial treemap'
     && document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
   assert.equal(await page.$eval('#caption', e => e.dataset.hidden), '22');
@@ -1001,7 +1001,7 @@ test('what the shown nodes hide: the treemap and the graph list them, number the
 
   // The graph (sized by the trace's capacities): its list and count are its answer's.
   const graph = page.waitForResponse(r => new URL(r.url()).pathname === '/api/topology' && r.status() === 200, { timeout: 120_000 });
-  await page.goto(`${url}&panel=topology&cut=2&step=5`);
+  await page.goto(`${url}&panel=topology&slices=20&cut=2&step=5`);
   const answer = (await (await graph).json()).topology.hiddenNodes;
   await page.waitForFunction(h => document.getElementById('caption').dataset.view === 'spatial topology'
     && document.getElementById('caption').dataset.hidden === String(h), answer.hidden, { timeout: 120_000 });
