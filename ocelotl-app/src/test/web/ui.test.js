@@ -225,14 +225,17 @@ test('a producer filter changes the picture', async () => {
 });
 
 test('reloading the URL restores the same state', async () => {
+  // The whole caption: with the count of hidden deviations, which follows the picture.
+  const complete = () => document.getElementById('caption').dataset.parts && document.getElementById('caption').dataset.hidden;
+  await page.waitForFunction(complete, null, { timeout: 60_000 });
   const before = await caption();
   const address = page.url();
   await page.reload();
-  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.waitForFunction(complete, null, { timeout: 60_000 });
   const after = await caption();
   assert.equal(page.url(), address);
   for (const k of ['p', 'start', 'end', 'parts', 'leaves']) assert.equal(after[k], before[k], k);
-  assert.equal(after.text.replace(/ · \d+ ms$/, ''), before.text.replace(/ · \d+ ms$/, ''));
+  assert.equal(after.text.replace(/ · \d+ ms( · |$)/, '$1'), before.text.replace(/ · \d+ ms( · |$)/, '$1'));
   assert.equal(await page.locator('#producers input[type=checkbox]').first().isChecked(), false);
 });
 
@@ -852,4 +855,158 @@ test('a model file (ocelotl view --model): overviews, p and zoom on the slice ax
     page = tracePage;
     modelServer.kill();
   }
+});
+
+/** The page's next answer from /api/outliers whose query passes `wanted`, as JSON. */
+function nextOutliers(wanted) {
+  return page.waitForResponse(r => new URL(r.url()).pathname === '/api/outliers' && r.status() === 200
+    && wanted(new URL(r.url()).searchParams), { timeout: 120_000 }).then(r => r.json());
+}
+
+/** The list beside the overview: per row its text. */
+async function outlierRows() {
+  return page.$$eval('#outliers-list li[data-rank]', rows => rows.map(r => r.textContent));
+}
+
+/** The marks on the overview: rank → the centre of its badge in page pixels, and whether it is drawn in the marks' ink. */
+async function outlierMarks() {
+  const box = await plotBox();
+  return page.$eval('#overview', (c, [bx, by]) => {
+    const g = c.getContext('2d');
+    const ratio = c.width / c.clientWidth;
+    return (c.dataset.outlierMarks || '').split('|').filter(Boolean).map(m => {
+      const [rank, x0, y0, x1, y1] = m.split(' ').map(Number);
+      // The badge's top left corner, inside it: the marks' ink, #111111.
+      const [r, gr, b] = g.getImageData(Math.round((x0 + 1) * ratio), Math.round((y0 + 1) * ratio), 1, 1).data;
+      return { rank, x: bx + (x0 + x1) / 2, y: by + (y0 + y1) / 2, inked: r === 0x11 && gr === 0x11 && b === 0x11 };
+    });
+  }, [box.x, box.y]);
+}
+
+test('what the aggregates hide: listed beside a spatiotemporal overview, marked, counted, a click opens the Gantt chart or zooms', async () => {
+  // N = 50 and p = 0.1: two parts, each over every producer, so lyon-c1-2's slowdown over [3, 5) s
+  // is merged (OutliersCommandTest: the same request on the command line).
+  const answer = nextOutliers(q => q.get('aggregation') === 'spatiotemporal' && q.get('slices') === '50' && !q.has('start'));
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=50&p=0.1`);
+  const json = await answer;
+  await page.waitForFunction(() => document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
+  const c = await caption();
+  assert.equal(c.parts, 2);
+  assert.deepEqual([json.p, json.partCount, json.count, json.hidden], [0.1, 2, 611, 11]);
+  // The caption counts what the API calls hidden: the cells worth telling apart at p.
+  assert.equal(await page.$eval('#caption', e => e.dataset.hidden), String(json.hidden));
+  assert.match(c.text, / · 11 hidden deviations \(worth telling apart at this p; listed beside the picture\)$/);
+  const rows = await outlierRows();
+  assert.equal(rows.length, 20);
+  assert.match(await page.textContent('#outliers-list > p'), /^11 of 611 deviating cells worth telling apart at this p; the first 20/);
+  // Tenth: the slowed host over [3.53, 5.15) s (slices 13 to 18 of 50), computing 94.6 % of its
+  // time against 19.7 % for the others then; the first is every producer over the same stretch.
+  assert.equal(rows[9], '10 lyon/lyon-c1/lyon-c1-2 zoom[3.5257 – 5.1529 s)computing: 94.6% here, 19.7% in the aggregate'
+    + 'score 6.6 · hidden up to p = 0.3159');
+  assert.match(rows[0], /^1 all producers zoom\[3\.5257 – 5\.1529 s\)PMPI_Allreduce: 62\.9% here, 27\.8% in the aggregate/);
+  const host = json.outliers[9];
+  assert.deepEqual([host.producer, host.firstSlice, host.lastSlice], ['lyon/lyon-c1/lyon-c1-2', 13, 18]);
+
+  // A mark per row, in the marks' own colour (not the visual aggregates' black lines).
+  const marks = await outlierMarks();
+  assert.deepEqual(marks.map(m => m.rank), Array.from({ length: 20 }, (_, i) => i + 1));
+  assert.ok(marks.every(m => m.inked), `every badge drawn: ${JSON.stringify(marks.filter(m => !m.inked))}`);
+  await shot('outliers-spatiotemporal');
+
+  // The host's mark: the Gantt chart of lyon-c1-2 over its stretch.
+  const mark = marks[9];
+  await page.mouse.move(mark.x, mark.y);
+  assert.match(await page.textContent('#tooltip'), /hidden deviation 10.*lyon\/lyon-c1\/lyon-c1-2/);
+  await page.mouse.click(mark.x, mark.y);
+  await page.waitForFunction(() => document.querySelector('#gantt-box svg'), null, { timeout: 60_000 });
+  const q = new URL(page.url()).searchParams;
+  assert.deepEqual([q.get('gantt'), q.get('gproducers'), Number(q.get('gfrom')), Number(q.get('gto'))],
+    ['1', 'lyon/lyon-c1/lyon-c1-2', 3.52570, 5.15295]);
+  const titles = await page.$$eval('#gantt-box svg title', ts => ts.map(t => t.textContent));
+  assert.ok(titles.some(t => /rank-3[45] · computing/.test(t)), `its computing states: ${titles.slice(0, 3)}`);
+  assert.ok(titles.every(t => !/rank-(?!3[45]\b)\d+ ·/.test(t)), 'its ranks only');
+
+  // Its row's zoom button: the window of its stretch, every producer kept, the default p there.
+  const before = await caption();
+  await page.click('#outliers-list li[data-rank="10"] button[data-zoom]');
+  const zoomed = await captionChange(before, ['start', 'end']);
+  assert.deepEqual([zoomed.start, zoomed.end], [3.5257, 5.15295]);
+  assert.equal(new URL(page.url()).searchParams.get('include'), null);
+  assert.equal(new URL(page.url()).searchParams.get('p'), null);
+});
+
+test('what the aggregates hide in a temporal overview: bars over the phases, refreshed with p', async () => {
+  const answer = nextOutliers(q => q.get('aggregation') === 'temporal' && !q.has('start') && !q.has('include'));
+  await page.goto(url);
+  const json = await answer;
+  await page.waitForFunction(h => document.getElementById('caption').dataset.hidden === String(h), json.hidden, { timeout: 120_000 });
+  // The default p: 21 phases; the first listed is lyon-c1's cabinet computing while the rest wait.
+  assert.deepEqual([json.aggregation, json.partCount, json.count, json.hidden], ['temporal', 21, 620, 83]);
+  const rows = await outlierRows();
+  assert.equal(rows[0], '1 lyon/lyon-c1 zoom[3.6613 – 4.2037 s)computing: 38.0% here, 5.76% in the aggregate'
+    + 'score 10.23 · hidden up to p = 0.5421');
+  const marks = await outlierMarks();
+  assert.equal(marks.length, 20);
+  assert.ok(marks.every(m => m.inked));
+  await shot('outliers-temporal');
+  // A new p: a new partition, a new list and count.
+  const next = nextOutliers(q => q.get('aggregation') === 'temporal' && Number(q.get('p')) > json.p);
+  await page.focus('#overview');
+  await page.keyboard.press('ArrowRight');
+  const moved = await next;
+  assert.ok(moved.p > json.p, `p ${json.p} → ${moved.p}`);
+  await page.waitForFunction(h => document.getElementById('caption').dataset.hidden === String(h), moved.hidden, { timeout: 60_000 });
+  const shown = await caption();
+  assert.deepEqual([shown.p, shown.parts], [moved.p, moved.partCount]);
+  // A producer filter: the list answers the filtered model.
+  const filtered = nextOutliers(q => q.get('include') === 'nancy');
+  await page.goto(`${url}&include=nancy`);
+  const only = await filtered;
+  assert.equal(only.leaves, 16);
+  assert.ok(only.outliers.every(o => o.producer.startsWith('nancy')), JSON.stringify(only.outliers.map(o => o.producer)));
+  await page.waitForFunction(h => document.getElementById('caption').dataset.hidden === String(h), only.hidden, { timeout: 60_000 });
+});
+
+test('what the shown nodes hide: the treemap and the graph list them, number them on their node, count them', async () => {
+  // The treemap cut at the cabinets, at step 5 of 20 ([3.39, 4.07) s): TreemapCommandTest's request.
+  await page.goto(`${url}&panel=treemap&slices=20&cut=2&step=5`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial treemap'
+    && document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
+  assert.equal(await page.$eval('#caption', e => e.dataset.hidden), '22');
+  assert.match(await page.textContent('#caption'), / · 22 hidden nodes \(departing from the shown node that merges them, /);
+  const rows = await page.$$eval('#spatial-outliers-list li[data-rank]', rs => rs.map(r => r.textContent));
+  assert.equal(rows.length, 10);
+  assert.equal(rows[0], '1 lyon/lyon-c1/lyon-c1-2merged into lyon/lyon-c1PMPI_Waitall: 1.71% here, 58.6% in the aggregate'
+    + 'score 2.236 · hidden up to p = 0.5081');
+  assert.match(await page.textContent('#spatial-outliers-list > p'), /^22 of 45 deviating cells worth telling apart at this p/);
+  const marks = await page.$eval('#treemap', c => {
+    const g = c.getContext('2d');
+    const ratio = c.width / c.clientWidth;
+    const box = c.getBoundingClientRect();
+    return c.dataset.outlierMarks.split('|').map(m => {
+      const [rank, x0, y0, x1, y1] = m.split(' ').map(Number);
+      const [r, gr, b] = g.getImageData(Math.round((x0 + 1) * ratio), Math.round((y0 + 1) * ratio), 1, 1).data;
+      return { rank, x: box.x + (x0 + x1) / 2, y: box.y + (y0 + y1) / 2, inked: r === 0x11 && gr === 0x11 && b === 0x11 };
+    });
+  });
+  assert.deepEqual(marks.map(m => m.rank).sort((a, b) => a - b), Array.from({ length: 10 }, (_, i) => i + 1));
+  assert.ok(marks.every(m => m.inked), JSON.stringify(marks));
+  await shot('outliers-treemap');
+  // Its number, on lyon-c1: the overview of lyon-c1, where lyon-c1-2 departs.
+  const one = marks.find(m => m.rank === 1);
+  await page.mouse.click(one.x, one.y);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('include') === 'lyon/lyon-c1'
+    && !new URLSearchParams(location.search).has('panel'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('caption').dataset.leaves === '8', null, { timeout: 60_000 });
+
+  // The graph (sized by the trace's capacities): its list and count are its answer's.
+  const graph = page.waitForResponse(r => new URL(r.url()).pathname === '/api/topology' && r.status() === 200, { timeout: 120_000 });
+  await page.goto(`${url}&panel=topology&slices=20&cut=2&step=5`);
+  const answer = (await (await graph).json()).topology.hiddenNodes;
+  await page.waitForFunction(h => document.getElementById('caption').dataset.view === 'spatial topology'
+    && document.getElementById('caption').dataset.hidden === String(h), answer.hidden, { timeout: 120_000 });
+  const first = await page.textContent('#spatial-outliers-list li[data-rank="1"]');
+  assert.ok(first.startsWith(`1 ${answer.outliers[0].producer}merged into ${answer.outliers[0].aggregate}`), first);
+  assert.ok(await page.$eval('#topology', c => c.dataset.outlierMarks.split('|').length >= 1));
+  await shot('outliers-topology');
 });

@@ -293,7 +293,7 @@ public final class AnalysisService {
     Treemap treemap = TreemapGeometry.build(model, cut, first, last, window(result.analysis().built()),
         result.analysis().built().typeColours(), request.width(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
     progress.check();
-    return new TreemapResult(request, result, treemap);
+    return new TreemapResult(request, result, treemap, HiddenNodes.of(model, cut, first, last, progress));
   }
 
   /**
@@ -335,7 +335,8 @@ public final class AnalysisService {
     }
     Topology topology = TopologyGeometry.build(graph, cut, layout.positions());
     progress.check();
-    return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1));
+    return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1),
+        HiddenNodes.of(model, cut, first, last, progress));
   }
 
   /** The node of a path of names from below the root ("" = the root). */

@@ -452,6 +452,7 @@ public final class JsonForm {
     for (LegendEntry e : t.legend()) {
       legend.addObject().put("type", e.type()).put("name", e.name()).put("colour", e.colour());
     }
+    hidden(treemap, r.hidden(), r.result());
     ArrayNode cells = treemap.putArray("cells");
     for (TreemapCell c : t.cells()) {
       ObjectNode cell = cells.addObject();
@@ -486,12 +487,37 @@ public final class JsonForm {
           .put("x", n.x()).put("y", n.y()).put("size", n.size()).put("capacity", n.capacity()).put("use", n.use())
           .put("fill", n.fill());
     }
+    hidden(topology, r.hidden(), r.result());
     ArrayNode edges = topology.putArray("edges");
     for (Topology.Edge e : t.edges()) {
       edges.addObject().put("a", e.a()).put("b", e.b()).put("topology", e.topology()).put("messages", e.messages())
           .put("volume", e.volume());
     }
     return json;
+  }
+
+  /**
+   * What a spatial view's shown nodes hide, as {@code hiddenNodes}: {@code count} (how many
+   * departing nodes), {@code hidden} (how many are worth telling apart at p) and {@code outliers},
+   * the first {@link HiddenNodes#LISTED}, highest score first, each with its {@code producer} and
+   * the shown node it is merged into ({@code aggregate}) — the names of {@code ocelotl outliers}.
+   */
+  private static void hidden(ObjectNode view, HiddenNodes h, AnalysisResult result) {
+    BuiltModel built = result.analysis().built();
+    MicroscopicModel model = built.model();
+    ProducerTree tree = model.tree();
+    ObjectNode json = view.putObject("hiddenNodes");
+    json.put("count", h.outliers().size());
+    json.put("hidden", OutliersResult.hiddenAt(h.outliers(), result.p()));
+    ArrayNode list = json.putArray("outliers");
+    for (org.ocelotl.aggregation.Outlier o : h.listed()) {
+      int aggregate = h.shown().get(o.part()).node();
+      list.addObject().put("producer", tree.path(o.node())).put("node", o.node()).put("leaves", tree.leafCount(o.node()))
+          .put("aggregate", tree.path(aggregate)).put("aggregateNode", aggregate)
+          .put("start", built.grid().boundary(o.first())).put("end", built.grid().boundary(o.last() + 1))
+          .put("score", o.score()).put("worthUpTo", o.worthUpTo()).put("type", model.types().get(o.type()))
+          .put("cellShare", o.cellShare()).put("partShare", o.partShare());
+    }
   }
 
   private static String name(Aggregation aggregation) {

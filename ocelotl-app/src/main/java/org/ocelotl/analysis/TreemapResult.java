@@ -4,9 +4,9 @@ import org.ocelotl.view.Treemap;
 
 /**
  * The answer to a {@link TreemapRequest}: the spatial analysis (breakpoints, curves, the
- * partition at p) and the treemap drawn from it, with one JSON form.
+ * partition at p), the treemap drawn from it and what its shown nodes hide, with one JSON form.
  */
-public record TreemapResult(TreemapRequest request, AnalysisResult result, Treemap treemap) {
+public record TreemapResult(TreemapRequest request, AnalysisResult result, Treemap treemap, HiddenNodes hidden) {
   /** The analysis result's JSON form with a {@code "treemap"} field: the same bytes from every front end. */
   public byte[] json() {
     return JsonForm.bytes(JsonForm.treemapResult(this));

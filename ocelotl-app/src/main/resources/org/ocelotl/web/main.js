@@ -11,6 +11,7 @@ import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
+import { OutliersView, sliceWidth } from './outliers.js';
 import { since, time, pValue, percent, escapeHtml } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -44,6 +45,21 @@ const topology = new TopologyView($('topology'), $('tooltip'), node => {
   go({ ...state, toggles: [...state.toggles, toggle] }, true);
 }, node => go({ ...state, panel: '', include: node.node === 0 ? [] : [node.path], p: '' }, true));
 let treemapSeq = 0;
+/** How many hidden deviations the list beside the picture shows: a scrolling column's worth. */
+const OUTLIERS_LIMIT = 20;
+const hiddenList = new OutliersView($('outliers-list'), (o, action) => chooseOutlier(o, action), rank => overview.stress(rank));
+overview.onOutlier = rank => {
+  hiddenList.pick(rank);
+  chooseOutlier(hiddenList.items[rank - 1], 'gantt');
+};
+/** The same for the treemap and the graph: the nodes merged into a shown node that depart from it. */
+const spatialList = new OutliersView($('spatial-outliers-list'), o => chooseHiddenNode(o), () => {});
+treemap.onOutlier = rank => chooseHiddenNode(spatialList.items[rank - 1]);
+topology.onOutlier = rank => chooseHiddenNode(spatialList.items[rank - 1]);
+let outliersSeq = 0;
+let outliersController = null;
+/** The last list asked for, by its query: drawing the same picture again (a Gantt chart opened) asks nothing new. */
+let outliersCache = { key: null, answer: null };
 let playing = null; // the timer of the next time step while the time control plays
 const curves = new CurvesView($('curves'), p => setP(p));
 const details = new DetailsView($('details'), api, (from, to) => {
@@ -248,6 +264,7 @@ async function render() {
     $('busy-bar').hidden = true;
     // The picture on screen answers the previous settings until the new one arrives: say so.
     $('overview').classList.add('stale');
+    $('outliers').classList.add('stale');
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
     const started = performance.now();
@@ -275,6 +292,7 @@ async function render() {
     $('overview').classList.remove('stale');
     $('busy').hidden = true;
     message('');
+    loadOutliers(params, result);
   } catch (e) {
     $('busy').hidden = true;
     // The old picture stays greyed: it does not answer the settings shown.
@@ -299,6 +317,7 @@ function showProgress(progress) {
 function drawProvisional(r) {
   overview.show(r);
   curves.clear('searching the breakpoints: the curves follow');
+  hiddenList.clear('What the aggregates hide is ranked once the breakpoints are in.');
   legend(r);
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoints being searched`;
@@ -312,6 +331,7 @@ function drawProvisional(r) {
 
 function draw(r) {
   delete $('caption').dataset.provisional;
+  delete $('caption').dataset.hidden;
   overview.show(r);
   curves.show(r.curves);
   types.set(traceData.types, state.xtypes, state.metric, r.overview.legend);
@@ -339,6 +359,81 @@ function draw(r) {
   $('export-png').href = api.exportUrl('export', `${exportParams}&format=png`);
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
   $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
+}
+
+/**
+ * What the partition drawn hides (GET /api/outliers): asked once its picture is in, with the
+ * picture's own request at the p drawn (the same model and partition, answered from the server's
+ * cache); a newer picture aborts the question, and an answer to an older one is never shown.
+ */
+async function loadOutliers(overviewParams, r) {
+  const seq = ++outliersSeq;
+  outliersController?.abort();
+  const q = new URLSearchParams(overviewParams);
+  for (const key of ['progressive', 'client', 'seq']) q.delete(key); // the overview's job, not this one
+  q.set('p', String(r.p));
+  q.set('limit', String(OUTLIERS_LIMIT));
+  const key = q.toString();
+  hiddenList.clear('ranking what the aggregates hide…');
+  try {
+    let answer = outliersCache.key === key ? outliersCache.answer : null;
+    // 503: the server computes as much as it may; ask again while this is still the newest picture.
+    for (let attempt = 0; !answer; attempt++) {
+      outliersController = new AbortController();
+      try {
+        answer = await api.get('outliers', q, outliersController.signal);
+      } catch (e) {
+        if (e.status !== 503 || attempt >= 30 || seq !== outliersSeq) throw e;
+        await new Promise(ok => setTimeout(ok, 1000));
+      }
+    }
+    if (seq !== outliersSeq) return;
+    outliersCache = { key, answer };
+    hiddenList.show(answer, answer.outliers, { scale: r.timeScale, slice: sliceWidth(answer, r.timeScale), zoom: !model,
+      marks: 'Marked on the picture by number: a dashed outline, or a bar along the top where producers are not drawn.',
+      hint: model ? 'Click a row or its mark: zoom on its slices.' : 'Click a row or its mark: Gantt chart of that producer over that time.' });
+    overview.setOutliers(answer.outliers);
+    captionHidden(answer.hidden, `${answer.hidden} hidden deviation${answer.hidden === 1 ? '' : 's'}`
+      + ' (worth telling apart at this p; listed beside the picture)');
+  } catch (e) {
+    if (seq !== outliersSeq || e.name === 'AbortError') return;
+    hiddenList.clear(`What the aggregates hide could not be ranked: ${e.message}`);
+  } finally {
+    if (seq === outliersSeq) $('outliers').classList.remove('stale');
+  }
+}
+
+/** The caption's count of hidden deviations (those worth telling apart at the p shown), in words. */
+function captionHidden(hidden, text) {
+  const c = $('caption');
+  c.querySelector('.hidden-count')?.remove();
+  const span = document.createElement('span');
+  span.className = 'hidden-count';
+  span.textContent = ` · ${text}`;
+  c.append(span);
+  c.dataset.hidden = String(hidden);
+}
+
+/** A node hidden in a shown one, chosen in the list or on the view: the overview of the node it is merged into. */
+function chooseHiddenNode(o) {
+  go({ ...state, panel: '', include: o.aggregateNode === 0 || model ? [] : [o.aggregate], p: '' }, true);
+}
+
+/**
+ * A hidden deviation chosen in the list or on the picture: its producer's Gantt chart over its
+ * time (a model file has none: a zoom on its slices), or with 'zoom' a zoom on its time with every
+ * producer kept, so that it is seen against those it departs from.
+ */
+function chooseOutlier(o, action) {
+  if (model) {
+    const w = wholeSlices(o);
+    go({ ...state, start: String(w.start), end: String(w.end), p: '' }, true);
+    return;
+  }
+  const span = o.end - o.start;
+  const from = String(roundTime(o.start, span)), to = String(roundTime(o.end, span));
+  if (action === 'zoom') go({ ...state, start: from, end: to, p: '' }, true);
+  else go({ ...state, gantt: '1', gfrom: from, gto: to, gproducers: o.node === 0 ? state.include : [o.producer] }, true);
 }
 
 /** What the answer is about: the trace, or the model file (whose answers name no trace). */
@@ -384,6 +479,9 @@ async function renderTreemap() {
       treemap.show(r);
     }
     drawTreemapFrame(r);
+    const hidden = (graph ? r.topology : r.treemap).hiddenNodes;
+    spatialList.show(hidden, hidden.outliers, { scale: null, zoom: false,
+      marks: 'Numbered on the node each is merged into.', hint: 'Click a row or its number: the overview of that node.' });
     $('treemap-busy').hidden = true;
     message('');
     if (playing !== null) playing = setTimeout(nextStep, 500);
@@ -432,6 +530,9 @@ function drawTreemapFrame(r) {
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, r.topology ? `${r.topology.nodes.length} nodes, ${r.topology.edges.length} edges` : `${t.cut.length} shown nodes`,
     r.exact ? 'exact model' : 'APPROXIMATE model', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
+  const hidden = (r.topology || t).hiddenNodes.hidden;
+  captionHidden(hidden, `${hidden} hidden node${hidden === 1 ? '' : 's'}`
+    + ' (departing from the shown node that merges them, worth telling apart at this p; listed on the right)');
   Object.assign($('caption').dataset, { p: String(r.p), start: String(r.start), end: String(r.end),
     parts: String(r.partCount), leaves: String(r.leaves), slices: String(r.slices),
     view: r.topology ? 'spatial topology' : 'spatial treemap',

@@ -2,10 +2,15 @@
 // turns the mouse into tooltips and selections. Coordinates come from the server's view
 // geometry; this file only maps them to pixels.
 import { niceTicks, since, time, value, percent, escapeHtml } from './format.js';
+import { OUTLIER_INK, OUTLIER_HALO, outlierTooltip, sliceWidth } from './outliers.js';
 
 const MARGIN = { left: 150, right: 12, top: 10, bottom: 34 };
 const AXIS_INK = '#444';
 const SELECTION = 'rgba(47,109,181,0.18)';
+/** Height of a lane of time bars marking hidden deviations where the picture has no producer axis. */
+const LANE = 18;
+/** How far from a mark's outline a click or hover still takes the mark (CSS pixels). */
+const MARK_REACH = 3;
 
 export class OverviewView {
   constructor(canvas, tooltip, onSelect) {
@@ -15,6 +20,10 @@ export class OverviewView {
     this.data = null;
     this.selection = null; // {x0, x1, y0, y1} in [0,1]
     this.drag = null;
+    this.outliers = [];     // the hidden deviations listed beside the picture, in rank order
+    this.stressed = null;   // the rank whose mark is drawn heavier (its row is hovered)
+    this.marks = [];        // where each mark was drawn: {rank, boxes: [[x0, y0, x1, y1], …]} in CSS pixels
+    this.onOutlier = null;  // (rank) when a mark is clicked
     canvas.addEventListener('mousedown', e => this.#down(e));
     window.addEventListener('mousemove', e => this.#move(e));
     window.addEventListener('mouseup', e => this.#up(e));
@@ -29,8 +38,23 @@ export class OverviewView {
 
   show(data) {
     this.data = data;
+    this.outliers = []; // they belong to the previous picture; the page marks the new one's
     this.selection = null;
     this.onSelect(null);
+    this.draw();
+  }
+
+  /** Marks these hidden deviations (each with x0, x1, y0, y1 in [0, 1]²), numbered in order; [] clears. */
+  setOutliers(items) {
+    this.outliers = items;
+    this.stressed = null;
+    this.draw();
+  }
+
+  /** Draws the mark of rank (1-based) heavier, or none. */
+  stress(rank) {
+    if (rank === this.stressed) return;
+    this.stressed = rank;
     this.draw();
   }
 
@@ -84,6 +108,7 @@ export class OverviewView {
     else this.#allProducersLabel(g, plot);
     delete c.dataset.highlight;
     if (this.highlighted && o.producers.length) this.#highlight(g, o, plot);
+    this.#outlierMarks(g, o, plot);
     if (this.selection) {
       const s = this.selection;
       g.fillStyle = SELECTION;
@@ -118,6 +143,102 @@ export class OverviewView {
         if (x1 - x0 >= 3 && y1 - y0 >= 3) g.strokeRect(x0 + 0.5, y0 + 0.5, x1 - x0 - 1, y1 - y0 - 1);
       }
     }
+  }
+
+  /**
+   * The hidden deviations: a dashed outline around each cell where producers are on the y axis,
+   * else a bar over its time in lanes along the top; each with its rank in a badge. They are
+   * drawn in their own colour and never as lines across a block, so that they cannot be read as
+   * visual-aggregation marks (⁄, ✕), which say where pixels hide detail, not where the
+   * partition does.
+   */
+  #outlierMarks(g, o, plot) {
+    this.marks = [];
+    const c = this.canvas;
+    if (!this.outliers.length) { delete c.dataset.outlierMarks; return; }
+    const spatial = o.producers.length > 0;
+    const lanes = []; // per lane, the x extents already taken
+    const cells = [];
+    g.save();
+    g.strokeStyle = OUTLIER_INK;
+    g.fillStyle = OUTLIER_INK;
+    this.outliers.forEach((m, i) => {
+      const x0 = Math.round(plot.x + m.x0 * plot.w), x1 = Math.max(x0 + 2, Math.round(plot.x + m.x1 * plot.w));
+      if (spatial) {
+        const y0 = Math.round(plot.y + m.y0 * plot.h), y1 = Math.max(y0 + 2, Math.round(plot.y + m.y1 * plot.h));
+        const r = MARK_REACH;
+        cells.push({ x0, y0, x1, y1, edges: [[x0 - r, y0 - r, x1 + r, y0 + r], [x0 - r, y1 - r, x1 + r, y1 + r],
+          [x0 - r, y0 - r, x0 + r, y1 + r], [x1 - r, y0 - r, x1 + r, y1 + r]] });
+      } else {
+        let lane = 0;
+        while (lanes[lane]?.some(([a, b]) => x0 < b && a < x1)) lane++;
+        (lanes[lane] ??= []).push([x0, x1]);
+        const y = plot.y + 2 + lane * LANE;
+        cells.push({ x0, y0: y, x1, y1: y + 4, bar: true, edges: [[x0, y - MARK_REACH, x1, y + 4 + MARK_REACH]] });
+      }
+    });
+    // Outlines and bars, the first ranks last so that they lie on top.
+    for (let i = cells.length - 1; i >= 0; i--) {
+      const k = cells[i];
+      const heavy = this.stressed === i + 1;
+      if (k.bar) {
+        g.fillStyle = OUTLIER_HALO;
+        g.fillRect(k.x0 - 1, k.y0 - 1, k.x1 - k.x0 + 2, (heavy ? 6 : 4) + 2);
+        g.fillStyle = OUTLIER_INK;
+        g.fillRect(k.x0, k.y0, k.x1 - k.x0, heavy ? 6 : 4);
+      } else {
+        const rect = [k.x0 + 1.5, k.y0 + 1.5, Math.max(1, k.x1 - k.x0 - 3), Math.max(1, k.y1 - k.y0 - 3)];
+        g.setLineDash([]);
+        g.strokeStyle = OUTLIER_HALO;
+        g.lineWidth = heavy ? 5 : 3;
+        g.strokeRect(...rect);
+        g.setLineDash([5, 3]);
+        g.strokeStyle = OUTLIER_INK;
+        g.lineWidth = heavy ? 3 : 1.5;
+        g.strokeRect(...rect);
+      }
+    }
+    g.setLineDash([]);
+    // Badges over every outline, each where it covers no earlier one: down its cell, then to the right.
+    g.font = 'bold 10px system-ui, sans-serif';
+    g.textBaseline = 'middle';
+    g.textAlign = 'center';
+    const placed = [];
+    cells.forEach((k, i) => {
+      const label = String(i + 1);
+      const bw = Math.ceil(g.measureText(label).width) + 6, bh = 12;
+      const top = k.bar ? k.y1 + 1 : k.y0;
+      const free = b => !placed.some(p => b[0] < p[2] && p[0] < b[2] && b[1] < p[3] && p[1] < b[3]);
+      let box = null;
+      for (let dx = 0; !box && dx < 4; dx++) {
+        for (let y = top; !box && (y === top || y + bh <= Math.max(k.y1, top + bh)); y += bh + 1) {
+          const x = Math.min(k.x0 + dx * (bw + 1), plot.x + plot.w - bw);
+          const b = [x, Math.min(y, plot.y + plot.h - bh), x + bw, Math.min(y, plot.y + plot.h - bh) + bh];
+          if (free(b)) box = b;
+        }
+      }
+      box ??= [k.x0, Math.min(top, plot.y + plot.h - bh), k.x0 + bw, Math.min(top, plot.y + plot.h - bh) + bh];
+      placed.push(box);
+      g.fillStyle = OUTLIER_HALO;
+      g.fillRect(box[0] - 1, box[1] - 1, bw + 2, bh + 2);
+      g.fillStyle = OUTLIER_INK;
+      g.fillRect(box[0], box[1], bw, bh);
+      if (this.stressed === i + 1) { g.strokeStyle = '#f5c400'; g.lineWidth = 2; g.strokeRect(box[0] - 1, box[1] - 1, bw + 2, bh + 2); }
+      g.fillStyle = '#fff';
+      g.fillText(label, box[0] + bw / 2, box[1] + bh / 2 + 0.5);
+      this.marks.push({ rank: i + 1, boxes: [box, ...k.edges] });
+    });
+    g.restore();
+    // For scripts and tests: each mark's rank and its badge, "rank x0 y0 x1 y1" in CSS pixels of the canvas.
+    c.dataset.outlierMarks = this.marks.map(k => `${k.rank} ${k.boxes[0].join(' ')}`).join('|');
+  }
+
+  /** The rank of the mark at (x, y) in CSS pixels of the canvas, badges before outlines; null if none. */
+  outlierAt(x, y) {
+    const inside = ([x0, y0, x1, y1]) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    for (const k of this.marks) if (inside(k.boxes[0])) return k.rank;
+    for (const k of this.marks) if (k.boxes.slice(1).some(inside)) return k.rank;
+    return null;
   }
 
   #highlight(g, o, plot) {
@@ -250,6 +371,12 @@ export class OverviewView {
     this.canvas.dataset.producerLabels = written.join('|');
   }
 
+  /** The pointer in CSS pixels of the canvas. */
+  #pixel(e) {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
   #toPlot(e) {
     const r = this.canvas.getBoundingClientRect();
     const plot = this.#plot();
@@ -262,7 +389,7 @@ export class OverviewView {
     if (p.x < 0 || p.x > 1 || p.y < 0 || p.y > 1) return;
     e.preventDefault();
     this.canvas.focus();
-    this.drag = { x: p.x, y: p.y };
+    this.drag = { x: p.x, y: p.y, mark: this.outlierAt(...this.#pixel(e)) };
     this.selection = null;
   }
 
@@ -281,9 +408,10 @@ export class OverviewView {
       return;
     }
     if (e.target !== this.canvas) return;
-    const block = this.blockAt(p.x, p.y);
-    if (!block) { this.tooltip.hidden = true; return; }
-    this.tooltip.innerHTML = tooltipHtml(block, this.data);
+    const rank = this.outlierAt(...this.#pixel(e));
+    const block = rank ? null : this.blockAt(p.x, p.y);
+    if (!block && !rank) { this.tooltip.hidden = true; return; }
+    this.tooltip.innerHTML = rank ? outlierTooltip(this.outliers[rank - 1], rank, this.data.timeScale, sliceWidth(this.data, this.data.timeScale)) : tooltipHtml(block, this.data);
     this.tooltip.hidden = false;
     const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
     this.tooltip.style.left = `${Math.min(e.clientX + 14, window.innerWidth - tw - 4)}px`;
@@ -296,6 +424,13 @@ export class OverviewView {
     this.drag = null;
     const s = this.selection;
     const plot = this.#plot();
+    if ((!s || (s.x1 - s.x0) * plot.w < 3) && down.mark) {
+      // A click on a hidden deviation's mark hands it to the page, as a click on its row does.
+      this.selection = null;
+      this.draw();
+      this.onOutlier?.(down.mark);
+      return;
+    }
     if (!s || (s.x1 - s.x0) * plot.w < 3) {
       // A click selects the aggregate under it: its interval and its producers.
       const b = down ? this.blockAt(down.x, down.y) : null;

@@ -4,6 +4,7 @@
 // A click on a collapsed group expands it, a click on any other node collapses its parent
 // group; a double click filters the overview to the node.
 import { value, percent, escapeHtml } from './format.js';
+import { badges, ranksByAggregate, badgeAt, badgeData } from './outliers.js';
 
 const COLOURS = { SQUARE: '#2f6db5', DIAMOND: '#e3872d', CIRCLE: '#3c9a4a' };
 
@@ -15,7 +16,12 @@ export class TopologyView {
     this.clickTimer = null;
     canvas.addEventListener('mousemove', e => this.#hover(e));
     canvas.addEventListener('mouseleave', () => { this.tooltip.hidden = true; });
+    this.badges = [];       // the hidden deviations' numbers, where drawn
+    this.onOutlier = null;  // (rank) when one is clicked
     canvas.addEventListener('click', e => {
+      const r = canvas.getBoundingClientRect();
+      const rank = badgeAt(this.badges, e.clientX - r.left, e.clientY - r.top);
+      if (rank) { this.onOutlier?.(rank); return; }
       const node = this.#nodeAt(e);
       if (!node) return;
       // Wait for a possible second click: a double click means "filter the overview".
@@ -94,6 +100,19 @@ export class TopologyView {
         g.textAlign = 'start';
       }
     }
+    this.#outlierBadges(g, t);
+  }
+
+  /** What each shown node hides: the ranks of the list beside, at the node's top right. */
+  #outlierBadges(g, t) {
+    this.badges = [];
+    for (const [node, ranks] of ranksByAggregate(t.hiddenNodes.outliers)) {
+      const n = t.nodes.find(k => k.node === node);
+      if (!n) continue; // inside a collapsed group
+      const p = this.#at(n);
+      this.badges.push(...badges(g, ranks, p.x + p.r + 2, p.y - p.r - 12));
+    }
+    this.canvas.dataset.outlierMarks = badgeData(this.badges);
   }
 
   #line(g, a, b, colour, width) {

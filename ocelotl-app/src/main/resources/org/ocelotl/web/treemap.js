@@ -3,6 +3,7 @@
 // outline and their name, groups too small to draw hatched, groups outlined. Hover shows a
 // cell's values; a click hands the cell to the page (which filters the overview by it).
 import { value, percent, escapeHtml } from './format.js';
+import { badges, ranksByAggregate, badgeAt, badgeData } from './outliers.js';
 
 const GROUP_LINE = '#333';
 
@@ -12,9 +13,14 @@ export class TreemapView {
     this.tooltip = tooltip;
     this.onPick = onPick;
     this.data = null;
+    this.badges = [];       // the hidden deviations' numbers, where drawn
+    this.onOutlier = null;  // (rank) when one is clicked
     canvas.addEventListener('mousemove', e => this.#hover(e));
     canvas.addEventListener('mouseleave', () => { this.tooltip.hidden = true; });
     canvas.addEventListener('click', e => {
+      const r = canvas.getBoundingClientRect();
+      const rank = badgeAt(this.badges, e.clientX - r.left, e.clientY - r.top);
+      if (rank) { this.onOutlier?.(rank); return; }
       const cell = this.#cellAt(e);
       if (cell) this.onPick(cell);
     });
@@ -55,6 +61,15 @@ export class TreemapView {
       g.setLineDash([]);
       g.strokeRect(cell.x0 * w, cell.y0 * h, (cell.x1 - cell.x0) * w, (cell.y1 - cell.y0) * h);
     }
+    // What each shown node hides: the ranks of the list beside, on the node, under its name.
+    this.badges = [];
+    for (const [node, ranks] of ranksByAggregate(this.data.treemap.hiddenNodes.outliers)) {
+      const cell = cells.find(k => k.kind !== 'GROUP' && k.node === node);
+      if (!cell) continue; // inside a group too small to draw
+      const tall = (cell.y1 - cell.y0) * h >= 34;
+      this.badges.push(...badges(g, ranks, cell.x0 * w + 3, cell.y0 * h + (tall ? 18 : 2)));
+    }
+    c.dataset.outlierMarks = badgeData(this.badges);
   }
 
   #cell(g, cell, w, h) {

@@ -32,6 +32,22 @@ class TopologyCommandTest {
 
   @TempDir Path tmp;
 
+  /**
+   * The bundled trace's graph cut at the cabinets, at step 5 of 20, with the states' durations
+   * (no capacity variables there): what the cabinets hide is what the treemap's hide.
+   */
+  @Test
+  void whatTheCabinetsHideIsTheTreemaps() throws Exception {
+    Path json = tmp.resolve("bundled.json");
+    CliTest.Result result = CliTest.run("topology", OverviewCommandTest.BUNDLED.toString(), "--workspace",
+        tmp.resolve("ws").toString(), "--metric", "state-duration", "--cut-depth", "2", "--step", "5",
+        "--out", tmp.resolve("bundled.svg").toString(), "--json", json.toString());
+    assertEquals(0, result.status(), result.err());
+    Map<String, Object> graph = OverviewCommandTest.asMap(OverviewCommandTest.asMap(PlainJson.parse(Files.readString(json)))
+        .get("topology"));
+    TreemapCommandTest.assertHidesLyonC12(OverviewCommandTest.asMap(graph.get("hiddenNodes")));
+  }
+
   @Test
   void nodesEdgesAndCapacitiesAreThePlatformFiles() throws Exception {
     DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();

@@ -98,6 +98,36 @@ class TreemapCommandTest {
     assertEquals(3, ((Number) t.get("lastSlice")).intValue());
   }
 
+  /**
+   * Cut at the cabinets, at step 5 of 20 ([3.39, 4.07) s): the cabinets hide 45 departing nodes,
+   * 22 of them worth telling apart at the default p; first, lyon-c1-2 in lyon-c1, computing while
+   * its cabinet waits in PMPI_Waitall (1.7 % of its time against 58.6 %).
+   */
+  @Test
+  void whatTheCabinetsHide() throws Exception {
+    Map<String, Object> t = OverviewCommandTest.asMap(treemap(OverviewCommandTest.BUNDLED, "--cut-depth", "2", "--step", "5")
+        .get("treemap"));
+    assertHidesLyonC12(OverviewCommandTest.asMap(t.get("hiddenNodes")));
+  }
+
+  /** The hidden nodes of the bundled trace's cabinets at step 5 of 20 (treemap and topology graph alike). */
+  @SuppressWarnings("unchecked")
+  static void assertHidesLyonC12(Map<String, Object> hidden) {
+    assertEquals(List.of(45, 22), List.of(((Number) hidden.get("count")).intValue(), ((Number) hidden.get("hidden")).intValue()));
+    List<Map<String, Object>> listed = (List<Map<String, Object>>) hidden.get("outliers");
+    assertEquals(10, listed.size());
+    Map<String, Object> first = listed.get(0);
+    assertEquals(List.of("lyon/lyon-c1/lyon-c1-2", "lyon/lyon-c1", "PMPI_Waitall"),
+        List.of(first.get("producer"), first.get("aggregate"), first.get("type")));
+    double[] expected = {3.39009675, 4.0681161, 2.236008226448078, 0.5081261618362165, 0.017055560434964506, 0.5864455877992274};
+    String[] keys = {"start", "end", "score", "worthUpTo", "cellShare", "partShare"};
+    for (int k = 0; k < keys.length; k++) {
+      assertEquals(expected[k], ((Number) first.get(keys[k])).doubleValue(), 1e-9 * Math.max(1, expected[k]), keys[k]);
+    }
+    assertEquals(List.of("nancy/nancy-c2/nancy-c2-4", "nancy/nancy-c2/nancy-c2-1"),
+        listed.subList(1, 3).stream().map(o -> o.get("producer")).toList());
+  }
+
   @Test
   void badStepsAndDepthsAreOneLineErrors() {
     CliTest.Result step = CliTest.run("treemap", OverviewCommandTest.BUNDLED.toString(), "--workspace",

@@ -86,6 +86,21 @@ public final class Outliers {
     return listed(model, bands, candidates);
   }
 
+  /**
+   * The parts of a spatial view's cut (the treemap's and the topology graph's, at p or at a depth,
+   * for the window or one time step), to rank as {@link #of} ranks a spatial partition's: the shown
+   * nodes with more than one leaf (a leaf hides nothing), in node order, each over [first, last].
+   */
+  public static List<Part> shownParts(ProducerTree tree, boolean[] shown, int first, int last) {
+    List<Part> parts = new ArrayList<>();
+    for (int node = 0; node < tree.size(); node++) {
+      if (shown[node] && tree.leafCount(node) > 1) {
+        parts.add(new Part(node, first, last));
+      }
+    }
+    return parts;
+  }
+
   /** A locally maximal cell: local node g of a band over boundaries [a, b); a stretch when g is the part's node. */
   private record Candidate(Band band, int local, int a, int b, double score, double worthUpTo) {
     /** Highest score first; on a tie the smaller cell (the deviation, not the rest), then the earlier. */

@@ -52,6 +52,45 @@ class OutliersTest {
     }
   }
 
+  /**
+   * A spatial view's cut: root › A › {a1, a2}, B › {b1, b2}, three slices, types x and y, every cell
+   * (1, 1) but a1's at slice 1, (3, 0). Shown: A and B, at the time step of slice 1. In A, n = 2
+   * cells, m = 1: x splits 3 | 1 of S = 4, y 0 | 1 of S = 1, so score = 3·log2((3/4)/(1/2)) +
+   * 1·log2((1/4)/(1/2)) + 1·log2((1/1)/(1/2)) = 3·log2 1.5; D = 3·log2 2 + 2·log2 2 = 5. Its largest
+   * term is y's (1, against x's 3·log2 3 − 4): a1 has none of it, the aggregate 1/5. a2 is the rest
+   * of the same split, listed once; b1 and b2 alike hide nothing.
+   */
+  @Test
+  void aSpatialViewsShownNodesHideTheirDepartingSubtrees() {
+    ProducerTree tree = new ProducerTree(new String[] {"root", "A", "B", "a1", "a2", "b1", "b2"},
+        new int[] {-1, 0, 0, 1, 1, 2, 2});
+    double[] values = new double[4 * 3 * 2];
+    Arrays.fill(values, 1);
+    values[(0 * 3 + 1) * 2] = 3;
+    values[(0 * 3 + 1) * 2 + 1] = 0;
+    MicroscopicModel model = new MicroscopicModel(tree, 3, List.of("x", "y"), values);
+    boolean[] shown = {false, true, true, false, false, false, false};
+    assertEquals(List.of(new Part(1, 1, 1), new Part(2, 1, 1)), Outliers.shownParts(tree, shown, 1, 1));
+    List<Outlier> found = Outliers.of(model, Outliers.shownParts(tree, shown, 1, 1), Aggregation.SPATIAL, Work.NONE);
+    assertEquals(1, found.size(), "" + found);
+    Outlier a1 = found.get(0);
+    assertEquals(List.of(0, 3, 1, 1, 1), List.of(a1.part(), a1.node(), a1.first(), a1.last(), a1.type()));
+    assertEquals(3 * log2(1.5), a1.score(), 1e-12);
+    assertEquals(3 * log2(1.5) / 5, a1.worthUpTo(), 1e-12);
+    assertEquals(0.0, a1.cellShare());
+    assertEquals(0.2, a1.partShare(), 1e-15);
+    // The root shown, over the window: a1 (x 5 of 14, y 2 of 11, one leaf of four) scores 0.782; A
+    // (8 of 14, 5 of 11, two of four) 0.272 is not listed, as it holds a1, but its rest B, apart
+    // from a1, is; then a2, which meets neither.
+    boolean[] root = {true, false, false, false, false, false, false};
+    List<Outlier> whole = Outliers.of(model, Outliers.shownParts(tree, root, 0, 2), Aggregation.SPATIAL, Work.NONE);
+    assertEquals(List.of(3, 2, 4), whole.stream().map(Outlier::node).toList(), "" + whole);
+    assertEquals(5 * log2((5.0 / 14) / 0.25) + 9 * log2((9.0 / 14) / 0.75) + 2 * log2((2.0 / 11) / 0.25)
+        + 9 * log2((9.0 / 11) / 0.75), whole.get(0).score(), 1e-12);
+    assertEquals(8 * log2((8.0 / 14) / 0.5) + 6 * log2((6.0 / 14) / 0.5) + 5 * log2((5.0 / 11) / 0.5)
+        + 6 * log2((6.0 / 11) / 0.5), whole.get(1).score(), 1e-12);
+  }
+
   @ParameterizedTest
   @EnumSource(Aggregation.class)
   void outliersAreTheEnumeratedOnes(Aggregation aggregation) {
