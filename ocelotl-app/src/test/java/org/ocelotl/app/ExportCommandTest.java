@@ -1,5 +1,6 @@
 package org.ocelotl.app;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -188,6 +189,20 @@ class ExportCommandTest {
     assertRows(expected, got);
   }
 
+  /** The whole trace loses no record: the zero-length states and variable changes at its end are in. */
+  @Test
+  void aWholeTraceExportKeepsEveryRecord() throws Exception {
+    Workspace ws = Workspace.open(tmp.resolve("ws"));
+    long[] original = ws.store(SMALL, ImportOptions.DEFAULT, ImportProgress.NONE).metadata().counts();
+    assertEquals(2000, original[EventCategory.STATE.ordinal()]);
+    assertEquals(2691, original[EventCategory.VARIABLE.ordinal()]);
+    Path paje = export(SMALL, "paje");
+    assertArrayEquals(original, ws.store(paje, ImportOptions.DEFAULT, ImportProgress.NONE).metadata().counts());
+    Path csv = export(SMALL, "csv");
+    long states = Files.readAllLines(csv).stream().filter(l -> l.startsWith("State,")).count();
+    assertEquals(2000, states);
+  }
+
   @Test
   void anExistingFileIsReplacedOnlyWithForce() throws IOException {
     Path out = tmp.resolve("x.trace");
@@ -267,15 +282,19 @@ class ExportCommandTest {
   /**
    * pj_dump's rows of the original cut to [from, to): the records overlapping it (a zero-length
    * one when it lies in it; an event when from ≤ t &lt; to) with their dates clipped; the
-   * containers living in it with their lifetimes clipped.
+   * containers living in it with their lifetimes clipped. A window that reaches the trace's last
+   * date is closed there: the zero-length records and events at that date are in it.
    */
   static List<List<String>> clipped(List<List<String>> dump, double from, double to) {
+    double last = dump.stream().mapToDouble(r -> Double.parseDouble(r.get(r.get(0).equals("Event") ? 3 : 4)))
+        .max().orElse(0);
+    boolean closed = to >= last;
     List<List<String>> kept = new ArrayList<>();
     for (List<String> row : dump) {
       String kind = row.get(0);
       if (kind.equals("Event")) {
         double t = Double.parseDouble(row.get(3));
-        if (from <= t && t < to) {
+        if (from <= t && (t < to || closed && t == to)) {
           kept.add(row);
         }
         continue;
@@ -283,7 +302,7 @@ class ExportCommandTest {
       double start = Double.parseDouble(row.get(3));
       double end = Double.parseDouble(row.get(4));
       boolean meets = kind.equals("Container") ? start <= to && end >= from
-          : start < to && (end > from || end == start && start >= from);
+          : start < to && (end > from || end == start && start >= from) || closed && start == to && end == to;
       if (!meets) {
         continue;
       }

@@ -28,7 +28,9 @@ import org.ocelotl.store.VariableColumns;
  *
  * <p>A record belongs to the window [from, to) when it overlaps it: a state, variable step or link
  * with start &lt; to and end &gt; from (or starting at from, for an instant one), an event with
- * from ≤ time &lt; to. Records keep their own times (they are not clipped).
+ * from ≤ time &lt; to. A window that reaches the trace's end is closed there: the instant records
+ * at the very end (a zero-length state, a last variable change) belong to it, so that the whole
+ * trace's window holds every record. Records keep their own times (they are not clipped).
  */
 public final class RecordQuery {
   private RecordQuery() {}
@@ -170,7 +172,9 @@ public final class RecordQuery {
   }
 
   private static void scan(TraceStore store, EventCategory kind, Selection s, java.util.function.Consumer<Record> offer) {
-    List<Chunk> chunks = store.chunks(kind, s.from(), s.to());
+    double from = s.from();
+    double to = s.to() >= store.metadata().end() ? Double.POSITIVE_INFINITY : s.to(); // closed at the end
+    List<Chunk> chunks = store.chunks(kind, from, to);
     // Links are grouped by source only, and a selection keeps those arriving at it too.
     int[] runs = kind == EventCategory.LINK || s.producers() == null ? null
         : s.producers().stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -182,7 +186,7 @@ public final class RecordQuery {
         for (Chunk chunk : chunks) {
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
-              if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(producers, c.producer()[i])
+              if (overlaps(c.start()[i], c.end()[i], from, to) && kept(producers, c.producer()[i])
                   && kept(types, c.type()[i])) {
                 offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i],
                     Double.NaN, -1));
@@ -197,7 +201,7 @@ public final class RecordQuery {
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
               double t = c.time()[i];
-              if (t >= s.from() && t < s.to() && kept(producers, c.producer()[i]) && kept(types, c.type()[i])) {
+              if (t >= from && t < to && kept(producers, c.producer()[i]) && kept(types, c.type()[i])) {
                 offer.accept(new Record(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1));
               }
             }
@@ -209,7 +213,7 @@ public final class RecordQuery {
         for (Chunk chunk : chunks) {
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
-              if (overlaps(c.start()[i], c.end()[i], s.from(), s.to()) && kept(producers, c.producer()[i])
+              if (overlaps(c.start()[i], c.end()[i], from, to) && kept(producers, c.producer()[i])
                   && kept(types, c.type()[i])) {
                 offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i],
                     -1));
@@ -223,7 +227,7 @@ public final class RecordQuery {
         for (Chunk chunk : chunks) {
           store.read(chunk, c);
           for (int i = 0; i < c.size(); i++) {
-            if (overlaps(c.start()[i], c.end()[i], s.from(), s.to())
+            if (overlaps(c.start()[i], c.end()[i], from, to)
                 && (kept(producers, c.from()[i]) || kept(producers, c.to()[i])) && kept(types, c.type()[i])) {
               offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.volume()[i], c.to()[i]));
             }
