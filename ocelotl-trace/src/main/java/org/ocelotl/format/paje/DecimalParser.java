@@ -17,7 +17,8 @@ import java.nio.charset.StandardCharsets;
  * (more digits, larger exponents) goes to {@code parseDouble} itself.
  *
  * <p>The common shape in traces, {@code [-]digits[.digits]} with at most 15 digits before the
- * point and 7 after ({@code 26.438013}, {@code 1000000000.000000}), is read eight bytes at a time
+ * point and 15 after ({@code 26.438013}, {@code 1000000000.000000}, nanoseconds {@code
+ * 0.132886506}), at most 18 in all, is read eight bytes at a time
  * ({@link #parseShort}): the same significand and power of ten as the digit loop, so the same
  * double, with a handful of word operations instead of a branchy loop per digit.
  */
@@ -45,7 +46,7 @@ final class DecimalParser {
   private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
   private static final long SIXES = 0x0606060606060606L;
   /** The word reads of {@link #parseShort} stay in the array when it starts this far from the end. */
-  private static final int WORD_SLACK = 3 * Long.BYTES + 2;
+  private static final int WORD_SLACK = 4 * Long.BYTES + 2;
 
   private DecimalParser() {}
 
@@ -61,9 +62,9 @@ final class DecimalParser {
   }
 
   /**
-   * {@code [-]d{0,15}[.d{0,7}]} (at least one digit), the text ending exactly at {@code to}, whose
+   * {@code [-]d{0,15}[.d{0,15}]} (at least one digit), the text ending exactly at {@code to}, whose
    * significand (all its digits, at most 18 of them so the long cannot overflow) is below 2^53;
-   * NaN for any other text, which {@link #parseGeneral} then reads. The power of ten is -7 to 0,
+   * NaN for any other text, which {@link #parseGeneral} then reads. The power of ten is -15 to 0,
    * so the result is the correctly rounded {@code significand / 10^fractionDigits} that
    * {@link #parseGeneral} computes too.
    */
@@ -92,11 +93,21 @@ final class DecimalParser {
       i++;
       word = (long) WORD.get(bytes, i);
       fractionDigits = leadingDigits(word);
-      if (fractionDigits == Long.BYTES || integerDigits + fractionDigits > MAX_DIGITS) {
+      if (integerDigits + fractionDigits > MAX_DIGITS) {
         return Double.NaN;
       }
       significand = significand * (long) POWERS[fractionDigits] + digitsValue(word, fractionDigits);
       i += fractionDigits;
+      if (fractionDigits == Long.BYTES) {
+        word = (long) WORD.get(bytes, i);
+        int more = leadingDigits(word);
+        if (more == Long.BYTES || integerDigits + fractionDigits + more > MAX_DIGITS) {
+          return Double.NaN;
+        }
+        significand = significand * (long) POWERS[more] + digitsValue(word, more);
+        fractionDigits += more;
+        i += more;
+      }
     }
     if (i != to || integerDigits + fractionDigits == 0 || significand >= EXACT_LIMIT) {
       return Double.NaN;

@@ -43,6 +43,17 @@ final class PajeParallel {
    * at four, 2.2× at sixteen).
    */
   static final int MAX_PARTS = 4;
+
+  /**
+   * The parts for {@code processors} (2 or more): one processor is left to the caller's thread, which
+   * merges the parts' calls into the sink (for an import, the store writer's checks and appends), up
+   * to {@link #MAX_PARTS}. On two processors that is one part: the read is a pipeline, the parsing on
+   * one core and the merge and the store on the other, which took 1.4× less CPU than two parts
+   * tokenizing every line each (docs/decisions/029, "Two processors").
+   */
+  static int parts(int processors) {
+    return Math.max(1, Math.min(MAX_PARTS, processors - 1));
+  }
   /** Keys of the calls that close the trace: this plus the producer, above every line number. */
   private static final long FINISH = Long.MAX_VALUE / 2;
   /** The key of a part's leftovers and of a failure while closing: before {@link #FINISH}. */

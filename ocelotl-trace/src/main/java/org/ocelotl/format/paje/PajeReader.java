@@ -32,16 +32,16 @@ public final class PajeReader implements TraceReader {
   static final long PROGRESS_STEP = 4 << 20;
 
   /**
-   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, is read by as many
-   * threads as the process may use, up to {@link PajeParallel#MAX_PARTS} ({@link PajeParallel}, the
-   * same calls in the same order); a gzip'd one is read by one (its text exists only as the stream
-   * inflates it), as is a lenient read.
+   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, by a process that may
+   * use several processors, is read by {@link PajeParallel} (the same calls in the same order) in
+   * {@link PajeParallel#parts} parts; a gzip'd one is read by one thread (its text exists only as
+   * the stream inflates it), as is a lenient read.
    */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    int threads = Math.min(PajeParallel.MAX_PARTS, Runtime.getRuntime().availableProcessors());
-    if (threads > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
-      PajeParallel.read(file, sink, options, threads);
+    int processors = Runtime.getRuntime().availableProcessors();
+    if (processors > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
+      PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
       return;
     }
     readSequentially(file, sink, options);

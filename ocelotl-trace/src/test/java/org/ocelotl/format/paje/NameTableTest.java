@@ -36,6 +36,31 @@ class NameTableTest {
     assertEquals(-1, get(table, 1, "70"));
   }
 
+  /**
+   * A key of up to 16 bytes is found as two words read from the line (bytes after it masked off),
+   * or byte by byte when it ends the array too closely for two words, and both find what put stored;
+   * keys differing in a byte past the mask, or in length by a trailing zero byte, are other keys.
+   */
+  @Test
+  void keysAreFoundWhateverFollowsThemAndWhereverTheyEnd() {
+    NameTable table = new NameTable();
+    for (int length = 0; length <= 18; length++) {
+      put(table, 5, "k".repeat(length), length);
+    }
+    for (int length = 0; length <= 18; length++) {
+      byte[] line = ("k".repeat(length) + " S 0.5 kkkkkkkkkkkkkkkkkkkk").getBytes(StandardCharsets.US_ASCII);
+      assertEquals(length, table.get(5, line, 0, length), "word path, length " + length);
+      byte[] tight = ("x" + "k".repeat(length)).getBytes(StandardCharsets.US_ASCII);
+      assertEquals(length, table.get(5, tight, 1, tight.length), "at the array's end, length " + length);
+      assertEquals(-1, table.get(6, line, 0, length), "other scope, length " + length);
+    }
+    byte[] zeros = {'k', 0, 0, 0};
+    assertEquals(-1, table.get(5, zeros, 0, 2), "\"k\\0\" is not \"k\"");
+    table.put(5, zeros, 0, 2, 40);
+    assertEquals(40, table.get(5, zeros, 0, 2));
+    assertEquals(1, get(table, 5, "k"));
+  }
+
   /** Against a HashMap, on keys mixing short numbers, long numbers and names, in many scopes. */
   @Test
   void agreesWithAMapOnSeededKeys() {

@@ -50,8 +50,8 @@ class PajeParallelTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("realTraces")
   void realTracesGiveTheSequentialStore(Path trace) throws IOException {
-    String sequential = importInto(trace, 1, "seq");
-    for (int parts = 2; parts <= 3; parts++) {
+    String sequential = importInto(trace, 0, "seq");
+    for (int parts = 1; parts <= 3; parts++) {
       assertEquals(sequential, importInto(trace, parts, "par" + parts), trace + " in " + parts + " parts");
     }
   }
@@ -61,9 +61,9 @@ class PajeParallelTest {
   void randomTracesGiveTheSequentialStore(long seed) throws IOException {
     Path trace = tmp.resolve("random-" + seed + ".trace");
     Files.writeString(trace, randomTrace(new Random(seed), 3000));
-    String sequential = importInto(trace, 1, "seq");
+    String sequential = importInto(trace, 0, "seq");
     assertTrue(sequential.startsWith("store"), "seed " + seed + ": " + sequential);
-    for (int parts = 2; parts <= 4; parts++) {
+    for (int parts = 1; parts <= 4; parts++) {
       assertEquals(sequential, importInto(trace, parts, "par" + parts), "seed " + seed + ", " + parts + " parts");
     }
   }
@@ -82,7 +82,7 @@ class PajeParallelTest {
         () -> PajeParallel.read(trace, StoreWriter.discarding(CHUNK), ReadOptions.STRICT, 2));
     assertEquals(trace + ":" + (BODY + 3) + ": pop on an empty stack: expected an open state of type 'State' in container 'c1'\n"
         + "  5 3.5 S c1", e.getMessage());
-    assertEquals(e.getMessage(), importInto(trace, 1, "seq"));
+    assertEquals(e.getMessage(), importInto(trace, 0, "seq"));
     Files.writeString(trace, HEADER + body.replace("5 3.5 S c1\n", "5 3.5 S c2\n"));
     assertEquals(trace + ":" + (BODY + 4) + ": pop on an empty stack: expected an open state of type 'State' in container 'c2'\n"
         + "  5 4.0 S c2", importInto(trace, 2, "par"));
@@ -97,10 +97,10 @@ class PajeParallelTest {
     }
     Path trace = tmp.resolve("ends.trace");
     Files.writeString(trace, HEADER + body);
-    String sequential = importInto(trace, 1, "seq");
+    String sequential = importInto(trace, 0, "seq");
     assertEquals(trace + ":" + BODY + ": link end without start: no PajeStartLink with the same type and key in the whole trace\n"
         + "  7 9.0 L 0 c1 k9", sequential);
-    for (int parts = 2; parts <= 4; parts++) {
+    for (int parts = 1; parts <= 4; parts++) {
       assertEquals(sequential, importInto(trace, parts, "par" + parts));
     }
   }
@@ -110,17 +110,17 @@ class PajeParallelTest {
   void aRefusalOfTheStoreIsReportedAtItsLine() throws IOException {
     Path trace = tmp.resolve("backwards.trace");
     Files.writeString(trace, HEADER + "4 1.0 S c1 busy\n4 2.0 S c2 busy\n6 3.0 L 0 c2 k\n7 1.0 L 0 c1 k\n");
-    String sequential = importInto(trace, 1, "seq");
+    String sequential = importInto(trace, 0, "seq");
     assertTrue(sequential.startsWith(trace + ":" + (BODY + 3) + ": a link of c2 (Link) ends before it starts"), sequential);
     assertEquals(sequential, importInto(trace, 2, "par"));
   }
 
-  /** A trace's bytes or the failure's message; the directory is left for the comparison. */
+  /** A trace's bytes or the failure's message (0 parts: the sequential read); the directory is left for the comparison. */
   private String importInto(Path trace, int parts, String name) throws IOException {
     Path dir = Files.createDirectory(tmp.resolve(name + "-" + trace.getFileName() + "-" + System.nanoTime()));
     StoreWriter writer = new StoreWriter(dir, CHUNK);
     try {
-      if (parts == 1) {
+      if (parts == 0) {
         PajeReader.readSequentially(trace, writer, ReadOptions.STRICT);
       } else {
         PajeParallel.read(trace, writer, ReadOptions.STRICT, parts);
