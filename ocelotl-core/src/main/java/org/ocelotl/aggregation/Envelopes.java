@@ -40,10 +40,10 @@ import org.ocelotl.model.ProducerTree;
  * root; it has its own build ({@link #suffixes}), which keeps one envelope per first slice instead
  * of one per interval.
  *
- * <p>Memory: the envelopes of one node live until its parent is built; the tree is built depth
- * first, so only the subtrees under way and the finished children of their ancestors hold
- * envelopes. The parts of the optima are not kept: the caller builds those it needs by the
- * programme.
+ * <p>Memory: the envelopes of one node live until its parent has built its V's of the same
+ * intervals, column by column (see {@link #solve}); the tree is built depth first, so only the
+ * subtrees under way and the finished children of their ancestors hold envelopes. The parts of
+ * the optima are not kept: the caller builds those it needs by the programme.
  */
 final class Envelopes {
   private final ProducerTree tree; // null for one series of slices (temporal)
@@ -53,7 +53,7 @@ final class Envelopes {
   private final double penalty;
   private final double limit;
   private final Qualities.Evaluation beyond;
-  private final Env[][] best; // B(h, interval) until the parent of h is built; null for one series
+  private final Env[][] best; // B(h, interval) until the parent of h has read it; null for one series
   private final AtomicLong held = new AtomicLong();
   private final long budget;
   private volatile String overBudget; // why the build stopped, said by the caller's thread
