@@ -612,8 +612,7 @@ final class Envelopes {
       // A leaf's V is its aggregate, one line, set in place below; the others' in parallel (the
       // nodes near the root are few, their own work must be shared).
       if (!leaf) {
-        int end = last;
-        IntStream.rangeClosed(0, end).parallel().forEach(c -> v[column + c] = whole(node, column + c));
+        IntStream.rangeClosed(0, last).parallel().forEach(c -> v[column + c] = whole(node, column + c));
         held.addAndGet(-releaseColumn(node, last));
         if (check(bytes(v, column, last + 1))) {
           return;
