@@ -40,10 +40,10 @@ import org.ocelotl.model.ProducerTree;
  * root; it has its own build ({@link #suffixes}), which keeps one envelope per first slice instead
  * of one per interval.
  *
- * <p>Memory: the envelopes of one node live until its parent is built; the tree is built depth
- * first, so only the subtrees under way and the finished children of their ancestors hold
- * envelopes. The parts of the optima are not kept: the caller builds those it needs by the
- * programme.
+ * <p>Memory: the envelopes of one node live until its parent has built its V's of the same
+ * intervals, column by column (see {@link #solve}); the tree is built depth first, so only the
+ * subtrees under way and the finished children of their ancestors hold envelopes. The parts of
+ * the optima are not kept: the caller builds those it needs by the programme.
  */
 final class Envelopes {
   private final ProducerTree tree; // null for one series of slices (temporal)
@@ -53,8 +53,7 @@ final class Envelopes {
   private final double penalty;
   private final double limit;
   private final Qualities.Evaluation beyond;
-  private final Env[][] best; // B(h, interval) until the parent of h is built; null for one series
-  private final long[] bytes; // what best[h] holds; null for one series
+  private final Env[][] best; // B(h, interval) until the parent of h has read it; null for one series
   private final AtomicLong held = new AtomicLong();
   private final long budget;
   private volatile String overBudget; // why the build stopped, said by the caller's thread
@@ -75,7 +74,6 @@ final class Envelopes {
     this.loss = loss;
     this.penalty = penalty;
     best = new Env[tree.size()][];
-    bytes = new long[tree.size()];
     this.budget = budget;
     // A pool of every core, the caller waiting: in the common pool (cores − 1 workers, the caller
     // meant to be the last one) the caller, not a worker, waits instead of helping when it joins a
@@ -112,7 +110,6 @@ final class Envelopes {
     this.limit = limit;
     this.beyond = beyond;
     this.best = null;
-    this.bytes = null;
     this.budget = budget;
     ForkJoinPool pool = new ForkJoinPool(Runtime.getRuntime().availableProcessors()); // as above
     try {
@@ -421,7 +418,6 @@ final class Envelopes {
       if (overBudget != null) {
         return;
       }
-      hold(node);
       work.advanced(done.incrementAndGet(), tree.size());
     }
   }
@@ -494,20 +490,10 @@ final class Envelopes {
   }
 
   /**
-   * Counts the envelopes of node as held and its children's as released, and stops the build
-   * when what is held passes the budget: the pieces of a model's envelopes are not known before
-   * they are built, so their heap check is made as they are.
+   * Stops the build if what is held, plus more, passes the budget: the pieces of a model's
+   * envelopes are not known before they are built, so their heap check is made as they are (the
+   * envelopes of the subproblems are counted as held when built, as released when dropped).
    */
-  private void hold(int node) {
-    bytes[node] = bytes(best[node]);
-    held.addAndGet(bytes[node]);
-    for (int i = 0; i < tree.childCount(node); i++) {
-      held.addAndGet(-bytes[tree.child(node, i)]);
-    }
-    check(0);
-  }
-
-  /** Stops the build if what is held, plus more, passes the budget. */
   private boolean check(long more) {
     long now = held.get() + more;
     if (now > budget && overBudget == null) {
@@ -526,10 +512,26 @@ final class Envelopes {
     }
   }
 
-  private static long bytes(Env[] envs) {
+  /**
+   * Drops the children's B(child,[c,last]) of one column, read only by V(node,[c,last]) once
+   * that is built; returns the bytes they held.
+   */
+  private long releaseColumn(int node, int last) {
+    int column = Qualities.interval(0, last);
+    long released = 0;
+    for (int i = 0; i < tree.childCount(node); i++) {
+      Env[] child = best[tree.child(node, i)];
+      released += bytes(child, column, last + 1);
+      Arrays.fill(child, column, column + last + 1, null);
+    }
+    return released;
+  }
+
+  /** Bytes of envs[from, from + count). */
+  private static long bytes(Env[] envs, int from, int count) {
     long size = 0;
-    for (Env env : envs) {
-      size += env == null ? 0 : env.bytes();
+    for (int k = from; k < from + count; k++) {
+      size += envs[k] == null ? 0 : envs[k].bytes();
     }
     return size;
   }
@@ -577,6 +579,16 @@ final class Envelopes {
   /** A piece's flag: its interval is the children's optima, not cut in time at this node. */
   private static final byte SPLIT = 2;
 
+  /**
+   * The envelopes B(node, ·) of a node that is not the root, one column (last slice) at a time,
+   * first slice descending: B(node,[first,last]) reads B(node,[first,c−1]) of earlier columns and
+   * the ranges of B(node,[c,last]) of this one, so the order gives every B the same inputs as any
+   * other would. Column by column, V(node,[c,last]) is built for that column only and dropped
+   * after it, and the children's B(child,[c,last]), which only V of the same interval reads, are
+   * released as soon as it is built: the node holds its children's remaining columns, its own
+   * finished ones and one column of V, instead of its children's envelopes and then all of V
+   * (docs/aggregation.md, "Complexity and memory").
+   */
   private void solve(int node) {
     if (node == 0) {
       solveRoot();
@@ -588,27 +600,28 @@ final class Envelopes {
     boolean leaf = tree.isLeaf(node);
     Env[] v = leaf ? null : new Env[intervals];
     Env[] b = new Env[intervals];
-    // A leaf's V is its aggregate, one line, set in place below; the others' all at once, in
-    // parallel (the nodes near the root are few, their own work must be shared).
-    if (!leaf) {
-      IntStream.range(0, intervals).parallel().forEach(k -> v[k] = whole(node, k));
-      releaseChildren(node);
-      if (check(bytes(v))) {
-        return;
-      }
-    }
     // Of each B(node, k) already built, where it is the aggregate alone (from wholeFrom on), where
     // it may be the children's optima (before splitUntil), where it may end with the aggregate
     // (from endsWholeFrom on): the ranges of p in which a cut can improve a longer interval.
     double[] wholeFrom = new double[intervals];
     double[] splitUntil = new double[intervals];
     double[] endsWholeFrom = new double[intervals];
-    Scratch scratch = SCRATCH.get();
-    scratch.limit(limit);
     Env line = leaf ? new Env(limit) : null;
-    for (int first = slices - 1; first >= 0; first--) {
-      for (int last = first; last < slices; last++) {
-        int interval = Qualities.interval(first, last);
+    for (int last = 0; last < slices; last++) {
+      int column = Qualities.interval(0, last);
+      // A leaf's V is its aggregate, one line, set in place below; the others' in parallel (the
+      // nodes near the root are few, their own work must be shared).
+      if (!leaf) {
+        IntStream.rangeClosed(0, last).parallel().forEach(c -> v[column + c] = whole(node, column + c));
+        held.addAndGet(-releaseColumn(node, last));
+        if (check(bytes(v, column, last + 1))) {
+          return;
+        }
+      }
+      Scratch scratch = SCRATCH.get(); // after the parallel V's: the thread may have run other work
+      scratch.limit(limit);
+      for (int first = last; first >= 0; first--) {
+        int interval = column + first;
         Lines hull = scratch.lines[0];
         Lines tail = scratch.lines[1];
         if (leaf) {
@@ -648,7 +661,15 @@ final class Envelopes {
         splitUntil[interval] = env.lastEnd(SPLIT);
         endsWholeFrom[interval] = env.firstStart(ENDS_WHOLE);
       }
+      if (!leaf) {
+        Arrays.fill(v, column, column + last + 1, null);
+      }
+      held.addAndGet(bytes(b, column, last + 1));
+      if (check(0)) {
+        return;
+      }
     }
+    releaseChildren(node);
     best[node] = b;
   }
 
@@ -678,10 +699,11 @@ final class Envelopes {
         int k = Qualities.interval(c, column);
         v[k] = leaf ? new Env(limit).set(g[k], l[k]) : whole(node, k);
       });
-      if (check(bytes(v))) {
+      int interval = Qualities.interval(0, last);
+      held.addAndGet(-releaseColumn(node, last)); // as in solve: only V of the same interval reads them
+      if (check(bytes(v, interval, last + 1))) {
         return;
       }
-      int interval = Qualities.interval(0, last);
       double[] bounds = ranges(last == 0 ? null : b[Qualities.interval(0, last - 1)]);
       Env[] pieces = new Env[bounds.length - 1];
       IntStream.range(0, pieces.length).parallel()
@@ -693,6 +715,7 @@ final class Envelopes {
         joined.append(piece);
       }
       b[interval] = joined.toEnv();
+      held.addAndGet(b[interval].bytes());
       Arrays.fill(v, interval, interval + last + 1, null);
     }
     releaseChildren(node);

@@ -41,7 +41,9 @@ final class SpatiotemporalQualities extends Qualities {
   private final int[][] levels;
   // One Part object per aggregate, shared by every partition that uses it: the breakpoints of a
   // large model hold thousands of partitions that differ in a few parts. Parts are immutable, so
-  // a racy first fill is harmless.
+  // a racy first fill is harmless. A node's row is made when a partition first has one of its
+  // parts: the breakpoint search builds no partition, and the rows (24 MB of references at 1,189
+  // nodes × 100 slices) are not held while its envelopes need the heap.
   private final Part[][] parts;
 
   SpatiotemporalQualities(MicroscopicModel model, Work work) {
@@ -66,7 +68,7 @@ final class SpatiotemporalQualities extends Qualities {
       work.advanced(done.incrementAndGet(), nodes);
     });
     levels = levels(tree);
-    parts = new Part[nodes][intervals];
+    parts = new Part[nodes][];
   }
 
   /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
@@ -145,16 +147,30 @@ final class SpatiotemporalQualities extends Qualities {
   /** The aggregate (node, [first, last]) as the Part shared by every partition that has it. */
   private Part part(int node, int first, int last) {
     int k = interval(first, last);
-    Part part = parts[node][k];
+    Part[] row = parts[node];
+    if (row == null) {
+      row = partsOf(node);
+    }
+    Part part = row[k];
     if (part == null) {
       part = new Part(node, first, last);
-      parts[node][k] = part;
+      row[k] = part;
     }
     return part;
   }
 
-  /** Heap per (node, interval): its qualities (20 bytes) and 2 + P evaluations (24 bytes each). */
-  private static final long BYTES_PER_AGGREGATE = 20 + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
+  /** The node's row of Parts, made once: two rows would lose the Parts put in the other. */
+  private synchronized Part[] partsOf(int node) {
+    if (parts[node] == null) {
+      parts[node] = new Part[intervalArrayLength(slices)];
+    }
+    return parts[node];
+  }
+
+  /** Heap per (node, interval) of the qualities: gain, loss and a reference to its Part. */
+  private static final long QUALITY_BYTES = 20;
+  /** Heap per (node, interval): its qualities and 2 + P evaluations (24 bytes each). */
+  private static final long BYTES_PER_AGGREGATE = QUALITY_BYTES + 24L * (2 + ForkJoinPool.getCommonPoolParallelism());
 
   @Override
   public Aggregation aggregation() {
@@ -177,10 +193,13 @@ final class SpatiotemporalQualities extends Qualities {
    * at the middle of its range of p, where it alone is optimal, so they agree with {@link #best}.
    */
   List<Breakpoint> envelopeBreakpoints() {
-    // the envelopes may take the heap that the computations running (this one's qualities and
-    // evaluations included) have not reserved
-    return envelopeBreakpoints(Math.min(HeapBudget.unreserved(),
-        Runtime.getRuntime().maxMemory() - BYTES_PER_AGGREGATE * tree.size() * gain[0].length));
+    // The envelopes may take the heap that the computations running have not reserved, and the
+    // share this one reserved for its evaluations: none is held while the envelopes are (the
+    // programme runs before they are built, to find where one part wins, and after they are
+    // dropped, to build a breakpoint's parts); its qualities stay reserved.
+    long aggregates = (long) tree.size() * gain[0].length;
+    return envelopeBreakpoints(Math.min(HeapBudget.unreserved() + (BYTES_PER_AGGREGATE - QUALITY_BYTES) * aggregates,
+        Runtime.getRuntime().maxMemory() - QUALITY_BYTES * aggregates));
   }
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
