@@ -24,7 +24,10 @@ import org.ocelotl.trace.TraceSink;
  * Writes a store into an empty directory as a reader streams a trace into it. The reader's
  * thread only appends into primitive chunk buffers; a writer thread sorts full chunks and
  * writes them, so parsing and writing overlap. Memory is bounded by a few chunks per category
- * plus one entry per producer, event type and variable, whatever the number of records.
+ * plus one entry per producer, event type and variable, whatever the number of records. A
+ * category's buffers are allocated as it needs them: its first at its first record, the others
+ * when its first chunk is full, so a trace without links or variables (CTF, most OTF2) and a
+ * small trace do not hold the 22 MB of twelve buffers of 65,536 records.
  *
  * <p>Not thread-safe: one reader calls the sink methods, then {@link #finish} or {@link #abort}.
  * The directory holds a complete store only after {@link #finish} returns; making it visible
@@ -301,7 +304,12 @@ public final class StoreWriter implements TraceSink {
     producerCounts[category.ordinal()][producer]++;
     typeCounts[type]++;
     records++;
-    return byOrdinal[category.ordinal()].current;
+    Category c = byOrdinal[category.ordinal()];
+    if (c.current == null) {
+      c.current = new ChunkBuffer(c.layout, capacity);
+      c.allocated = 1;
+    }
+    return c.current;
   }
 
   private void checkProducer(int producer) {
@@ -331,7 +339,12 @@ public final class StoreWriter implements TraceSink {
     }
     try {
       work.put(() -> category.writeAndRecycle(full));
-      category.current = category.free.take();
+      ChunkBuffer next = category.free.poll();
+      if (next == null && category.allocated < BUFFERS_PER_CATEGORY) {
+        next = new ChunkBuffer(category.layout, capacity);
+        category.allocated++;
+      }
+      category.current = next != null ? next : category.free.take();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new UncheckedIOException(new InterruptedIOException("import interrupted"));
@@ -390,7 +403,7 @@ public final class StoreWriter implements TraceSink {
     checkDense();
     variableSteps.closeAll(this::endOf, stepSink);
     for (Category category : categories.values()) {
-      if (category.current.size > 0) {
+      if (category.current != null && category.current.size > 0) {
         handOff(category);
       }
     }
@@ -515,16 +528,15 @@ public final class StoreWriter implements TraceSink {
     final StoreLayout.Columns layout;
     final ChunkFileWriter file; // null when discarding
     final BlockingQueue<ChunkBuffer> free = new ArrayBlockingQueue<>(BUFFERS_PER_CATEGORY);
+    /** Null before the category's first record. */
     ChunkBuffer current;
+    /** Buffers allocated so far, at most {@link #BUFFERS_PER_CATEGORY}; reader's thread only. */
+    int allocated;
     long records; // written by the writer thread, read after it stopped
 
     Category(Path directory, StoreLayout.Columns layout, int capacity) throws IOException {
       this.layout = layout;
       this.file = directory == null ? null : new ChunkFileWriter(directory, layout, capacity);
-      this.current = new ChunkBuffer(layout, capacity);
-      for (int i = 1; i < BUFFERS_PER_CATEGORY; i++) {
-        free.add(new ChunkBuffer(layout, capacity));
-      }
     }
 
     // Runs on the writer thread. The buffer always goes back, so the reader never waits forever.

@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
 import org.ocelotl.format.ctf.CtfMetadata.Clock;
 import org.ocelotl.format.ctf.CtfMetadata.EventClass;
 import org.ocelotl.format.ctf.CtfMetadata.StreamClass;
@@ -320,7 +321,11 @@ final class CtfStream {
       remember(name, value, enumeration.label(value), -1);
     } else if (type instanceof StructType struct) {
       align(struct.align());
-      for (Field field : struct.fields()) {
+      // Indexed, not for-each: an iterator per struct per event was almost all the import's garbage
+      // (455 MB for 2.4 M records), which made G1 grow the heap to 440 MB of RSS.
+      List<Field> fields = struct.fields();
+      for (int i = 0, n = fields.size(); i < n; i++) {
+        Field field = fields.get(i);
         decode(field.type(), field.name());
       }
     } else if (type instanceof VariantType variant) {

@@ -72,7 +72,8 @@ sealed interface CtfType {
     }
 
     CtfType option(String label) {
-      for (Field option : options) {
+      for (int i = 0, n = options.size(); i < n; i++) { // no iterator: called per event (CtfStream.decode)
+        Field option = options.get(i);
         if (option.name().equals(label)) {
           return option.type();
         }

@@ -17,8 +17,10 @@ import org.ocelotl.trace.TraceSink;
  * Decodes the event files, one location after the other, into the sink. Each location runs its
  * own stack (Enter/Leave and collective begin/end nest); messages are matched across locations
  * per channel (sender, receiver, tag) in FIFO order — MPI's non-overtaking rule — which needs
- * the pending side of every channel in memory (16 bytes per message in flight between the
- * files read so far); what stays unmatched at the end becomes punctual events of its record kind.
+ * the pending side of every channel in memory ({@link PendingSides}: about 21 bytes per message
+ * in flight between the files read so far, and 50 per channel holding one; nothing for a channel
+ * whose messages all matched); what stays unmatched at the end becomes punctual events of its
+ * record kind.
  */
 final class Otf2Events {
   private static final int COLLECTIVE_PENDING = -1;
@@ -33,7 +35,9 @@ final class Otf2Events {
   private final Map<Long, Integer> regionTypes = new HashMap<>();
   private final Map<Long, int[]> metricTypes = new HashMap<>();
   private final int[] recordTypes = new int[256];
-  private final Map<Channel, Pending> channels = new HashMap<>();
+  private final PendingSides pending = new PendingSides();
+  /** By OTF2 collective operation: its state type, or -1 before its first collective. */
+  private final int[] collectiveTypes = new int[256];
   private int linkType = -1;
 
   /** The location being read: its id mappings and clock correction. */
@@ -49,7 +53,7 @@ final class Otf2Events {
   private final Map<String, Long> anomalies = new TreeMap<>();
   private final Map<Integer, Long> unknownKinds = new TreeMap<>();
 
-  /** A message channel: MPI matches a channel's sends and receives in FIFO order. */
+  /** A message channel, as the Spark import's plan names one ({@link #pendingApart}). */
   record Channel(int from, int to, long tag) {}
 
   /** The anomaly of a matched message whose receive comes before its send. */
@@ -74,40 +78,6 @@ final class Otf2Events {
 
   private final MessageEnds messageEnds;
 
-  /**
-   * The unmatched side of a channel: sends or receives (never both), oldest first, with their
-   * record kinds — typed only if they stay unmatched, so that a trace whose messages all match
-   * declares no empty MPI_SEND/MPI_RECV event types.
-   */
-  private static final class Pending {
-    boolean sends;
-    double[] times = new double[4];
-    int[] kinds = new int[4];
-    long[] lengths = new long[4];
-    int head;
-    int size;
-
-    void add(double time, int kind, long length) {
-      if (head + size == times.length) {
-        if (head > 0) {
-          System.arraycopy(times, head, times, 0, size);
-          System.arraycopy(kinds, head, kinds, 0, size);
-          System.arraycopy(lengths, head, lengths, 0, size);
-          head = 0;
-        }
-        if (size == times.length) {
-          times = Arrays.copyOf(times, size * 2);
-          kinds = Arrays.copyOf(kinds, size * 2);
-          lengths = Arrays.copyOf(lengths, size * 2);
-        }
-      }
-      times[head + size] = time;
-      kinds[head + size] = kind;
-      lengths[head + size] = length;
-      size++;
-    }
-  }
-
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
     this(definitions, sink, producerOfLocation, null);
   }
@@ -121,6 +91,7 @@ final class Otf2Events {
     this.producerOfLocation = producerOfLocation;
     this.messageEnds = messageEnds != null ? messageEnds : this::messageEnd;
     Arrays.fill(recordTypes, -1);
+    Arrays.fill(collectiveTypes, -1);
   }
 
   /**
@@ -274,8 +245,11 @@ final class Otf2Events {
       anomaly("MPI_COLLECTIVE_END without a matching MPI_COLLECTIVE_BEGIN (ignored)");
       return;
     }
-    stackTypes[depth - 1] = type("MPI_" + Otf2Records.collectiveName(op), EventCategory.STATE,
-        "MPI collective");
+    // Cached per operation: the name built per record was most of what a collective allocated.
+    if (collectiveTypes[op] < 0) {
+      collectiveTypes[op] = type("MPI_" + Otf2Records.collectiveName(op), EventCategory.STATE, "MPI collective");
+    }
+    stackTypes[depth - 1] = collectiveTypes[op];
     pop(producer, time);
   }
 
@@ -311,13 +285,11 @@ final class Otf2Events {
 
   /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
   void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
-    Channel channel = new Channel(from, to, tag);
-    Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
-    if (pending.size > 0 && pending.sends != send) {
-      double other = pending.times[pending.head];
-      long otherLength = pending.lengths[pending.head];
-      pending.head++;
-      pending.size--;
+    int channel = pending.find(from, to, tag);
+    if (channel >= 0 && pending.sends(channel) != send) {
+      double other = pending.oldestTime(channel);
+      long otherLength = pending.oldestLength(channel);
+      pending.removeOldest(channel);
       // The send's length: the message as it left (a receive may record another size).
       double volume = send ? length : otherLength;
       double sent = send ? time : other;
@@ -325,10 +297,9 @@ final class Otf2Events {
       if (received < sent) {
         anomaly(RECEIVED_BEFORE_SENT);
       }
-      sink.link(linkType(), channel.from(), channel.to(), sent, linkEnd(sent, received), volume);
+      sink.link(linkType(), from, to, sent, linkEnd(sent, received), volume);
     } else {
-      pending.sends = send;
-      pending.add(time, recordKind, length);
+      pending.add(from, to, tag, send, time, recordKind, length);
     }
   }
 
@@ -351,17 +322,16 @@ final class Otf2Events {
   }
 
   /**
-   * A channel whose messages were matched apart ({@link Otf2Split}): it takes its place among the
-   * channels as if met now, with the record kinds of its unmatched sides in the order they were left
+   * A channel whose messages were matched apart ({@link Otf2Split}): it joins the channels with
+   * sides left ({@link #finish} visits them in the order of their keys, whenever they were met), with
+   * the record kinds of its unmatched sides in the order they were left
    * ({@code kinds}, each kind once: what {@link #finish} types) and their count ({@code unmatched}),
    * so that {@link #finish} declares their types, and counts them, as the sequential read does.
    * Their events are written where they were matched, not here.
    */
   void pendingApart(Channel channel, boolean sends, List<Integer> kinds, long unmatched) {
-    Pending pending = channels.computeIfAbsent(channel, c -> new Pending());
-    pending.sends = sends;
     for (int kind : kinds) {
-      pending.add(0, kind, 0);
+      pending.add(channel.from(), channel.to(), channel.tag(), sends, 0, kind, 0);
     }
     unmatchedApart += unmatched - kinds.size();
   }
@@ -416,15 +386,8 @@ final class Otf2Events {
 
   /** Unmatched messages become punctual events; then the warnings. */
   void finish() {
-    long unmatched = unmatchedApart;
-    for (Map.Entry<Channel, Pending> entry : channels.entrySet()) {
-      Pending pending = entry.getValue();
-      int producer = pending.sends ? entry.getKey().from() : entry.getKey().to();
-      for (int i = pending.head; i < pending.head + pending.size; i++) {
-        sink.event(producer, recordType(pending.kinds[i]), pending.times[i]);
-      }
-      unmatched += pending.size;
-    }
+    long unmatched = unmatchedApart + pending.sides();
+    pending.forEach((from, to, tag, sends, time, kind) -> sink.event(sends ? from : to, recordType(kind), time));
     if (unmatched > 0) {
       anomalies.merge(UNMATCHED, unmatched, Long::sum);
     }

@@ -312,7 +312,7 @@ public final class Otf2Split implements Serializable {
         events.linkType();
       }
       typeOf[index] = global;
-      // Channels take their places in the reader's table in the order it first meets them.
+      // Channels join the reader's table where it first meets them (its end visits them by key).
       for (ChannelSummary c : firstMet.getOrDefault(index, List.of())) {
         events.pendingApart(new Otf2Events.Channel(c.from(), c.to(), c.tag()), c.sends(), c.unmatchedKinds(),
             c.unmatched());
