@@ -196,19 +196,19 @@ public final class AnalysisService {
   /**
    * What the partition shown hides: the cells of its parts that deviate most from them, highest
    * score first (docs/aggregation.md). Temporal phases list the subtrees that depart from them over
-   * the whole phase; spatiotemporal parts any subtree over any stretch of their slices.
+   * the whole phase; spatiotemporal parts any subtree over any stretch of their slices. A
+   * spatiotemporal request whose breakpoints are not known ranks the parts of its first answer
+   * ({@link #provisional}: the same p and partition, without the minute-long search); else those
+   * of the full answer.
    */
   public OutliersResult outliers(OutliersRequest request, Progress progress) throws IOException {
-    AnalysisResult result = answer(request.analysis(), progress);
-    return new OutliersResult(result, outliers(result, progress), request.limit());
-  }
-
-  /** The deviating cells of an answer's partition, highest score first. */
-  public static List<org.ocelotl.aggregation.Outlier> outliers(AnalysisResult result, Progress progress) {
+    java.util.Optional<ProvisionalResult> first = provisional(request.analysis(), progress);
+    OutliersResult.Shown shown = first.isPresent() ? OutliersResult.Shown.of(first.get())
+        : OutliersResult.Shown.of(answer(request.analysis(), progress));
     progress.stage("ranking what the aggregates hide");
-    Analysis analysis = result.analysis();
-    return org.ocelotl.aggregation.Outliers.of(analysis.built().model(), result.partition().parts(),
-        analysis.aggregation(), progress);
+    List<org.ocelotl.aggregation.Outlier> outliers = org.ocelotl.aggregation.Outliers.of(shown.built().model(),
+        shown.partition().parts(), shown.aggregation(), progress);
+    return new OutliersResult(shown, outliers, request.limit());
   }
 
   /** The partition at the request's p, the curves and the view of an analysis. */

@@ -391,24 +391,27 @@ public final class JsonForm {
    * across the window, y down the leaves).
    */
   static ObjectNode outliers(OutliersResult r) {
-    AnalysisResult result = r.result();
-    Analysis a = result.analysis();
-    BuiltModel built = a.built();
+    OutliersResult.Shown shown = r.shown();
+    BuiltModel built = shown.built();
     MicroscopicModel model = built.model();
     ProducerTree tree = model.tree();
     ObjectNode json = object();
-    json.set("trace", a.trace() == null ? NODES.nullNode() : trace(a.trace()));
+    json.set("trace", shown.trace() == null ? NODES.nullNode() : trace(shown.trace()));
     json.put("metric", built.metric() == null ? null : built.metric().cliName());
-    json.put("aggregation", name(a.aggregation()));
-    TimeScale scale = result.timeScale();
+    json.put("aggregation", name(shown.aggregation()));
+    TimeScale scale = shown.timeScale();
     json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
     json.put("start", built.grid().start());
     json.put("end", built.grid().end());
     json.put("slices", model.slices());
     json.put("leaves", model.leaves());
-    json.put("p", result.p());
-    json.put("defaultP", a.defaultP());
-    json.put("partCount", result.partition().size());
+    json.put("p", shown.p());
+    if (Double.isNaN(shown.defaultP())) {
+      json.putNull("defaultP");
+    } else {
+      json.put("defaultP", shown.defaultP());
+    }
+    json.put("partCount", shown.partition().size());
     json.put("count", r.outliers().size());
     json.put("hidden", r.hidden());
     ArrayNode list = json.putArray("outliers");

@@ -1,18 +1,43 @@
 package org.ocelotl.analysis;
 
 import java.util.List;
+import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Outlier;
+import org.ocelotl.aggregation.Partition;
+import org.ocelotl.scan.BuiltModel;
+import org.ocelotl.view.TimeScale;
 
 /**
- * The cells the partition shown hides, with the answer it was shown in.
+ * The cells the partition shown hides, with what it was shown in.
  *
- * @param result   the analysis answer: model, p, partition
+ * @param shown    the model, p and partition whose parts are ranked
  * @param outliers every deviating cell, highest score first (docs/aggregation.md)
  * @param limit    how many of them the JSON form lists
  */
-public record OutliersResult(AnalysisResult result, List<Outlier> outliers, int limit) {
+public record OutliersResult(Shown shown, List<Outlier> outliers, int limit) {
   public OutliersResult {
     outliers = List.copyOf(outliers);
+  }
+
+  /**
+   * The partition ranked: of a full answer, or of the first one of a spatiotemporal request (the
+   * exact default p and its partition, or the partition at the request's p), which needs no
+   * breakpoint search.
+   *
+   * @param defaultP the default p, NaN when not known (a request with p whose breakpoints are not searched)
+   */
+  public record Shown(String name, TraceSummary trace, BuiltModel built, Aggregation aggregation, double p,
+      double defaultP, Partition partition, TimeScale timeScale) {
+    static Shown of(AnalysisResult r) {
+      Analysis a = r.analysis();
+      return new Shown(r.name(), a.trace(), a.built(), a.aggregation(), r.p(), a.defaultP(), r.partition(),
+          r.timeScale());
+    }
+
+    static Shown of(ProvisionalResult r) {
+      return new Shown(r.trace().name(), r.trace(), r.built(), r.aggregation(), r.p(), r.defaultP(), r.partition(),
+          r.timeScale());
+    }
   }
 
   /** The JSON form: compact UTF-8, the same bytes from every front end. */
@@ -27,7 +52,7 @@ public record OutliersResult(AnalysisResult result, List<Outlier> outliers, int 
 
   /** How many are worth telling apart at the p shown: what the caption counts as hidden. */
   public int hidden() {
-    return hiddenAt(outliers, result.p());
+    return hiddenAt(outliers, shown.p());
   }
 
   /** How many of the cells are worth telling apart at p (p below their {@link Outlier#worthUpTo()}). */

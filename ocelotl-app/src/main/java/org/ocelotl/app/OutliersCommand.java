@@ -80,12 +80,12 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
 
   /** One line of summary, then one row per listed cell: times since the start, as the overview's axis reads. */
   private static String table(OutliersResult r) {
-    BuiltModel built = r.result().analysis().built();
+    BuiltModel built = r.shown().built();
     MicroscopicModel model = built.model();
-    TimeScale scale = r.result().timeScale();
+    TimeScale scale = r.shown().timeScale();
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-        "%s: p = %.6g, %d parts hide %d deviating cells, %d worth telling apart at this p%s%n", r.result().name(),
-        r.result().p(), r.result().partition().size(), r.outliers().size(), r.hidden(),
+        "%s: p = %.6g, %d parts hide %d deviating cells, %d worth telling apart at this p%s%n", r.shown().name(),
+        r.shown().p(), r.shown().partition().size(), r.outliers().size(), r.hidden(),
         r.outliers().isEmpty() ? "" : r.outliers().size() > r.listed().size() ? "; the first " + r.listed().size() + ":" : ":"));
     if (r.outliers().isEmpty()) {
       return text.toString();

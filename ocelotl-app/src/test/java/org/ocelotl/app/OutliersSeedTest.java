@@ -67,12 +67,12 @@ class OutliersSeedTest {
     AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model), Aggregation.SPATIOTEMPORAL,
         ViewKind.SPATIOTEMPORAL_MODE, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
     OutliersResult result = AnalysisService.standard().outliers(new OutliersRequest(analysis, 40), Progress.NONE);
-    ProducerTree tree = result.result().analysis().built().model().tree();
-    SliceGrid grid = result.result().analysis().built().grid();
+    ProducerTree tree = result.shown().built().model().tree();
+    SliceGrid grid = result.shown().built().grid();
     List<Outlier> producers = result.outliers().stream()
         .filter(o -> tree.leafCount(o.node()) < tree.leafCount()).limit(FIRST).toList();
     for (SeedTrace.Perturbation p : truth.perturbations()) {
-      boolean isolated = result.result().partition().parts().stream().anyMatch(part ->
+      boolean isolated = result.shown().partition().parts().stream().anyMatch(part ->
           tree.name(part.node()).equals(p.producer()) && meets(grid, part.first(), part.last(), p));
       boolean listed = producers.stream().anyMatch(o -> tree.path(o.node()).contains(p.producer())
           && meets(grid, o.first(), o.last(), p));
