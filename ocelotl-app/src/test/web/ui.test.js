@@ -504,6 +504,8 @@ test('a long spatiotemporal search shows the partition at p first, then the curv
     && /spatiotemporal/.test(document.getElementById('caption').dataset.view || ''), null, { timeout: 120_000 });
   assert.match(await page.textContent('#part-count'), /breakpoint \d+ of \d+/);
   assert.equal(await page.$eval('#curves', c => c.dataset.empty), undefined);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 60_000 });
+  assert.ok(await page.$$eval('#outliers-list li[data-rank]', rows => rows.length) > 0, 'what the partition hides is listed');
 });
 
 test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, first in the table', async () => {
@@ -889,7 +891,10 @@ test('what the aggregates hide: listed beside a spatiotemporal overview, marked,
   const answer = nextOutliers(q => q.get('aggregation') === 'spatiotemporal' && q.get('slices') === '50' && !q.has('start'));
   await page.goto(`${url}&aggregation=spatiotemporal&slices=50&p=0.1`);
   const json = await answer;
-  await page.waitForFunction(() => document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
+  // The list comes with the first answer already (its partition is the full answer's); the
+  // caption's figures with the full one.
+  await page.waitForFunction(() => { const d = document.getElementById('caption').dataset;
+    return d.hidden !== undefined && d.provisional === undefined && d.parts !== undefined; }, null, { timeout: 120_000 });
   const c = await caption();
   assert.equal(c.parts, 2);
   assert.deepEqual([json.p, json.partCount, json.count, json.hidden], [0.1, 2, 611, 11]);

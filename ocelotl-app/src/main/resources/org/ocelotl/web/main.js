@@ -280,6 +280,8 @@ async function render() {
       if (first.provisional) {
         first.clientMs = performance.now() - started;
         drawProvisional(first);
+        // Its partition is the full answer's: what it hides is ranked now, not after the search.
+        loadOutliers(params, first);
       } else {
         result = first;
       }
@@ -317,7 +319,6 @@ function showProgress(progress) {
 function drawProvisional(r) {
   overview.show(r);
   curves.clear('searching the breakpoints: the curves follow');
-  hiddenList.clear('What the aggregates hide is ranked once the breakpoints are in.');
   legend(r);
   $('p-value').textContent = pValue(r.p);
   $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoints being searched`;
