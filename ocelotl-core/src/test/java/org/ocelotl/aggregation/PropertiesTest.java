@@ -14,7 +14,8 @@ import org.ocelotl.model.ProducerTree;
 
 /** Seeded properties on models too large to enumerate. */
 class PropertiesTest {
-  private static MicroscopicModel model(Aggregation aggregation, Random random) {
+  /** A random model of a size the aggregation handles in milliseconds. */
+  static MicroscopicModel model(Aggregation aggregation, Random random) {
     return switch (aggregation) {
       case TEMPORAL -> Models.randomModel(random, Models.randomTree(random, 2 + random.nextInt(8)),
           2 + random.nextInt(60), 1 + random.nextInt(4));

@@ -29,14 +29,7 @@ class TradeOffTest {
     for (int m = 0; m < 60; m++) {
       long seed = seeds.nextLong();
       Random random = new Random(seed);
-      MicroscopicModel model = switch (aggregation) {
-        case TEMPORAL -> Models.randomModel(random, Models.randomTree(random, 2 + random.nextInt(8)),
-            2 + random.nextInt(60), 1 + random.nextInt(4));
-        case SPATIAL -> Models.randomModel(random, Models.randomTree(random, 2 + random.nextInt(60)),
-            1 + random.nextInt(5), 1 + random.nextInt(4));
-        case SPATIOTEMPORAL -> Models.randomModel(random, Models.randomTree(random, 2 + random.nextInt(20)),
-            2 + random.nextInt(16), 1 + random.nextInt(4));
-      };
+      MicroscopicModel model = PropertiesTest.model(aggregation, random);
       assertSameAsSearch(Qualities.of(model, aggregation), aggregation + " seed " + seed);
     }
   }
