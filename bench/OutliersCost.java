@@ -37,7 +37,8 @@ public class OutliersCost {
       AnalysisResult result = service.answer(request, Progress.NONE);
       result.partition().parts();
       long w1 = System.nanoTime(), c1 = cpu();
-      List<Outlier> list = AnalysisService.outliers(result, Progress.NONE);
+      List<Outlier> list = Outliers.of(result.analysis().built().model(), result.partition().parts(),
+          result.analysis().aggregation(), Work.NONE);
       long w2 = System.nanoTime(), c2 = cpu();
       System.out.printf(Locale.ROOT, "run %d: overview %.3f s wall %.3f s cpu; outliers %.3f s wall %.3f s cpu (%d cells, %d parts, p %.4g); ratio wall %.1f%%, cpu %.1f%%%n",
           r, (w1 - w0) / 1e9, (c1 - c0) / 1e9, (w2 - w1) / 1e9, (c2 - c1) / 1e9, list.size(), result.partition().size(), result.p(),
