@@ -116,32 +116,50 @@ public abstract sealed class Qualities
     Evaluation chosen = p == 1 ? whole : optimum.evaluate(p);
     Evaluation zero = p == 0 ? chosen : optimum.evaluate(0);
     while (true) {
-      Evaluation before = zero;
-      double from = 0;
-      while (!sameLine(before, chosen)) {
-        double slopes = (chosen.gain() + chosen.loss()) - (before.gain() + before.loss());
-        double crossing = slopes > 0 ? Math.min(p, Math.max(from, (chosen.loss() - before.loss()) / slopes)) : p;
-        Evaluation between = optimum.evaluate(crossing);
-        boolean above = between.pic(crossing) > Math.max(before.pic(crossing), chosen.pic(crossing)) + tolerance;
-        if (!above || sameLine(between, before) || sameLine(between, chosen) || !(crossing > from)) {
-          from = crossing;
-          break;
-        }
-        before = between;
-        from = crossing;
-      }
-      if (sameLine(before, chosen)) {
+      Lowest lowest = lowest(optimum, zero, chosen, p);
+      if (lowest.p() == 0) {
         return new Breakpoint(0, chosen.partition());
       }
       // The neighbour before scores as much when their lines cross at p itself: the finer one
       // wins, as Breakpoint.defaultP decides; its own breakpoint is searched the same way.
+      Evaluation before = lowest.before();
       if (Breakpoint.score(before.gain(), before.loss(), gain, loss)
           < Breakpoint.score(chosen.gain(), chosen.loss(), gain, loss) - Breakpoint.SCORE_TIE) {
-        return new Breakpoint(from, chosen.partition());
+        return new Breakpoint(lowest.p(), chosen.partition());
       }
       chosen = before;
-      p = from;
+      p = lowest.p();
     }
+  }
+
+  /** Where an optimum's range of p starts, and the optimum just before it (itself when that is 0). */
+  private record Lowest(double p, Evaluation before) {}
+
+  /**
+   * The lowest p at which {@code chosen}, an optimum at {@code upTo}, is optimal: from {@code zero},
+   * the optimum at 0, each step evaluates the programme where the last optimum found crosses
+   * {@code chosen}'s line; an optimum above both there lies between them, and the next step starts
+   * from it; when none is above, the crossing is where {@code chosen} starts (Newton's method on the
+   * convex optimal pIC: a few steps).
+   */
+  private Lowest lowest(BreakpointSearch.Evaluator optimum, Evaluation zero, Evaluation chosen, double upTo) {
+    Evaluation before = zero;
+    double from = 0;
+    while (!sameLine(before, chosen)) {
+      double slopes = (chosen.gain() + chosen.loss()) - (before.gain() + before.loss());
+      double crossing = slopes > 0 ? Math.min(upTo, Math.max(from, (chosen.loss() - before.loss()) / slopes)) : upTo;
+      if (!(crossing > from)) { // rounding: no progress
+        return new Lowest(from, before);
+      }
+      Evaluation between = optimum.evaluate(crossing);
+      boolean above = between.pic(crossing) > Math.max(before.pic(crossing), chosen.pic(crossing)) + tolerance;
+      if (!above || sameLine(between, before) || sameLine(between, chosen)) {
+        return new Lowest(crossing, before);
+      }
+      before = between;
+      from = crossing;
+    }
+    return new Lowest(0, chosen);
   }
 
   /** The optimum at p = 1: the model as one part, the steepest line. */
@@ -229,28 +247,10 @@ public abstract sealed class Qualities
 
   /**
    * The least p at which {@code whole}, the optimum at p = 1 (the model as one part, the steepest
-   * line), is optimal: from the optimum at 0, each step evaluates the programme where the last
-   * optimum found crosses {@code whole}; an optimum above {@code whole} there crosses it further
-   * right, so the steps move right until none is above. A few evaluations: the optima near the
-   * coarse end are few.
+   * line), is optimal ({@link #lowest}). A few evaluations: the optima near the coarse end are few.
    */
   final double wholeFrom(Evaluation whole) {
-    Evaluation current = evaluate(0);
-    double p = 0;
-    while (Math.abs(current.gain() - whole.gain()) > tolerance() || Math.abs(current.loss() - whole.loss()) > tolerance()) {
-      double slopes = (whole.gain() + whole.loss()) - (current.gain() + current.loss());
-      double crossing = slopes > 0 ? (whole.loss() - current.loss()) / slopes : 1;
-      if (!(crossing > p)) { // rounding: no progress
-        break;
-      }
-      p = Math.min(1, crossing);
-      Evaluation next = evaluate(p);
-      if (!(next.pic(p) > whole.pic(p) + tolerance())) {
-        break;
-      }
-      current = next;
-    }
-    return p;
+    return lowest(this::evaluate, evaluate(0), whole, 1).p();
   }
 
   /**
