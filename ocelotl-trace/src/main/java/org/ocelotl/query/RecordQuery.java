@@ -2,10 +2,8 @@ package org.ocelotl.query;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -89,7 +87,9 @@ public final class RecordQuery {
   public record Page(long total, List<Record> records) {}
 
   /**
-   * The selection's page.
+   * The selection's page. The window's chunks are read in parallel, in as many contiguous runs as
+   * there are processors, each run keeping its own page; the pages are merged at the end. The
+   * order is total, so the page is the same whatever the split.
    *
    * @throws IllegalArgumentException when its regular expression takes too long ({@link BoundedMatch})
    */
@@ -101,41 +101,124 @@ public final class RecordQuery {
     m.types().forEach(t -> typeNames[t.id()] = t.name());
     Comparator<Record> ascending = order(s.sort(), producerNames, typeNames);
     Comparator<Record> order = s.descending() ? ascending.reversed() : ascending;
-    int keep = s.offset() + s.limit();
-    // The worst kept record on top, evicted by any better one.
-    PriorityQueue<Record> page = new PriorityQueue<>(Math.max(1, keep), order.reversed());
-    long[] total = {0};
-    Map<Integer, Boolean> typeMatches = new HashMap<>();
-    Map<Integer, Boolean> producerMatches = new HashMap<>();
-    BoundedMatch match = s.match() == null ? null : new BoundedMatch(s.match());
-    java.util.function.Consumer<Record> offer = r -> {
-      if (r.duration() < s.minDuration() || r.duration() > s.maxDuration()) {
-        return;
-      }
-      if (match != null
-          && !typeMatches.computeIfAbsent(r.type(), t -> match.find(typeNames[t]))
-          && !producerMatches.computeIfAbsent(r.producer(), p -> match.find(producerNames[p]))
-          && !(r.kind() == EventCategory.VARIABLE && match.find(String.valueOf(r.value())))) {
-        return;
-      }
-      total[0]++;
-      if (keep == 0) {
-        return;
-      }
-      if (page.size() < keep) {
-        page.add(r);
-      } else if (order.compare(r, page.peek()) < 0) {
-        page.poll();
-        page.add(r);
-      }
-    };
+    // Names are matched once, before the scan, so that the runs share the answers (a value, per record).
+    boolean[] typeMatches = s.match() == null ? null : matches(s.match(), typeNames);
+    boolean[] producerMatches = s.match() == null ? null : matches(s.match(), producerNames);
+    List<Run> runs = new ArrayList<>();
+    int processors = Runtime.getRuntime().availableProcessors();
     for (EventCategory kind : s.kinds()) {
-      scan(store, kind, s, offer);
+      List<Chunk> chunks = store.chunks(kind, s.from(), scanEnd(store, s));
+      int pieces = Math.min(processors, chunks.size());
+      for (int k = 0; k < pieces; k++) {
+        runs.add(new Run(kind, chunks.subList(chunks.size() * k / pieces, chunks.size() * (k + 1) / pieces)));
+      }
     }
-    List<Record> sorted = new ArrayList<>(page);
-    sorted.sort(order);
-    List<Record> records = s.offset() >= sorted.size() ? List.of() : sorted.subList(s.offset(), sorted.size());
-    return new Page(total[0], List.copyOf(records));
+    List<PageOfRun> pages = runs.parallelStream().map(run -> {
+      PageOfRun page = new PageOfRun(s, order, typeMatches, producerMatches);
+      try {
+        scan(store, run.kind(), run.chunks(), s, page);
+      } catch (RuntimeException e) {
+        page.failure = e; // rethrown below as itself: a parallel stream would wrap it, message and all
+      }
+      return page;
+    }).toList();
+    long total = 0;
+    List<Record> kept = new ArrayList<>();
+    for (PageOfRun page : pages) {
+      if (page.failure != null) {
+        throw page.failure;
+      }
+      total += page.total;
+      kept.addAll(page.heap);
+    }
+    kept.sort(order);
+    int keep = Math.min(kept.size(), s.offset() + s.limit());
+    List<Record> records = s.offset() >= keep ? List.of() : kept.subList(s.offset(), keep);
+    return new Page(total, List.copyOf(records));
+  }
+
+  /** Contiguous chunks of one kind, read by one task. */
+  private record Run(EventCategory kind, List<Chunk> chunks) {}
+
+  /** Whether each name holds the expression (one bounded matching for all of them). */
+  private static boolean[] matches(Pattern pattern, String[] names) {
+    BoundedMatch match = new BoundedMatch(pattern);
+    boolean[] found = new boolean[names.length];
+    for (int i = 0; i < names.length; i++) {
+      found[i] = names[i] != null && match.find(names[i]);
+    }
+    return found;
+  }
+
+  /**
+   * The best {@code offset + limit} records of one run and how many pass the filters. A record
+   * is made only when it may enter the page: one whose sort key is already worse than the worst
+   * kept is counted and dropped, so a page of the longest states of millions makes a few objects.
+   */
+  private static final class PageOfRun implements RecordSink {
+    private final Selection s;
+    private final Comparator<Record> order;
+    private final boolean[] typeMatches;
+    private final boolean[] producerMatches;
+    /** Per run: a value's matching is not shared between threads. */
+    private final BoundedMatch valueMatch;
+    private final int keep;
+    /** The worst kept record on top, evicted by any better one. */
+    private final PriorityQueue<Record> heap;
+    long total;
+    RuntimeException failure;
+
+    PageOfRun(Selection s, Comparator<Record> order, boolean[] typeMatches, boolean[] producerMatches) {
+      this.s = s;
+      this.order = order;
+      this.typeMatches = typeMatches;
+      this.producerMatches = producerMatches;
+      this.valueMatch = s.match() == null ? null : new BoundedMatch(s.match());
+      this.keep = s.offset() + s.limit();
+      this.heap = new PriorityQueue<>(Math.max(1, Math.min(keep, 1 << 16)), order.reversed());
+    }
+
+    @Override
+    public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
+        int to) {
+      double duration = end - start;
+      if (duration < s.minDuration() || duration > s.maxDuration()) {
+        return;
+      }
+      if (typeMatches != null && !typeMatches[type] && !producerMatches[producer]
+          && !(kind == EventCategory.VARIABLE && valueMatch.find(String.valueOf(value)))) {
+        return;
+      }
+      total++;
+      if (keep == 0 || heap.size() == keep && worseThanWorst(start, end, value)) {
+        return;
+      }
+      Record r = new Record(kind, producer, type, start, end, depth, value, to);
+      if (heap.size() < keep) {
+        heap.add(r);
+      } else if (order.compare(r, heap.peek()) < 0) {
+        heap.poll();
+        heap.add(r);
+      }
+    }
+
+    /** Strictly worse than the worst kept by a numeric sort key alone (false when it cannot tell). */
+    private boolean worseThanWorst(double start, double end, double value) {
+      Record worst = heap.peek();
+      int c = switch (s.sort()) {
+        case START -> Double.compare(start, worst.start());
+        case END -> Double.compare(end, worst.end());
+        case DURATION -> Double.compare(end - start, worst.duration());
+        case VALUE -> Double.compare(value, worst.value());
+        default -> 0;
+      };
+      return s.descending() ? c < 0 : c > 0;
+    }
+  }
+
+  /** A record's fields, without a record made for it. */
+  private interface RecordSink {
+    void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value, int to);
   }
 
   /**
@@ -145,8 +228,15 @@ public final class RecordQuery {
    */
   public static void forEach(TraceStore store, Selection s, java.util.function.Consumer<Record> each) {
     for (EventCategory kind : s.kinds()) {
-      scan(store, kind, s, each);
+      scan(store, kind, store.chunks(kind, s.from(), scanEnd(store, s)), s,
+          (k, producer, type, start, end, depth, value, to) -> each.accept(
+              new Record(k, producer, type, start, end, depth, value, to)));
     }
+  }
+
+  /** The window's end as read: a window that reaches the trace's end is closed there. */
+  private static double scanEnd(TraceStore store, Selection s) {
+    return s.to() >= store.metadata().end() ? Double.POSITIVE_INFINITY : s.to();
   }
 
   private static boolean overlaps(double start, double end, double from, double to) {
@@ -171,10 +261,9 @@ public final class RecordQuery {
     return mask;
   }
 
-  private static void scan(TraceStore store, EventCategory kind, Selection s, java.util.function.Consumer<Record> offer) {
+  private static void scan(TraceStore store, EventCategory kind, List<Chunk> chunks, Selection s, RecordSink offer) {
     double from = s.from();
-    double to = s.to() >= store.metadata().end() ? Double.POSITIVE_INFINITY : s.to(); // closed at the end
-    List<Chunk> chunks = store.chunks(kind, from, to);
+    double to = scanEnd(store, s);
     // Links are grouped by source only, and a selection keeps those arriving at it too.
     int[] runs = kind == EventCategory.LINK || s.producers() == null ? null
         : s.producers().stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -188,8 +277,7 @@ public final class RecordQuery {
             for (int i = 0; i < c.size(); i++) {
               if (overlaps(c.start()[i], c.end()[i], from, to) && kept(producers, c.producer()[i])
                   && kept(types, c.type()[i])) {
-                offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i],
-                    Double.NaN, -1));
+                offer.accept(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i], Double.NaN, -1);
               }
             }
           });
@@ -202,7 +290,7 @@ public final class RecordQuery {
             for (int i = 0; i < c.size(); i++) {
               double t = c.time()[i];
               if (t >= from && t < to && kept(producers, c.producer()[i]) && kept(types, c.type()[i])) {
-                offer.accept(new Record(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1));
+                offer.accept(kind, c.producer()[i], c.type()[i], t, t, 0, Double.NaN, -1);
               }
             }
           });
@@ -215,8 +303,7 @@ public final class RecordQuery {
             for (int i = 0; i < c.size(); i++) {
               if (overlaps(c.start()[i], c.end()[i], from, to) && kept(producers, c.producer()[i])
                   && kept(types, c.type()[i])) {
-                offer.accept(new Record(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i],
-                    -1));
+                offer.accept(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.value()[i], -1);
               }
             }
           });
@@ -229,7 +316,7 @@ public final class RecordQuery {
           for (int i = 0; i < c.size(); i++) {
             if (overlaps(c.start()[i], c.end()[i], from, to)
                 && (kept(producers, c.from()[i]) || kept(producers, c.to()[i])) && kept(types, c.type()[i])) {
-              offer.accept(new Record(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.volume()[i], c.to()[i]));
+              offer.accept(kind, c.from()[i], c.type()[i], c.start()[i], c.end()[i], 0, c.volume()[i], c.to()[i]);
             }
           }
         }

@@ -13,14 +13,19 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ocelotl.testing.SharedTraces;
+import org.ocelotl.trace.ReadOptions;
+import org.ocelotl.format.paje.PajeReader;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.workspace.ImportOptions;
@@ -165,6 +170,86 @@ class RecordQueryTest {
         assertThrows(IllegalArgumentException.class, () -> RecordQuery.producersNamed(m, List.of("nope"))).getMessage());
     assertEquals("unknown type 'nope'",
         assertThrows(IllegalArgumentException.class, () -> RecordQuery.typesNamed(m, List.of("nope"))).getMessage());
+  }
+
+  /**
+   * The page read in parallel runs of chunks equals the brute-force page over every record read
+   * one by one: a store of the same trace cut into chunks of 37 records (about a hundred per
+   * kind), 300 seeded selections of random windows, kinds, sorts, directions, offsets, limits,
+   * duration ranges and expressions (a type's name, a producer's, a variable's value).
+   */
+  @Test
+  void pagesOfParallelRunsEqualTheBruteForcePage() throws IOException {
+    Path dir = Files.createDirectory(RecordQueryTest.dir.resolve("small-chunks"));
+    StoreWriter writer = new StoreWriter(dir, 37);
+    new PajeReader().read(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"), writer, ReadOptions.STRICT);
+    writer.finish(new StoreMetadata.Source("smpi_small_flat.trace", 1, 2, "f", "paje"));
+    TraceStore small = TraceStore.open(dir);
+    StoreMetadata m = small.metadata();
+    assertEquals(true, small.chunks(EventCategory.STATE).size() > 50, "many chunks");
+    List<RecordQuery.Record> every = new ArrayList<>();
+    RecordQuery.forEach(small, new RecordQuery.Selection(m.start(), m.end(), null, null,
+        EnumSet.allOf(EventCategory.class), null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+        RecordQuery.Column.START, false, 0, 0), every::add);
+    SplittableRandom random = new SplittableRandom(20261128);
+    String[] expressions = {null, "Wait", "rank-1", "^1", "Send|Recv"};
+    for (int run = 0; run < 300; run++) {
+      double a = m.start() + random.nextDouble() * (m.end() - m.start());
+      double b = random.nextInt(4) == 0 ? m.end() : a + random.nextDouble() * (m.end() - a) + 1e-9;
+      EnumSet<EventCategory> kinds = EnumSet.noneOf(EventCategory.class);
+      for (EventCategory k : EventCategory.values()) {
+        if (random.nextBoolean()) {
+          kinds.add(k);
+        }
+      }
+      RecordQuery.Column column = RecordQuery.Column.values()[random.nextInt(RecordQuery.Column.values().length)];
+      boolean descending = random.nextBoolean();
+      double minDuration = random.nextInt(3) == 0 ? 0.001 : Double.NEGATIVE_INFINITY;
+      double maxDuration = random.nextInt(3) == 0 ? 0.01 : Double.POSITIVE_INFINITY;
+      String expression = expressions[random.nextInt(expressions.length)];
+      Pattern match = expression == null ? null : Pattern.compile(expression);
+      int offset = random.nextInt(3) == 0 ? 0 : random.nextInt(200);
+      int limit = random.nextInt(4) == 0 ? 0 : 1 + random.nextInt(150);
+      RecordQuery.Selection s = new RecordQuery.Selection(a, b, null, null, kinds, match, minDuration, maxDuration,
+          column, descending, offset, limit);
+      List<RecordQuery.Record> expected = new ArrayList<>();
+      boolean reachesEnd = b >= m.end();
+      for (RecordQuery.Record r : every) {
+        boolean inWindow = r.kind() == EventCategory.EVENT ? r.start() >= a && (r.start() < b || reachesEnd)
+            : (r.start() < b || reachesEnd) && (r.end() > a || r.end() == r.start() && r.start() >= a);
+        if (inWindow && kinds.contains(r.kind()) && r.duration() >= minDuration && r.duration() <= maxDuration
+            && (match == null || match.matcher(m.types().get(r.type()).name()).find()
+                || match.matcher(m.producers().get(r.producer()).name()).find()
+                || r.kind() == EventCategory.VARIABLE && match.matcher(String.valueOf(r.value())).find())) {
+          expected.add(r);
+        }
+      }
+      expected.sort(documentedOrder(column, descending, m));
+      RecordQuery.Page got = RecordQuery.select(small, s);
+      String what = "selection " + run + ": " + s;
+      assertEquals(expected.size(), got.total(), what);
+      assertEquals(expected.subList(Math.min(offset, expected.size()), Math.min(expected.size(), offset + limit)),
+          got.records(), what);
+    }
+  }
+
+  /** The order RecordQuery documents: the column, then start, end, producer, type, depth, destination, kind. */
+  private static java.util.Comparator<RecordQuery.Record> documentedOrder(RecordQuery.Column column,
+      boolean descending, StoreMetadata m) {
+    java.util.Comparator<RecordQuery.Record> primary = switch (column) {
+      case START -> java.util.Comparator.comparingDouble(RecordQuery.Record::start);
+      case END -> java.util.Comparator.comparingDouble(RecordQuery.Record::end);
+      case DURATION -> java.util.Comparator.comparingDouble(RecordQuery.Record::duration);
+      case PRODUCER -> java.util.Comparator.comparing((RecordQuery.Record r) -> m.producers().get(r.producer()).name());
+      case TYPE -> java.util.Comparator.comparing((RecordQuery.Record r) -> m.types().get(r.type()).name());
+      case KIND -> java.util.Comparator.comparing(RecordQuery.Record::kind);
+      case VALUE -> java.util.Comparator.comparingDouble(RecordQuery.Record::value);
+    };
+    java.util.Comparator<RecordQuery.Record> order = primary.thenComparingDouble(RecordQuery.Record::start)
+        .thenComparingDouble(RecordQuery.Record::end).thenComparingInt(RecordQuery.Record::producer)
+        .thenComparingInt(RecordQuery.Record::type).thenComparingInt(RecordQuery.Record::depth)
+        .thenComparingInt(RecordQuery.Record::to).thenComparing(RecordQuery.Record::kind);
+    return descending ? order.reversed() : order;
   }
 
   /**
