@@ -321,10 +321,11 @@ test('the treemap view: switch to it, play the time control, click through to th
 });
 
 test('the topology graph: switch to it, collapse and expand a group, play, double click through', async () => {
-  // A fresh page on the whole trace (earlier tests filtered it), then the Graph tab. N = 20: at
-  // N = 100 the importer's running sums of SimGrid's Add/SubVariable leave bandwidth_used at
-  // −1e−7 in some slices, which the model refuses (reported; not this view's to fix).
-  await page.goto(`${url}&slices=20`);
+  // A fresh page on the whole trace (earlier tests filtered it), then the Graph tab, sized by
+  // capacity and filled by use (the metric variable mean). N = 20: at N = 100 the importer's
+  // running sums of SimGrid's Add/SubVariable leave bandwidth_used at −1e−7 in some slices, which
+  // the model refuses (reported; not this view's to fix).
+  await page.goto(`${url}&slices=20&metric=variable-mean`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
   const before = await caption();
   await page.click('#panels button[data-panel="topology"]');
@@ -596,10 +597,11 @@ test('Statistics: the nancy ranks in [8, 9) s wait in PMPI_Waitall most of the t
   assert.equal(producers.length, 11, 'the ten largest and the others');
   assert.ok(producers.slice(0, 10).every(p => /^nancy\/nancy-c[12]\/nancy-c[12]-\d\/rank-\d+$/.test(p)), producers.join());
   assert.match(producers[10], /^\(others\) \(6 producers\)$/);
-  // Hovering a producer's row outlines its row in the overview.
+  // Hovering a producer's row outlines its row in the overview: its own, or the one that holds it
+  // where the overview, sharing the height with the statistics, is cut at a coarser depth.
   await page.hover('#stats-groups tbody tr:first-child');
-  const highlighted = await page.$eval('#overview', c => c.dataset.highlight || '');
-  assert.equal(highlighted.split(' ')[0], producers[0]);
+  const highlighted = (await page.$eval('#overview', c => c.dataset.highlight || '')).split(' ')[0];
+  assert.ok(highlighted !== '' && `${producers[0]}/`.startsWith(`${highlighted}/`), `${highlighted} holds ${producers[0]}`);
   await shot('11-stats');
   // Another type's producers: a click on its row.
   await page.click('#stats-types tbody tr:nth-child(2)');
