@@ -26,7 +26,7 @@ public final class GanttPicture {
   static final double MARGIN = 16;
   static final double LABELS = 170;
   /** The width of one level of group brackets in the label column. */
-  private static final double BRACKET_COLUMN = 14;
+  private static final double BRACKET_COLUMN = 16;
   static final double LEGEND = 190;
   static final double TOP = 64;
   static final double BOTTOM = 46;
