@@ -1088,6 +1088,7 @@ test('Play shows every time step in turn, each asked for once and ahead, even wh
 
 test('the Gantt chart follows the type filter, names its rows by the hierarchy, draws link arrows on demand, in a split', async () => {
   // The overview without PMPI_Waitall, the details and the statistics of lyon-c1 over [3, 3.5) s.
+  const charts = requestLog('gantt');
   await page.goto(`${url}&slices=20&xtypes=PMPI_Waitall&gantt=1&gfrom=3&gto=3.5&gproducers=lyon/lyon-c1`
     + '&stats=1&sfrom=3&sto=3.5&sproducers=lyon/lyon-c1');
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts && document.querySelector('#gantt-box svg')
@@ -1098,6 +1099,9 @@ test('the Gantt chart follows the type filter, names its rows by the hierarchy, 
   assert.ok(shown.every(t => !/PMPI_Waitall/.test(t)), 'no state of the type the view leaves out');
   assert.ok(!(await page.textContent('#gantt-box svg')).includes('PMPI_Waitall'), 'nor in the legend');
   assert.ok((await page.$$eval('#events-table tbody tr', rs => rs.map(r => r.cells[2].textContent))).every(t => t !== 'PMPI_Waitall'));
+  charts.stop();
+  // The view's own short list, not the names of every type kept.
+  assert.deepEqual(charts.map(r => [r.query.get('xtypes'), r.query.has('types')]), [['PMPI_Waitall', false]]);
   // Rows by name, under brackets naming their host, cluster and site.
   const labels = await page.$$eval('#gantt-box svg text', ts => ts.map(t => {
     const r = t.getBoundingClientRect();

@@ -46,17 +46,16 @@ export class DetailsView {
   }
 
   /**
-   * Shows the details of {trace, gfrom, gto, gproducers}, of the types kept (names; [] for all);
-   * hides them when gantt is not set.
+   * Shows the details of {trace, gfrom, gto, gproducers} without the types the view leaves out
+   * (xtypes); hides them when gantt is not set.
    */
-  async show(state, types) {
+  async show(state) {
     if (!state.gantt || !state.trace) { this.box.hidden = true; this.key = null; return; }
-    const key = [state.trace, state.gfrom, state.gto, state.gproducers.join('|'), types.join('|')].join(' ');
+    const key = [state.trace, state.gfrom, state.gto, state.gproducers.join('|'), state.xtypes.join('|')].join(' ');
     this.box.hidden = false;
     if (key === this.key) return;
     this.key = key;
     this.state = state;
-    this.types = types;
     this.offset = 0;
     this.box.innerHTML = `<div class="details-head"><strong>Details</strong> <span id="details-what"></span>
       <button type="button" id="details-close" title="close the details">Close</button></div>
@@ -75,14 +74,14 @@ export class DetailsView {
         <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
       <div id="events-box"></div>`;
     this.box.querySelector('#details-what').textContent = `${state.gproducers.length ? state.gproducers.join(', ') : 'all producers'}`
-      + ` · [${state.gfrom}, ${state.gto})${types.length ? ` · the ${types.length} types the view keeps` : ''}`;
+      + ` · [${state.gfrom}, ${state.gto})${state.xtypes.length ? ` · without ${state.xtypes.join(', ')}, as the view` : ''}`;
     await Promise.all([this.#gantt(), this.#table()]);
   }
 
   #params() {
     const q = new URLSearchParams({ trace: this.state.trace, from: this.state.gfrom, to: this.state.gto });
     if (this.state.gproducers.length) q.set('producers', this.state.gproducers.join('|'));
-    if (this.types.length) q.set('types', this.types.join('|'));
+    if (this.state.xtypes.length) q.set('xtypes', this.state.xtypes.join('|'));
     return q;
   }
 

@@ -92,15 +92,6 @@ function keptTypes() {
   return [...new Set(category)].filter(name => !state.xtypes.includes(name));
 }
 
-/**
- * The types the details show: every type of the trace but those the view leaves out ([] for all),
- * so that the Gantt chart and the event table follow the view's type filter.
- */
-function detailTypes() {
-  if (!state.xtypes.length) return [];
-  return [...new Set(traceData.types.map(t => t.name))].filter(name => !state.xtypes.includes(name));
-}
-
 function metricCategory(metric) {
   return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
     'link-count': 'link' }[metric];
@@ -279,7 +270,7 @@ async function render() {
   try {
     await loadTrace(state.trace);
     syncControls();
-    details.show(state, detailTypes());
+    details.show(state);
     stats.show(state);
     showSplit();
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
