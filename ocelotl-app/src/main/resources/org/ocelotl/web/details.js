@@ -21,6 +21,7 @@ export class DetailsView {
     this.offset = 0;
     this.match = '';
     this.kind = 'state';
+    // The duration bounds in the trace's unit ('' for none): typed in the table's, which follows the window.
     this.minDuration = '';
     this.maxDuration = '';
     // The chart's kinds: states, events and links by default (the server's), variables on demand.
@@ -37,8 +38,8 @@ export class DetailsView {
       }
       if (id === 'events-match') this.match = e.target.value;
       else if (id === 'events-kind') this.kind = e.target.value;
-      else if (id === 'events-min') this.minDuration = e.target.value;
-      else if (id === 'events-max') this.maxDuration = e.target.value;
+      else if (id === 'events-min') this.minDuration = this.#traceDuration(e.target.value);
+      else if (id === 'events-max') this.maxDuration = this.#traceDuration(e.target.value);
       else return;
       this.offset = 0;
       this.#table();
@@ -68,8 +69,8 @@ export class DetailsView {
         'state|event|link|variable'].map(k => `<option value="${k}"${k === this.kind ? ' selected' : ''}>${k.includes('|') ? 'all' : k + 's'}</option>`).join('')}</select></label>
         <label>match <input id="events-match" type="text" value="${escapeHtml(this.match)}"
         placeholder="regular expression" spellcheck="false"></label>
-        <label>duration ≥ <input id="events-min" type="number" min="0" step="any" value="${escapeHtml(this.minDuration)}"></label>
-        <label>≤ <input id="events-max" type="number" min="0" step="any" value="${escapeHtml(this.maxDuration)}">
+        <label>duration ≥ <input id="events-min" type="number" min="0" step="any"></label>
+        <label>≤ <input id="events-max" type="number" min="0" step="any">
         <span class="events-unit"></span></label>
         <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
       <div id="events-box"></div>`;
@@ -111,17 +112,19 @@ export class DetailsView {
     q.set('offset', String(this.offset));
     q.set('limit', '100');
     if (this.match) q.set('match', this.match);
-    // The duration bounds are typed in the table's unit; the server takes the trace's.
-    const traceUnits = v => String(Number(v) / (this.scale ? this.scale.factor : 1));
-    if (this.minDuration !== '') q.set('min_duration', traceUnits(this.minDuration));
-    if (this.maxDuration !== '') q.set('max_duration', traceUnits(this.maxDuration));
+    if (this.minDuration !== '') q.set('min_duration', String(this.minDuration));
+    if (this.maxDuration !== '') q.set('max_duration', String(this.maxDuration));
     const box = this.box.querySelector('#events-box');
     try {
       const page = await this.api.get('events', q);
       const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent =
         ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
-      for (const unit of this.box.querySelectorAll('.events-unit')) unit.textContent = scale.unit;
+      this.box.querySelector('.events-unit').textContent = scale.unit;
+      // The bounds read in this window's unit (another window may have another).
+      const shown = d => d === '' ? '' : String(Number((d * scale.factor).toPrecision(12)));
+      this.box.querySelector('#events-min').value = shown(this.minDuration);
+      this.box.querySelector('#events-max').value = shown(this.maxDuration);
       const head = COLUMNS.map(c => {
         const arrow = this.sort === c ? ' ▲' : this.sort === `-${c}` ? ' ▼' : '';
         return `<th data-sort="${c}" title="sort by ${c}">${c}${TIMES.includes(c) ? ` (${escapeHtml(scale.unit)})` : ''}${arrow}</th>`;
@@ -139,6 +142,11 @@ export class DetailsView {
     } catch (e) {
       box.textContent = `Event table: ${e.message}`;
     }
+  }
+
+  /** A duration typed in the table's unit, in the trace's ('' for none). */
+  #traceDuration(typed) {
+    return typed.trim() === '' ? '' : Number(typed) / (this.scale ? this.scale.factor : 1);
   }
 
   #click(e) {
