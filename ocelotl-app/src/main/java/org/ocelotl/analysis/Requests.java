@@ -112,7 +112,8 @@ public final class Requests {
   public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
     Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES, EXCLUDE_TYPES);
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
-        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS), keptTypes(values, store.metadata()));
+        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS),
+            keptTypes(values, store.metadata()));
   }
 
   /**

@@ -112,7 +112,8 @@ public final class GanttPicture {
       if (a.row()) {
         if (y1 - y0 >= 9) {
           String name = a.collapsed() ? a.name() + " (" + a.leaves() + ")" : a.name();
-          c.text(left - 6, (y0 + y1) / 2 + 4, OverviewPicture.fit(name, labelWidth, 10.5), 10.5, INK, Anchor.END, false);
+          c.text(left - 6, (y0 + y1) / 2 + 4, OverviewPicture.fit(name, labelWidth, 10.5), 10.5, INK, Anchor.END,
+              false);
         }
         c.line(left, y1, left + w, y1, "#eeeeee", 1, false);
       } else if (a.depth() >= 1 && a.depth() <= columns) {
