@@ -321,10 +321,11 @@ test('the treemap view: switch to it, play the time control, click through to th
 });
 
 test('the topology graph: switch to it, collapse and expand a group, play, double click through', async () => {
-  // A fresh page on the whole trace (earlier tests filtered it), then the Graph tab. N = 20: at
-  // N = 100 the importer's running sums of SimGrid's Add/SubVariable leave bandwidth_used at
-  // −1e−7 in some slices, which the model refuses (reported; not this view's to fix).
-  await page.goto(`${url}&slices=20`);
+  // A fresh page on the whole trace (earlier tests filtered it), then the Graph tab, sized by
+  // capacity and filled by use (the metric variable mean). N = 20: at N = 100 the importer's
+  // running sums of SimGrid's Add/SubVariable leave bandwidth_used at −1e−7 in some slices, which
+  // the model refuses (reported; not this view's to fix).
+  await page.goto(`${url}&slices=20&metric=variable-mean`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
   const before = await caption();
   await page.click('#panels button[data-panel="topology"]');
@@ -596,10 +597,11 @@ test('Statistics: the nancy ranks in [8, 9) s wait in PMPI_Waitall most of the t
   assert.equal(producers.length, 11, 'the ten largest and the others');
   assert.ok(producers.slice(0, 10).every(p => /^nancy\/nancy-c[12]\/nancy-c[12]-\d\/rank-\d+$/.test(p)), producers.join());
   assert.match(producers[10], /^\(others\) \(6 producers\)$/);
-  // Hovering a producer's row outlines its row in the overview.
+  // Hovering a producer's row outlines its row in the overview: its own, or the one that holds it
+  // where the overview, sharing the height with the statistics, is cut at a coarser depth.
   await page.hover('#stats-groups tbody tr:first-child');
-  const highlighted = await page.$eval('#overview', c => c.dataset.highlight || '');
-  assert.equal(highlighted.split(' ')[0], producers[0]);
+  const highlighted = (await page.$eval('#overview', c => c.dataset.highlight || '')).split(' ')[0];
+  assert.ok(highlighted !== '' && `${producers[0]}/`.startsWith(`${highlighted}/`), `${highlighted} holds ${producers[0]}`);
   await shot('11-stats');
   // Another type's producers: a click on its row.
   await page.click('#stats-types tbody tr:nth-child(2)');
@@ -1004,9 +1006,9 @@ test('what the shown nodes hide: the treemap and the graph list them, number the
     && !new URLSearchParams(location.search).has('panel'), null, { timeout: 30_000 });
   await page.waitForFunction(() => document.getElementById('caption').dataset.leaves === '8', null, { timeout: 60_000 });
 
-  // The graph (sized by the trace's capacities): its list and count are its answer's.
+  // The graph (sized by the trace's capacities: the metric variable mean): its list and count are its answer's.
   const graph = page.waitForResponse(r => new URL(r.url()).pathname === '/api/topology' && r.status() === 200, { timeout: 120_000 });
-  await page.goto(`${url}&panel=topology&slices=20&cut=2&step=5`);
+  await page.goto(`${url}&panel=topology&metric=variable-mean&slices=20&cut=2&step=5`);
   const answer = (await (await graph).json()).topology.hiddenNodes;
   await page.waitForFunction(h => document.getElementById('caption').dataset.view === 'spatial topology'
     && document.getElementById('caption').dataset.hidden === String(h), answer.hidden, { timeout: 120_000 });
@@ -1014,4 +1016,188 @@ test('what the shown nodes hide: the treemap and the graph list them, number the
   assert.ok(first.startsWith(`1 ${answer.outliers[0].producer}merged into ${answer.outliers[0].aggregate}`), first);
   assert.ok(await page.$eval('#topology', c => c.dataset.outlierMarks.split('|').length >= 1));
   await shot('outliers-topology');
+});
+
+/** The API requests of the page to `path` from now on, as URLSearchParams (and the POST bodies), until stop(). */
+function requestLog(path) {
+  const log = [];
+  const listener = r => {
+    const u = new URL(r.url());
+    if (u.pathname === `/api/${path}`) log.push({ query: u.searchParams, body: r.postData() });
+  };
+  page.on('request', listener);
+  log.stop = () => page.off('request', listener);
+  return log;
+}
+
+test('the Graph tab draws the metric and p of the settings, on the panel\'s size', async () => {
+  const asked = requestLog('topology');
+  await page.goto(`${url}&slices=20&panel=topology&p=0.05`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial topology', null, { timeout: 120_000 });
+  const q = asked.at(-1).query;
+  assert.equal(q.get('metric'), 'state-duration', 'the metric the settings show');
+  assert.equal(q.get('p'), '0.05');
+  assert.equal(await page.$eval('#metric', m => m.value), 'state-duration');
+  const c = await caption();
+  assert.equal(c.p, 0.05);
+  assert.equal(await page.textContent('#p-value'), '0.05');
+  assert.match(c.text, / · state total duration · spatial partition at p = 0\.05 · /);
+  assert.match(await page.textContent('#treemap-legend'), /size and fill: state total duration \(Metric “variable mean”: capacity and use/);
+  // The graph is asked for the panel's size (its height decides the producer depth), not a hidden canvas's.
+  const box = await page.$eval('#treemap-box', b => ({ w: b.clientWidth, h: b.clientHeight }));
+  assert.deepEqual([Number(q.get('width')), Number(q.get('height'))], [box.w, box.h]);
+  assert.ok(box.h > 300, `panel height ${box.h}`);
+  // Capacity and use: the metric variable mean, chosen in the settings, and said so.
+  await page.selectOption('#metric', 'variable-mean');
+  await page.click('#apply');
+  await page.waitForFunction(() => / · variable mean · /.test(document.getElementById('caption').textContent), null, { timeout: 120_000 });
+  assert.equal(asked.at(-1).query.get('metric'), 'variable-mean');
+  assert.match(await page.textContent('#treemap-legend'), /size = capacity, fill = use \/ capacity/);
+  asked.stop();
+});
+
+test('Play shows every time step in turn, each asked for once and ahead, even when paused and resumed mid-answer', async () => {
+  await page.goto(`${url}&slices=8&panel=treemap`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial treemap', null, { timeout: 120_000 });
+  await page.evaluate(() => {
+    window.drawnSteps = [];
+    new MutationObserver(() => {
+      const s = document.getElementById('caption').dataset.step;
+      if (window.drawnSteps.at(-1) !== s) window.drawnSteps.push(s);
+    }).observe(document.getElementById('caption'), { attributes: true });
+  });
+  // Step 3's answer is held until the test lets it go: Play is paused and resumed while it is awaited.
+  let release;
+  const held = new Promise(ok => { release = ok; });
+  const stepThree = u => new URL(u).pathname === '/api/treemap' && new URL(u).searchParams.get('step') === '3';
+  await page.route(stepThree, async route => { await held; await route.continue(); });
+  const asked = requestLog('treemap');
+  await page.click('#play');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('step') === '3', null, { timeout: 120_000 });
+  assert.equal((await caption()).text.includes('step 3 of 8'), true, 'step 3 is not drawn yet: step 2 (shown as 3 of 8) is');
+  await page.click('#play'); // pause while step 3 is awaited
+  await page.click('#play'); // and resume
+  release();
+  await page.waitForFunction(() => document.getElementById('play').textContent === '▶ Play', null, { timeout: 120_000 });
+  await page.unroute(stepThree);
+  asked.stop();
+  assert.deepEqual(await page.evaluate(() => window.drawnSteps), ['0', '1', '2', '3', '4', '5', '6', '7']);
+  const steps = asked.map(r => r.query.get('step'));
+  assert.deepEqual(steps, ['0', '1', '2', '3', '4', '5', '6', '7'], 'each step asked for once');
+});
+
+test('the Gantt chart follows the type filter, names its rows by the hierarchy, draws link arrows on demand, in a split', async () => {
+  // The overview without PMPI_Waitall, the details and the statistics of lyon-c1 over [3, 3.5) s.
+  const charts = requestLog('gantt');
+  await page.goto(`${url}&slices=20&xtypes=PMPI_Waitall&gantt=1&gfrom=3&gto=3.5&gproducers=lyon/lyon-c1`
+    + '&stats=1&sfrom=3&sto=3.5&sproducers=lyon/lyon-c1');
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts && document.querySelector('#gantt-box svg')
+    && document.querySelector('#events-table tbody tr') && document.querySelector('#stats-dominant'), null, { timeout: 120_000 });
+  const titles = () => page.$$eval('#gantt-box svg title', ts => ts.map(t => t.textContent));
+  const shown = await titles();
+  assert.ok(shown.some(t => / · computing · /.test(t)), 'the states kept are drawn');
+  assert.ok(shown.every(t => !/PMPI_Waitall/.test(t)), 'no state of the type the view leaves out');
+  assert.ok(!(await page.textContent('#gantt-box svg')).includes('PMPI_Waitall'), 'nor in the legend');
+  assert.ok((await page.$$eval('#events-table tbody tr', rs => rs.map(r => r.cells[2].textContent))).every(t => t !== 'PMPI_Waitall'));
+  charts.stop();
+  // The view's own short list, not the names of every type kept.
+  assert.deepEqual(charts.map(r => [r.query.get('xtypes'), r.query.has('types')]), [['PMPI_Waitall', false]]);
+  // Rows by name, under brackets naming their host, cluster and site.
+  const labels = await page.$$eval('#gantt-box svg text', ts => ts.map(t => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent, rotated: /rotate/.test(t.getAttribute('transform') || ''), y0: r.top, y1: r.bottom };
+  }));
+  assert.deepEqual(labels.filter(l => l.rotated).map(l => l.text),
+    ['lyon', 'lyon-c1', 'lyon-c1-1', 'lyon-c1-2', 'lyon-c1-3', 'lyon-c1-4']);
+  const rows = labels.filter(l => /^rank-\d+$/.test(l.text));
+  assert.deepEqual(rows.map(l => l.text), ['rank-32', 'rank-33', 'rank-34', 'rank-35', 'rank-36', 'rank-37', 'rank-38', 'rank-39']);
+  const host = labels.find(l => l.text === 'lyon-c1-2');
+  const mid = l => (l.y0 + l.y1) / 2;
+  assert.ok(mid(rows[2]) < mid(host) && mid(host) < mid(rows[3]), 'lyon-c1-2 is named between its ranks 34 and 35');
+  // Link arrows: shown by default, hidden by their checkbox, the states staying.
+  assert.ok(shown.some(t => / → .* · MPI_LINK · /.test(t)), 'link arrows');
+  await page.uncheck('#gantt-links');
+  await page.waitForFunction(() => [...document.querySelectorAll('#gantt-box svg title')].every(t => !/ → /.test(t.textContent)),
+    null, { timeout: 60_000 });
+  assert.ok((await titles()).some(t => / · computing · /.test(t)), 'the states stay');
+  // Every view readable: the page does not scroll, the overview and the details keep their minimum heights.
+  const boxes = () => page.evaluate(() => Object.fromEntries(['overview-row', 'curves-row', 'split', 'below', 'caption']
+    .map(id => [id, document.getElementById(id).getBoundingClientRect().toJSON()])
+    .concat([['scroll', document.scrollingElement.scrollHeight], ['viewport', innerHeight]])));
+  const b = await boxes();
+  assert.equal(b.scroll, b.viewport, 'the page itself never scrolls');
+  assert.ok(b['overview-row'].height >= 200 && b.below.height >= 160, JSON.stringify(b));
+  assert.ok(b.caption.bottom <= b.viewport && b['curves-row'].bottom <= b.split.top, JSON.stringify(b));
+  // The split shares the height, each side down to its minimum.
+  const drag = async dy => {
+    const s = (await boxes()).split;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2 + dy, { steps: 4 });
+    await page.mouse.up();
+    return boxes();
+  };
+  const up = await drag(-700);
+  assert.equal(Math.round(up['overview-row'].height), 200);
+  assert.ok(up.below.height > b.below.height, `the details grew: ${b.below.height} → ${up.below.height}`);
+  const down = await drag(900);
+  assert.equal(Math.round(down.below.height), 160);
+  assert.equal(down.scroll, down.viewport);
+  await shot('gantt-split');
+});
+
+test('one unit per view: the Gantt chart\'s axis and table, the statistics\' histogram; saved windows at the slices\' precision', async () => {
+  // [3, 3.5) s reads in ms on the chart's axis: so do the table's times and durations.
+  await page.goto(`${url}&slices=20&gantt=1&gfrom=3&gto=3.5&gproducers=lyon/lyon-c1/lyon-c1-2&stats=1&sfrom=3&sto=3.5`);
+  await page.waitForFunction(() => document.querySelector('#gantt-box svg') && document.querySelector('#events-table tbody tr')
+    && document.querySelector('#stats-axis'), null, { timeout: 120_000 });
+  const axis = await page.$$eval('#gantt-box svg text', ts => ts.map(t => t.textContent).find(t => /^time since/.test(t)));
+  assert.equal(axis, "time since the trace's start (ms)");
+  const heads = await page.$$eval('#events-table th', hs => hs.map(h => h.textContent.replace(/ [▲▼]$/, '')));
+  assert.deepEqual(heads, ['kind', 'producer', 'type', 'start (ms)', 'end (ms)', 'duration (ms)', 'value']);
+  const records = await page.$$eval('#events-table tbody tr', rs => rs.map(r => [3, 4, 5].map(k => Number(r.cells[k].textContent))));
+  for (const [start, end, duration] of records) {
+    assert.ok(start < 3500 && end >= 3000, `[${start}, ${end}) meets [3000, 3500) ms`);
+    assert.ok(Math.abs(end - start - duration) <= Math.max(0.002, duration * 5e-4), `${end} − ${start} = ${duration}`);
+  }
+  // The duration filter is typed in the table's unit: 50 ms keeps the states of 50 ms or more.
+  await page.fill('#events-min', '50');
+  await page.dispatchEvent('#events-min', 'change');
+  await page.waitForFunction(() => [...document.querySelectorAll('#events-table tbody tr')].every(r => Number(r.cells[5].textContent) >= 50),
+    null, { timeout: 30_000 });
+  assert.ok(await page.$$eval('#events-table tbody tr', rs => rs.length) >= 1);
+  assert.equal(await page.textContent('.events-unit'), 'ms');
+  // The statistics: the histogram over a time axis in ms, durations in ms.
+  const ticks = await page.$$eval('#stats-axis span', ss => ss.map(s => s.textContent));
+  assert.deepEqual(ticks, ['3000', '3100', '3200', '3300', '3400', '3500']);
+  assert.equal(await page.textContent('.stats-axis-title'), "time since the trace's start (ms)");
+  assert.match(await page.textContent('#stats-box'), /durations of states in ms, /);
+  const spread = await page.$$eval('#stats-axis span', ss => ss.map(s => s.getBoundingClientRect().x));
+  assert.ok(spread.every((x, i) => i === 0 || x > spread[i - 1]), 'ticks left to right');
+
+  // A dragged window saved as a selection: rounded to the slices' precision (N = 20: 0.678 s slices, to the ms).
+  await page.goto(`${url}&slices=20`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const box = await plotBox();
+  const plot = await plotRect();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.2137, box.y + plot.y + plot.h / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.4711, box.y + plot.y + plot.h / 2, { steps: 4 });
+  await page.mouse.up();
+  const saved = requestLog('selections');
+  const answers = ['rounded', ''];
+  const onDialog = dialog => dialog.accept(answers.shift());
+  page.on('dialog', onDialog);
+  await page.click('#save-selection');
+  await page.waitForFunction(() => document.getElementById('message').textContent === 'saved selection rounded', null, { timeout: 30_000 });
+  page.off('dialog', onDialog);
+  saved.stop();
+  const { from, to } = JSON.parse(saved.find(r => r.body).body);
+  const end = (await caption()).end;
+  for (const [t, at] of [[from, 0.2137], [to, 0.4711]]) {
+    assert.equal(t, Number(t.toFixed(3)), `${t}: to the ms`);
+    assert.ok(Math.abs(t - end * at) < end / plot.w + 0.001, `${t} is where the mouse was (${end * at})`);
+  }
+  await page.evaluate(() => fetch(`/api/selections?trace=${encodeURIComponent(new URLSearchParams(location.search).get('trace'))}&name=rounded`,
+    { method: 'DELETE', headers: { 'X-Ocelotl-Token': new URLSearchParams(location.search).get('token') } }));
 });

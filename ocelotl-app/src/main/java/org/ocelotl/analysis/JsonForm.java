@@ -167,6 +167,11 @@ public final class JsonForm {
   }
 
   /** What every answer says of the model and of the partition shown. */
+  /** How the answer's times read (docs/api.md): since the trace's start, in a unit that suits the window. */
+  static void timeScale(ObjectNode json, TimeScale scale) {
+    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
+  }
+
   private static ObjectNode shown(TraceSummary trace, BuiltModel built, Aggregation aggregation, ViewKind view,
       int producerDepth, TimeScale scale, String metricLabel, double p, Partition partition, Partition last) {
     MicroscopicModel model = built.model();
@@ -176,7 +181,7 @@ public final class JsonForm {
     json.put("metricLabel", metricLabel);
     json.put("valueUnit", built.unit());
     json.put("timeUnit", built.timeUnit());
-    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
+    timeScale(json, scale);
     json.put("aggregation", name(aggregation));
     json.put("view", view == null ? null : view.view());
     json.put("start", built.grid().start());
@@ -400,7 +405,7 @@ public final class JsonForm {
     json.put("metric", built.metric() == null ? null : built.metric().cliName());
     json.put("aggregation", name(shown.aggregation()));
     TimeScale scale = shown.timeScale();
-    json.putObject("timeScale").put("origin", scale.origin()).put("factor", scale.factor()).put("unit", scale.unit());
+    timeScale(json, scale);
     json.put("start", built.grid().start());
     json.put("end", built.grid().end());
     json.put("slices", model.slices());

@@ -14,6 +14,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.TimeScale;
 
 /**
  * The event table of a selection (docs/analysis.md): one row per record, a page of them in the
@@ -88,6 +89,9 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
       json.put("total", page.total());
       json.put("offset", request.offset());
       json.put("limit", request.limit());
+      // The page shows the records' times as the Gantt chart's axis does: the same scale for the same window.
+      StoreMetadata m = request.store().metadata();
+      JsonForm.timeScale(json, TimeScale.of(m.timeUnit(), m.start(), to - from));
       ArrayNode rows = json.putArray("records");
       for (RecordQuery.Record r : page.records()) {
         ObjectNode row = rows.addObject();

@@ -127,8 +127,11 @@ public final class RequestSpec {
   public static final List<Param> TOPOLOGY = concat(withDefault(MODEL, SLICES, SPATIAL_SLICES),
       List.of(P, CUT, STEP, TOGGLES, WIDTH.defaulting("1000").ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
           HEIGHT.defaulting("1000").ranging(MIN_PICTURE_HEIGHT, MAX_SIDE)));
-  /** The records of a window: a selection's window, producers, types, and kinds. */
-  public static final List<Param> RECORDS = List.of(FROM, TO, PRODUCERS, TYPES, KIND, SELECTION);
+  /**
+   * The records of a window: a selection's window, producers, types (kept, or every type but those
+   * left out: the web page's details follow its view's type filter in a short URL), and kinds.
+   */
+  public static final List<Param> RECORDS = List.of(FROM, TO, PRODUCERS, TYPES, EXCLUDE_TYPES, KIND, SELECTION);
   /** A Gantt chart: the records, on a chart of this size (the picture adds axes and legend). */
   public static final List<Param> GANTT = concat(RECORDS, List.of(WIDTH.defaulting("1000"), HEIGHT.defaulting("600")));
   /** The event table. */

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.model.Metric;
+import org.ocelotl.query.RecordQuery;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.store.StoreMetadata;
@@ -109,9 +110,39 @@ public final class Requests {
 
   /** The window, producers and types of a record query: its parameters, or a saved selection's. */
   public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
-    Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES);
+    Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES, EXCLUDE_TYPES);
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
-        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS), values.list(TYPES));
+        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS),
+            keptTypes(values, store.metadata()));
+  }
+
+  /**
+   * The type names a record query keeps: those named (all when none is), less those left out; a
+   * name left out that the trace does not have is refused, as a kept one is.
+   */
+  private static List<String> keptTypes(RequestValues values, StoreMetadata m) {
+    List<String> types = values.list(TYPES);
+    List<String> left = values.list(EXCLUDE_TYPES);
+    if (left.isEmpty()) {
+      return types;
+    }
+    Set<Integer> out;
+    try {
+      out = RecordQuery.typesNamed(m, left);
+    } catch (IllegalArgumentException e) {
+      throw values.refusal(EXCLUDE_TYPES, e.getMessage());
+    }
+    Set<Integer> in = types.isEmpty() ? null : RecordQuery.typesNamed(m, types);
+    Set<String> kept = new TreeSet<>();
+    for (StoreMetadata.EventType t : m.types()) {
+      if ((in == null || in.contains(t.id())) && !out.contains(t.id())) {
+        kept.add(t.name());
+      }
+    }
+    if (kept.isEmpty()) {
+      throw values.refusal(EXCLUDE_TYPES, "every type is left out");
+    }
+    return List.copyOf(kept);
   }
 
   /** The saved selection named, or null; refused beside any of the parameters it replaces. */

@@ -14,6 +14,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.TimeScale;
 
 /**
  * The statistics of a selection (window × producers × types × kinds, docs/analysis.md): per
@@ -170,6 +171,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       json.put("from", from);
       json.put("to", to);
       json.put("unit", trace.unit());
+      // For the density's time axis: since the trace's start, in a unit that suits the window.
+      JsonForm.timeScale(json, TimeScale.of(trace.unit(), trace.start(), to - from));
       json.put("by", request.by());
       json.put("top", request.top());
       json.put("records", records);

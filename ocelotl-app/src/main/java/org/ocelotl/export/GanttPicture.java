@@ -25,6 +25,8 @@ import org.ocelotl.view.TimeScale;
 public final class GanttPicture {
   static final double MARGIN = 16;
   static final double LABELS = 170;
+  /** The width of one level of group brackets in the label column. */
+  private static final double BRACKET_COLUMN = 16;
   static final double LEGEND = 190;
   static final double TOP = 64;
   static final double BOTTOM = 46;
@@ -89,6 +91,44 @@ public final class GanttPicture {
     return (int) (chartHeight + TOP + BOTTOM + MARGIN);
   }
 
+  /**
+   * The producer axis: each row named (a row standing for several leaves with their count), the
+   * groups above the rows as brackets with their names, one column per level, so that rows of
+   * different hosts or clusters are never read as one list.
+   */
+  private static void drawProducers(Canvas c, List<AxisNode> producers, double left, double top, double w, double h) {
+    int levels = 0;
+    for (AxisNode a : producers) {
+      if (!a.row() && a.depth() >= 1) {
+        levels = Math.max(levels, a.depth());
+      }
+    }
+    // The brackets take at most half the label column: deeper levels than that go unnamed.
+    int columns = (int) Math.min(levels, LABELS / 2 / BRACKET_COLUMN);
+    double labelWidth = LABELS - 10 - columns * BRACKET_COLUMN;
+    for (AxisNode a : producers) {
+      double y0 = top + a.y0() * h;
+      double y1 = top + a.y1() * h;
+      if (a.row()) {
+        if (y1 - y0 >= 9) {
+          String name = a.collapsed() ? a.name() + " (" + a.leaves() + ")" : a.name();
+          c.text(left - 6, (y0 + y1) / 2 + 4, OverviewPicture.fit(name, labelWidth, 10.5), 10.5, INK, Anchor.END,
+              false);
+        }
+        c.line(left, y1, left + w, y1, "#eeeeee", 1, false);
+      } else if (a.depth() >= 1 && a.depth() <= columns) {
+        double x = MARGIN + (a.depth() - 1) * BRACKET_COLUMN + 4;
+        c.line(x, y0 + 2, x, y1 - 2, GREY, 1.5, false);
+        c.line(x, y0 + 2, x + 4, y0 + 2, GREY, 1.5, false);
+        c.line(x, y1 - 2, x + 4, y1 - 2, GREY, 1.5, false);
+        String name = OverviewPicture.fit(a.name(), y1 - y0 - 8, 10);
+        if (!name.isEmpty()) {
+          c.verticalText(x + 9, (y0 + y1) / 2, name, 10, INK);
+        }
+      }
+    }
+  }
+
   /** Draws the chart {@code g} (computed for {@link #chartWidth} × {@link #chartHeight} of this size). */
   static void render(Gantt g, TimeScale scale, String traceName, long records, Format format, int width,
       int height, OutputStream out) throws IOException {
@@ -106,15 +146,7 @@ public final class GanttPicture {
       caption.add("SUMMARISED: crowded pixel columns are one mark each, alike neighbours joined (dominant type; share = opacity)");
     }
     c.text(MARGIN, MARGIN + 34, String.join(" · ", caption), 12, g.summarised() ? "#b3261e" : GREY, Anchor.START, false);
-    for (AxisNode a : g.producers()) {
-      if (a.row()) {
-        double y = top + (a.y0() + a.y1()) / 2 * h + 4;
-        if ((a.y1() - a.y0()) * h >= 9) {
-          c.text(left - 6, y, OverviewPicture.fit(a.name(), LABELS - 10, 10.5), 10.5, INK, Anchor.END, false);
-        }
-        c.line(left, top + a.y1() * h, left + w, top + a.y1() * h, "#eeeeee", 1, false);
-      }
-    }
+    drawProducers(c, g.producers(), left, top, w, h);
     for (Gantt.Shape s : g.shapes()) {
       double x0 = left + s.x0() * w;
       double x1 = left + s.x1() * w;

@@ -1,9 +1,15 @@
 // Details on demand: the Gantt chart (drawn by the server from the same geometry as `ocelotl
 // gantt`, inlined so that each mark's title shows its record) and the event table of the
-// selection the analyst opened, both from the store, a page at a time.
-import { escapeHtml, value } from './format.js';
+// selection the analyst opened, both from the store, a page at a time, both keeping the types
+// the view keeps. The table's times read as the chart's axis: since the trace's start, in the
+// unit the server chose for the window (the answer's timeScale).
+import { escapeHtml, value, since, time } from './format.js';
 
 const COLUMNS = ['kind', 'producer', 'type', 'start', 'end', 'duration', 'value'];
+/** The columns that hold times: their heads carry the unit. */
+const TIMES = ['start', 'end', 'duration'];
+/** The kinds of records the chart can draw, and what its checkboxes call them. */
+const CHART_KINDS = [['state', 'states'], ['event', 'events'], ['link', 'link arrows'], ['variable', 'variables']];
 
 export class DetailsView {
   /** onCentre(from, to): the user asked to see a record: the chart's window around it. */
@@ -15,27 +21,38 @@ export class DetailsView {
     this.offset = 0;
     this.match = '';
     this.kind = 'state';
+    // The duration bounds in the trace's unit ('' for none): typed in the table's, which follows the window.
     this.minDuration = '';
     this.maxDuration = '';
-    this.variables = false;
+    // The chart's kinds: states, events and links by default (the server's), variables on demand.
+    this.chartKinds = new Set(['state', 'event', 'link']);
+    this.scale = null; // the table's time scale, from its last answer
     box.addEventListener('click', e => this.#click(e));
     box.addEventListener('change', e => {
       const id = e.target.id;
-      if (id === 'gantt-variables') { this.variables = e.target.checked; this.#gantt(); return; }
+      if (e.target.dataset.chartKind) {
+        if (e.target.checked) this.chartKinds.add(e.target.dataset.chartKind);
+        else this.chartKinds.delete(e.target.dataset.chartKind);
+        this.#gantt();
+        return;
+      }
       if (id === 'events-match') this.match = e.target.value;
       else if (id === 'events-kind') this.kind = e.target.value;
-      else if (id === 'events-min') this.minDuration = e.target.value;
-      else if (id === 'events-max') this.maxDuration = e.target.value;
+      else if (id === 'events-min') this.minDuration = this.#traceDuration(e.target.value);
+      else if (id === 'events-max') this.maxDuration = this.#traceDuration(e.target.value);
       else return;
       this.offset = 0;
       this.#table();
     });
   }
 
-  /** Shows the details of {trace, gfrom, gto, gproducers}; hides them when gantt is not set. */
+  /**
+   * Shows the details of {trace, gfrom, gto, gproducers} without the types the view leaves out
+   * (xtypes); hides them when gantt is not set.
+   */
   async show(state) {
     if (!state.gantt || !state.trace) { this.box.hidden = true; this.key = null; return; }
-    const key = [state.trace, state.gfrom, state.gto, state.gproducers.join('|')].join(' ');
+    const key = [state.trace, state.gfrom, state.gto, state.gproducers.join('|'), state.xtypes.join('|')].join(' ');
     this.box.hidden = false;
     if (key === this.key) return;
     this.key = key;
@@ -43,26 +60,29 @@ export class DetailsView {
     this.offset = 0;
     this.box.innerHTML = `<div class="details-head"><strong>Details</strong> <span id="details-what"></span>
       <button type="button" id="details-close" title="close the details">Close</button></div>
-      <label class="hint"><input type="checkbox" id="gantt-variables"${this.variables ? ' checked' : ''}>
-        variables in the chart (a step line in their producer's row)</label>
+      <div class="hint gantt-kinds">in the chart: ${CHART_KINDS.map(([kind, label]) => `<label><input type="checkbox"
+        id="gantt-${kind}s" data-chart-kind="${kind}"${this.chartKinds.has(kind) ? ' checked' : ''}> ${label}</label>`).join(' ')}
+        <span>(variables: a step line in their producer's row)</span></div>
       <div id="gantt-box">loading the Gantt chart…</div>
       <div id="gantt-pinned" class="hint">hover a mark for its record; click it to pin it here</div>
       <div class="events-controls"><label>records <select id="events-kind">${['state', 'event', 'link', 'variable',
         'state|event|link|variable'].map(k => `<option value="${k}"${k === this.kind ? ' selected' : ''}>${k.includes('|') ? 'all' : k + 's'}</option>`).join('')}</select></label>
         <label>match <input id="events-match" type="text" value="${escapeHtml(this.match)}"
         placeholder="regular expression" spellcheck="false"></label>
-        <label>duration ≥ <input id="events-min" type="number" min="0" step="any" value="${escapeHtml(this.minDuration)}"></label>
-        <label>≤ <input id="events-max" type="number" min="0" step="any" value="${escapeHtml(this.maxDuration)}"></label>
+        <label>duration ≥ <input id="events-min" type="number" min="0" step="any"></label>
+        <label>≤ <input id="events-max" type="number" min="0" step="any">
+        <span class="events-unit"></span></label>
         <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
       <div id="events-box"></div>`;
     this.box.querySelector('#details-what').textContent = `${state.gproducers.length ? state.gproducers.join(', ') : 'all producers'}`
-      + ` · [${state.gfrom}, ${state.gto})`;
+      + ` · [${state.gfrom}, ${state.gto})${state.xtypes.length ? ` · without ${state.xtypes.join(', ')}, as the view` : ''}`;
     await Promise.all([this.#gantt(), this.#table()]);
   }
 
   #params() {
     const q = new URLSearchParams({ trace: this.state.trace, from: this.state.gfrom, to: this.state.gto });
     if (this.state.gproducers.length) q.set('producers', this.state.gproducers.join('|'));
+    if (this.state.xtypes.length) q.set('xtypes', this.state.xtypes.join('|'));
     return q;
   }
 
@@ -70,7 +90,9 @@ export class DetailsView {
     const box = this.box.querySelector('#gantt-box');
     const q = this.#params();
     q.set('format', 'svg');
-    if (this.variables) q.set('kind', 'state|event|link|variable');
+    const kinds = CHART_KINDS.map(([kind]) => kind).filter(kind => this.chartKinds.has(kind));
+    if (!kinds.length) { box.textContent = 'Gantt chart: no kind of record chosen above.'; return; }
+    q.set('kind', kinds.join('|'));
     q.set('width', String(Math.max(600, Math.round(box.clientWidth || 1000))));
     q.set('height', '420');
     try {
@@ -90,27 +112,41 @@ export class DetailsView {
     q.set('offset', String(this.offset));
     q.set('limit', '100');
     if (this.match) q.set('match', this.match);
-    if (this.minDuration !== '') q.set('min_duration', this.minDuration);
-    if (this.maxDuration !== '') q.set('max_duration', this.maxDuration);
+    if (this.minDuration !== '') q.set('min_duration', String(this.minDuration));
+    if (this.maxDuration !== '') q.set('max_duration', String(this.maxDuration));
     const box = this.box.querySelector('#events-box');
     try {
       const page = await this.api.get('events', q);
+      const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent =
         ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
+      this.box.querySelector('.events-unit').textContent = scale.unit;
+      // The bounds read in this window's unit (another window may have another).
+      const shown = d => d === '' ? '' : String(Number((d * scale.factor).toPrecision(12)));
+      this.box.querySelector('#events-min').value = shown(this.minDuration);
+      this.box.querySelector('#events-max').value = shown(this.maxDuration);
       const head = COLUMNS.map(c => {
         const arrow = this.sort === c ? ' ▲' : this.sort === `-${c}` ? ' ▼' : '';
-        return `<th data-sort="${c}" title="sort by ${c}">${c}${arrow}</th>`;
+        return `<th data-sort="${c}" title="sort by ${c}">${c}${TIMES.includes(c) ? ` (${escapeHtml(scale.unit)})` : ''}${arrow}</th>`;
       }).join('');
+      // Times since the start to a thousandth of the window or finer: records a pixel apart differ.
+      const span = (page.to - page.from) * scale.factor / 100;
       const rows = page.records.map((r, i) => `<tr data-row="${i}" title="click: centre the chart on it">`
         + `<td>${r.kind}</td><td>${escapeHtml(r.producer)}${r.to ? ' → ' + escapeHtml(r.to) : ''}</td>`
-        + `<td>${escapeHtml(r.type)}</td><td class="num">${r.start}</td><td class="num">${r.end}</td>`
-        + `<td class="num">${value(r.duration)}</td>`
+        + `<td>${escapeHtml(r.type)}</td><td class="num">${time(since(r.start, scale), span, '')}</td>`
+        + `<td class="num">${time(since(r.end, scale), span, '')}</td>`
+        + `<td class="num">${value(r.duration * scale.factor)}</td>`
         + `<td class="num" title="a variable's value; a link's volume">${r.value === undefined ? '' : value(r.value)}</td></tr>`).join('');
       box.innerHTML = `<table id="events-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
       this.records = page.records;
     } catch (e) {
       box.textContent = `Event table: ${e.message}`;
     }
+  }
+
+  /** A duration typed in the table's unit, in the trace's ('' for none). */
+  #traceDuration(typed) {
+    return typed.trim() === '' ? '' : Number(typed) / (this.scale ? this.scale.factor : 1);
   }
 
   #click(e) {

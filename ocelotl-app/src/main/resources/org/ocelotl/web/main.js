@@ -61,6 +61,15 @@ let outliersController = null;
 /** The last list asked for, by its query: drawing the same picture again (a Gantt chart opened) asks nothing new. */
 let outliersCache = { key: null, answer: null };
 let playing = null; // the timer of the next time step while the time control plays
+/** How long ▶ Play shows each time step at least, in ms. */
+const PLAY_FRAME_MS = 500;
+/**
+ * The next time step's answer, asked for while the current one is shown ({key: its query, answer:
+ * a promise}): Play shows each step in turn, never skipping one, and need not wait twice as long.
+ */
+let ahead = null;
+/** Whether a treemap or graph answer is awaited: Play resumed meanwhile waits for it, not skips it. */
+let treemapPending = false;
 const curves = new CurvesView($('curves'), p => setP(p));
 const details = new DetailsView($('details'), api, (from, to) => {
   if (from === null) go({ ...state, gantt: '', gfrom: '', gto: '', gproducers: [] }, true);
@@ -88,10 +97,15 @@ function metricCategory(metric) {
     'link-count': 'link' }[metric];
 }
 
-/** What "Save selection" keeps: the dragged range (and producer), else the view's window and filters. */
+/**
+ * What "Save selection" keeps: the dragged range (and producer), else the view's window and filters.
+ * A dragged range is rounded to the precision of the slices drawn: a mouse picks no finer, and the
+ * file and the menu then read 3.049, not 3.0487261.
+ */
 function savedSelection() {
-  const start = selection ? selection.start : state.start === '' ? trace.start : Number(state.start);
-  const end = selection ? selection.end : state.end === '' ? trace.end : Number(state.end);
+  const precise = t => last ? roundTime(t, (last.end - last.start) / last.slices * 1e3) : t;
+  const start = selection ? precise(selection.start) : state.start === '' ? trace.start : Number(state.start);
+  const end = selection ? precise(selection.end) : state.end === '' ? trace.end : Number(state.end);
   const producers = selection && selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
   return { start, end, producers, types: keptTypes() };
 }
@@ -258,6 +272,7 @@ async function render() {
     syncControls();
     details.show(state);
     stats.show(state);
+    showSplit();
     types.set(traceData.types, state.xtypes, state.metric, last?.overview.legend);
     $('busy').hidden = false;
     $('busy-text').textContent = 'computing…';
@@ -457,6 +472,38 @@ function showPanel() {
   for (const b of document.querySelectorAll('#panels button')) b.classList.toggle('active', b.dataset.panel === state.panel);
 }
 
+/**
+ * The details' part of the height, under the split: shown with the statistics or the Gantt chart,
+ * at first a little under half the height (CSS keeps both sides to their minimum heights).
+ */
+function showSplit() {
+  const open = !$('stats').hidden || !$('details').hidden;
+  if (open && $('below').hidden) $('below').style.height = `${Math.round($('work').clientHeight * 0.42)}px`;
+  $('below').hidden = $('split').hidden = !open;
+}
+
+/** Dragging the split shares the height between the views and the details, each above its minimum. */
+$('split').addEventListener('pointerdown', e => {
+  const split = $('split'), below = $('below');
+  const row = $('overview-row').hidden ? $('treemap-row') : $('overview-row');
+  const startY = e.clientY, startBelow = below.offsetHeight;
+  const spare = row.offsetHeight - parseFloat(getComputedStyle(row).minHeight);
+  const least = parseFloat(getComputedStyle(below).minHeight);
+  split.setPointerCapture(e.pointerId);
+  split.classList.add('dragging');
+  const move = m => {
+    below.style.height = `${Math.round(Math.max(least, Math.min(startBelow + spare, startBelow + startY - m.clientY)))}px`;
+  };
+  const end = () => {
+    split.classList.remove('dragging');
+    split.removeEventListener('pointermove', move);
+    split.removeEventListener('pointerup', end);
+  };
+  split.addEventListener('pointermove', move);
+  split.addEventListener('pointerup', end);
+  e.preventDefault();
+});
+
 /** The treemap or graph of the state: the spatial analysis at p, cut and time step as the URL says. */
 async function renderTreemap() {
   const seq = ++treemapSeq;
@@ -467,9 +514,10 @@ async function renderTreemap() {
     $('treemap-busy').hidden = false;
     const started = performance.now();
     const graph = state.panel === 'topology';
-    const r = await api.get(graph ? 'topology' : 'treemap',
-      graph ? S.topologyParams(state, treemap.size()) : S.treemapParams(state, treemap.size()));
+    treemapPending = true;
+    const r = await spatialAnswer(state);
     if (seq !== treemapSeq) return; // a newer request will draw
+    treemapPending = false;
     r.clientMs = performance.now() - started;
     if (graph) {
       r.treemap = { legend: [], cells: [], cut: [], note: r.topology.note, slices: r.slices,
@@ -485,8 +533,12 @@ async function renderTreemap() {
       marks: 'Numbered on the node each is merged into.', hint: 'Click a row or its number: the overview of that node.' });
     $('treemap-busy').hidden = true;
     message('');
-    if (playing !== null) playing = setTimeout(nextStep, 500);
+    if (playing !== null) {
+      askAhead(nextStepOf(state));
+      playing = setTimeout(nextStep, PLAY_FRAME_MS);
+    }
   } catch (e) {
+    if (seq === treemapSeq) treemapPending = false;
     $('treemap-busy').hidden = true;
     stopPlaying();
     message(e.message, true);
@@ -514,8 +566,11 @@ function drawTreemapFrame(r) {
     : 'whole window';
   $('step-label').textContent = stepText;
   if (r.topology) {
+    // The graph draws the Metric setting's model: say where capacity and use are to be had.
+    const capacityHint = !model && trace.metrics.includes('variable-mean') && state.metric !== 'variable-mean'
+      ? ' (Metric “variable mean”: capacity and use, where the trace records them)' : '';
     $('treemap-legend').innerHTML = ['■ hosts, ◆ network links, ● processes', r.topology.capacities
-      ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}`,
+      ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}${capacityHint}`,
       'grey: platform links; blue: messages', 'thick outline: collapsed group (click to expand)',
       ...(state.toggles.length ? [`${state.toggles.length} groups expanded or collapsed`] : []),
       ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
@@ -549,15 +604,46 @@ function drawTreemapFrame(r) {
   $('export-csv').href = api.exportUrl('breakpoints', `${S.apiParams({ ...state, p: String(r.p) })}&token=${token}&format=csv`);
 }
 
+/** The query of a treemap or graph answer for a state. */
+function spatialQuery(s) {
+  const graph = s.panel === 'topology';
+  return [graph ? 'topology' : 'treemap', graph ? S.topologyParams(s, treemap.size()) : S.treemapParams(s, treemap.size())];
+}
+
+/** The treemap or graph of a state: the answer asked for ahead when it is this one, else a new question. */
+function spatialAnswer(s) {
+  const [path, params] = spatialQuery(s);
+  const key = `${path}?${params}`;
+  const answer = ahead && ahead.key === key ? ahead.answer : api.get(path, params);
+  ahead = null;
+  return answer;
+}
+
+/** Asks now for the answer of a state shown next (null: none), so that it is in when its turn comes. */
+function askAhead(next) {
+  if (!next) { ahead = null; return; }
+  const [path, params] = spatialQuery(next);
+  const answer = api.get(path, params);
+  answer.catch(() => {}); // its failure is reported when its step is shown
+  ahead = { key: `${path}?${params}`, answer };
+}
+
+/** The state of the next time step, or null after the last one. */
+function nextStepOf(s) {
+  const step = s.step === '' ? 0 : Number(s.step) + 1;
+  return step < sliceCount() ? { ...s, step: String(step) } : null;
+}
+
 function nextStep() {
-  const step = state.step === '' ? 0 : Number(state.step) + 1;
-  if (step >= sliceCount()) { stopPlaying(); return; }
-  go({ ...state, step: String(step) }, false);
+  const next = nextStepOf(state);
+  if (!next) { stopPlaying(); return; }
+  go(next, false);
 }
 
 function stopPlaying() {
   clearTimeout(playing);
   playing = null;
+  ahead = null;
   $('play').textContent = '▶ Play';
 }
 
@@ -614,7 +700,8 @@ $('play').addEventListener('click', () => {
   if (playing !== null) { stopPlaying(); return; }
   $('play').textContent = '❚❚ Pause';
   playing = 0;
-  nextStep();
+  // A step still being answered is shown first (its answer schedules the next): resuming never skips it.
+  if (!treemapPending) nextStep();
 });
 $('cancel').addEventListener('click', async () => {
   if (importing) { await api.cancelImport(); return; } // the import's own handler says so

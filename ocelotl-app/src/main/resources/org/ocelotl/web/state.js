@@ -113,11 +113,11 @@ export function treemapParams(state, size) {
 
 /**
  * The API parameters of a topology graph: the treemap's, with the expanded and collapsed groups.
- * With the default metric and no type filter the server sizes nodes by the trace's capacities.
+ * The metric is always sent: the graph draws the model the settings show (decision 039), never the
+ * capacity model the server would choose for a request without one.
  */
 export function topologyParams(state, size) {
   const q = treemapParams(state, size);
-  if (state.metric === defaults().metric && !state.xtypes.length) q.delete('metric');
   if (state.toggles.length) q.set('toggles', state.toggles.join(LIST_SEPARATOR));
   return q;
 }

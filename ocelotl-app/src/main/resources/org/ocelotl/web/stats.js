@@ -1,8 +1,10 @@
 // Statistics on demand: per type of the selection (an aggregate, a drag, or the window shown) its
 // total, share (drawn as a bar), records and state durations; per producer for the type picked,
-// the top ten and the rest; the density of records over the window. All from GET /api/stats,
-// the bytes of `ocelotl stats`.
-import { escapeHtml, value, percent } from './format.js';
+// the top ten and the rest; the density of records over the window, over a time axis. All from
+// GET /api/stats, the bytes of `ocelotl stats`. One unit for the panel: times and durations read
+// in the answer's timeScale (since the trace's start, a unit that suits the window), as the
+// overview's and the Gantt chart's axes do.
+import { escapeHtml, value, percent, niceTicks, since } from './format.js';
 
 const TOP = 10;
 const DURATIONS = ['min', 'mean', 'median', 'p90', 'p99', 'max'];
@@ -57,18 +59,19 @@ export class StatsView {
     const box = this.box.querySelector('#stats-box');
     if (!s.types.length) { box.textContent = 'No record in this selection.'; return; }
     const dominant = s.types[0];
+    const scale = s.timeScale;
     const head = `<tr><th>type</th><th>kind</th><th class="num">total</th><th>share of its kind</th>`
       + `<th class="num">records</th>${DURATIONS.map(d => `<th class="num">${d}</th>`).join('')}</tr>`;
     const rows = s.types.map(t => `<tr data-type="${escapeHtml(t.type)}"${t.type === this.picked ? ' class="picked"' : ''}
         title="click: its producers below">`
       + `<td><span class="swatch" style="background:${this.colourOf(t.type)}"></span> ${escapeHtml(t.type)}</td>`
-      + `<td>${t.kind}</td><td class="num">${total(t, s.unit)}</td><td>${shareBar(t.share, this.colourOf(t.type))}</td>`
-      + `<td class="num">${t.records.toLocaleString('en-US')}</td>${durations(t)}</tr>`).join('');
+      + `<td>${t.kind}</td><td class="num">${total(t, scale)}</td><td>${shareBar(t.share, this.colourOf(t.type))}</td>`
+      + `<td class="num">${t.records.toLocaleString('en-US')}</td>${durations(t, scale)}</tr>`).join('');
     box.innerHTML = `<p id="stats-dominant">${dominantText(dominant)} · ${s.records.toLocaleString('en-US')} records</p>
-      <div class="stats-density"><span class="hint">records per ${value(s.density.width)} ${escapeHtml(s.unit)}, by start</span>
-        ${densityChart(s.density.counts)}</div>
+      <div class="stats-density"><span class="hint">records per ${value(s.density.width * scale.factor)} ${escapeHtml(scale.unit)}, by start</span>
+        ${densityChart(s.density.counts)}${densityAxis(s.from, s.to, scale)}</div>
       <table id="stats-types" class="stats-table"><thead>${head}</thead><tbody>${rows}</tbody></table>
-      <p class="hint">durations of states in ${escapeHtml(s.unit)}, unclipped; quantiles exact (nearest rank); click a type for its producers</p>
+      <p class="hint">durations of states in ${escapeHtml(scale.unit)}, unclipped; quantiles exact (nearest rank); click a type for its producers</p>
       <div id="stats-producers"></div>`;
     this.#producers();
   }
@@ -81,8 +84,8 @@ export class StatsView {
       const others = g.producer === '(others)';
       return `<tr data-producer="${others ? '' : escapeHtml(g.producer)}"${others ? '' : ' title="hover: where it is in the overview"'}>`
         + `<td>${escapeHtml(g.producer)}${others ? ` (${g.merged} producers)` : ''}</td>`
-        + `<td class="num">${total(g, this.stats.unit, t.kind)}</td><td>${shareBar(g.share, this.colourOf(t.type))}</td>`
-        + `<td class="num">${g.records.toLocaleString('en-US')}</td>${durations(g)}</tr>`;
+        + `<td class="num">${total(g, this.stats.timeScale, t.kind)}</td><td>${shareBar(g.share, this.colourOf(t.type))}</td>`
+        + `<td class="num">${g.records.toLocaleString('en-US')}</td>${durations(g, this.stats.timeScale)}</tr>`;
     }).join('');
     box.innerHTML = `<h3>${escapeHtml(t.type)} per producer${t.groups.length > TOP ? `, the ${TOP} largest` : ''}</h3>
       <table id="stats-groups" class="stats-table"><thead><tr><th>producer</th><th class="num">total</th><th>share of the type</th>
@@ -106,11 +109,11 @@ function dominantText(t) {
     : `Dominant ${t.kind} type: <strong>${escapeHtml(t.type)}</strong>, <strong id="stats-share">${percent(t.share)}</strong> ${what}`;
 }
 
-function total(row, unit, kind = row.kind) {
+function total(row, scale, kind = row.kind) {
   if (row.total === null) return '–';
   if (kind === 'event') return row.total.toLocaleString('en-US');
   if (kind === 'variable') return `mean ${value(row.total)}`;
-  return `${value(row.total)} ${escapeHtml(unit)}`;
+  return `${value(row.total * scale.factor)} ${escapeHtml(scale.unit)}`;
 }
 
 function shareBar(share, colour) {
@@ -118,8 +121,16 @@ function shareBar(share, colour) {
   return `<span class="share-bar"><span style="width:${(100 * share).toFixed(2)}%;background:${colour}"></span></span> ${percent(share)}`;
 }
 
-function durations(row) {
-  return DURATIONS.map(d => `<td class="num">${row.durations ? value(row.durations[d]) : ''}</td>`).join('');
+function durations(row, scale) {
+  return DURATIONS.map(d => `<td class="num">${row.durations ? value(row.durations[d] * scale.factor) : ''}</td>`).join('');
+}
+
+/** The density's time axis: ticks since the trace's start under the bars, and its unit. */
+function densityAxis(from, to, scale) {
+  const ticks = niceTicks(since(from, scale), since(to, scale), 8);
+  return `<div id="stats-axis" class="stats-axis">${ticks.map(t =>
+    `<span style="left:${(100 * t.at).toFixed(3)}%">${t.label}</span>`).join('')}</div>
+    <div class="hint stats-axis-title">time since the trace's start (${escapeHtml(scale.unit)})</div>`;
 }
 
 /** The density as a row of bars, one per bucket, scaled to the fullest. */

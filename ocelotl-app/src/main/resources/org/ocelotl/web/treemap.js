@@ -27,9 +27,14 @@ export class TreemapView {
     new ResizeObserver(() => this.draw()).observe(canvas);
   }
 
-  /** The drawing size in CSS pixels: the server lays the treemap out for it. */
+  /**
+   * The drawing size in CSS pixels: the server lays the treemap out for it. Measured on the box the
+   * treemap shares with the graph, so that the graph's request (whose height decides the producer
+   * depth) gets the panel's size while the treemap's canvas is hidden.
+   */
   size() {
-    return { width: Math.max(100, Math.round(this.canvas.clientWidth)), height: Math.max(100, Math.round(this.canvas.clientHeight)) };
+    const box = this.canvas.parentElement;
+    return { width: Math.max(100, Math.round(box.clientWidth)), height: Math.max(100, Math.round(box.clientHeight)) };
   }
 
   show(data) {

@@ -201,8 +201,8 @@ class SelectionCommandTest {
     assertEquals(new CliTest.Result(1, "", "ocelotl: no selection 'b' for smpi_small_flat.trace; it has a\n"),
         run(ws, "overview", TRACE.toString(), "--selection", "b", "--out", tmp.resolve("x.svg").toString()));
     assertEquals(new CliTest.Result(1, "", "ocelotl: a selection ('a') sets the window, producers and types: give it "
-        + "or --from, --to, --producers, --types, not both\n"), run(ws, "gantt", TRACE.toString(), "--selection", "a",
-        "--from", "0.1", "--out", tmp.resolve("x.svg").toString()));
+        + "or --from, --to, --producers, --types, --exclude-types, not both\n"), run(ws, "gantt", TRACE.toString(),
+        "--selection", "a", "--from", "0.1", "--out", tmp.resolve("x.svg").toString()));
     assertEquals(new CliTest.Result(1, "", "ocelotl: selection 'c': unknown producer 'rank-99' in smpi_small_flat.trace\n"),
         run(ws, "selection", "save", "c", TRACE.toString(), "--producers", "rank-99"));
     assertEquals(1, run(ws, "selection", "save", "bad name", TRACE.toString()).status());

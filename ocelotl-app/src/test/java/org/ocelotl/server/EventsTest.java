@@ -116,6 +116,27 @@ class EventsTest {
     assertRefused(json, "unknown producer 'nope'");
   }
 
+  /**
+   * The details of a view follow its type filter: every type but those left out (xtypes) are the
+   * records of the other types named; the answer says how the page shows their times, as the
+   * Gantt chart's axis of the same window does ([3, 3.5) s: in ms).
+   */
+  @Test
+  void typesLeftOutAreTheOthersNamed() throws Exception {
+    String query = "&from=3&to=3.5&producers=lyon-c1&kind=state&sort=-duration&limit=10000";
+    Map<?, ?> without = (Map<?, ?>) PlainJson.parse(api(query + "&xtypes=PMPI_Waitall").body());
+    Map<?, ?> others = (Map<?, ?>) PlainJson.parse(api(query + "&types="
+        + URLEncoder.encode("PMPI_Init|computing|PMPI_Barrier|PMPI_Irecv|PMPI_Isend|PMPI_Allreduce|PMPI_Finalize",
+            StandardCharsets.UTF_8)).body());
+    List<?> records = (List<?>) without.get("records");
+    assertEquals(others.get("records"), records);
+    assertTrue(records.size() > 100, records.size() + " records");
+    assertTrue(records.stream().noneMatch(r -> "PMPI_Waitall".equals(((Map<?, ?>) r).get("type"))));
+    assertEquals(Map.of("origin", 0.0, "factor", 1000.0, "unit", "ms"), without.get("timeScale"));
+    assertRefused(api("&xtypes=nope"), "unknown type 'nope'");
+    assertRefused(api("&types=computing&xtypes=computing"), "every type is left out");
+  }
+
   @Test
   void badInputNamesItsParameter() throws Exception {
     assertRefused(api("&match=%5B"), "match: not a regular expression");
