@@ -54,7 +54,7 @@ import org.ocelotl.store.TraceStore;
 public final class BreakpointCache {
   public static final String SUFFIX = ".breakpoints";
   /** Size limit of the breakpoint files of one store: a spatiotemporal search's list is a few MB at most. */
-  public static final long LIMIT_BYTES = 64L << 20;
+  static final long LIMIT_BYTES = 64L << 20;
   static final byte[] MAGIC = "OCLBREAK".getBytes(StandardCharsets.US_ASCII);
   static final int VERSION = 1;
 
@@ -95,6 +95,9 @@ public final class BreakpointCache {
   /** Keeps the breakpoints of this model and aggregation; a cache that cannot be written only costs speed. */
   public static void write(TraceStore store, MicroscopicModel model, Aggregation aggregation,
       List<Breakpoint> breakpoints) {
+    if (ModelCache.limitFrom(System.getenv()) == 0) {
+      return; // the user turned the caches' writes off (OCELOTL_MODEL_CACHE_MB=0)
+    }
     Path directory = store.directory().resolve(ModelCache.DIRECTORY);
     long hash = hash(model);
     Path file = file(store, hash, aggregation);
