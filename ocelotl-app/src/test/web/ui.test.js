@@ -588,7 +588,7 @@ test('Statistics: the nancy ranks in [8, 9) s wait in PMPI_Waitall most of the t
   await page.waitForFunction(() => document.querySelector('#stats-dominant'), null, { timeout: 60_000 });
   const q = new URL(page.url()).searchParams;
   assert.deepEqual([q.get('stats'), q.get('sfrom'), q.get('sto'), q.get('sproducers')], ['1', '8', '9', 'nancy']);
-  assert.match(await page.textContent('#stats-dominant'), /^Dominant state type: PMPI_Waitall, 47\.9% of the state time/);
+  assert.match(await page.textContent('#stats-dominant'), /^Dominant state type: PMPI_Waitall, 47\.9% of the exclusive state time/);
   // The same figure as `ocelotl stats … --from 8 --to 9 --producers nancy`: 0.47895… of the state time.
   const first = await page.$$eval('#stats-types tbody tr', rows => [...rows[0].cells].map(c => c.textContent.trim()));
   assert.equal(first[0], 'PMPI_Waitall');

@@ -12,6 +12,7 @@ import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelFiles;
+import org.ocelotl.scan.BreakpointCache;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
@@ -67,6 +68,9 @@ public final class AnalysisService {
   /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
   private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
 
+  /** Breakpoint searches run (the other analyses came from a memo or the breakpoint cache). */
+  private final java.util.concurrent.atomic.AtomicLong searches = new java.util.concurrent.atomic.AtomicLong();
+
   public AnalysisService(ModelSource models) {
     this.models = models;
   }
@@ -81,6 +85,11 @@ public final class AnalysisService {
     builtModels.clear();
     analyses.clear();
     layouts.clear();
+  }
+
+  /** How many breakpoint searches this service has run. */
+  long searches() {
+    return searches.get();
   }
 
   /** Which model a kept model or analysis is of. */
@@ -179,6 +188,9 @@ public final class AnalysisService {
     }
     progress.stage("building the model");
     BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
+    if (BreakpointCache.has(trace.store(), built.model(), request.aggregation())) {
+      return java.util.Optional.empty(); // the full answer is a file read away
+    }
     return java.util.Optional.of(cappedNow(() -> {
       progress.stage("computing qualities and the partition at p");
       Qualities q = Qualities.of(built.model(), request.aggregation(), progress);
@@ -211,11 +223,19 @@ public final class AnalysisService {
     return new OutliersResult(shown, outliers, request.limit());
   }
 
-  /** The partition at the request's p, the curves and the view of an analysis. */
+  /**
+   * The partition at the request's p, the curves and the view of an analysis. A partition of a
+   * trace's analysis drawn for the first time is added to the breakpoint cache's file, so that a
+   * revisit after a restart draws it without computing the qualities.
+   */
   private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
+    if (!partition.partsBuilt() && request.input() instanceof ModelInput.FromTrace trace) {
+      partition.parts();
+      BreakpointCache.write(trace.store(), analysis.built().model(), analysis.aggregation(), analysis.breakpoints());
+    }
     QualityCurves curves = QualityCurves.of(analysis.breakpoints(), p);
     Overview overview = null;
     if (request.view() != null) {
@@ -368,14 +388,14 @@ public final class AnalysisService {
       SliceWindow window = SliceWindow.of(files, whole.model().slices());
       // The window's values are copied only when its analysis is computed, not on every new p.
       return analyses.get(new AnalysisKey(fileKey, aggregation),
-          () -> capped(() -> aggregate(null, window.of(whole), aggregation, List.of(), 0, progress)), progress);
+          () -> capped(() -> aggregate(null, null, window.of(whole), aggregation, List.of(), 0, progress)), progress);
     }
     ModelInput.FromTrace trace = (ModelInput.FromTrace) input;
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
     BuiltModel built = builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
     return analyses.get(new AnalysisKey(modelKey, aggregation),
-        () -> capped(() -> aggregate(TraceSummary.of(trace.store()), built, aggregation,
+        () -> capped(() -> aggregate(trace.store(), TraceSummary.of(trace.store()), built, aggregation,
             Analysis.filters(trace.request()), trace.request().producers().depth(), progress)),
         progress);
   }
@@ -406,10 +426,25 @@ public final class AnalysisService {
     }
   }
 
-  private Analysis aggregate(TraceSummary trace, BuiltModel built, Aggregation aggregation, List<String> filters,
-      int depth, Progress progress) {
-    progress.stage("computing qualities and breakpoints");
-    List<Breakpoint> breakpoints = Qualities.of(built.model(), aggregation, progress).breakpoints();
+  /**
+   * The analysis of a model: its breakpoints from the store's breakpoint cache when a past search
+   * left them there (this service's or another process's), else searched and kept there.
+   *
+   * @param store the trace's store, or null for a model read from files (nowhere to keep them)
+   */
+  private Analysis aggregate(TraceStore store, TraceSummary trace, BuiltModel built, Aggregation aggregation,
+      List<String> filters, int depth, Progress progress) {
+    List<Breakpoint> breakpoints = store == null ? null : BreakpointCache.read(store, built.model(), aggregation);
+    if (breakpoints == null) {
+      progress.stage("computing qualities and breakpoints");
+      searches.incrementAndGet();
+      breakpoints = Qualities.of(built.model(), aggregation, progress).breakpoints();
+      if (store != null) {
+        // The default p's partition is the one drawn first: kept with its parts, a revisit draws it at once.
+        Breakpoint.at(breakpoints, Breakpoint.defaultP(breakpoints)).parts();
+        BreakpointCache.write(store, built.model(), aggregation, breakpoints);
+      }
+    }
     return new Analysis(trace, built, aggregation, breakpoints, Breakpoint.defaultP(breakpoints), filters, depth);
   }
 

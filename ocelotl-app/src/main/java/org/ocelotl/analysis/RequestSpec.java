@@ -95,6 +95,12 @@ public final class RequestSpec {
       "type, producer, or depth:K (the tree's nodes K levels below the root).").defaulting("type");
   public static final Param TOP = integer("top", "--top", "top", "N", 0, Integer.MAX_VALUE, "0",
       "With by producer or depth:K: per type, the N largest groups and one '(others)' row (0: all).");
+  /** The values of {@link #TIME}. */
+  public static final String EXCLUSIVE = "exclusive";
+  public static final String INCLUSIVE = "inclusive";
+  public static final Param TIME = new Param("time", List.of("--inclusive"), List.of("time"), Param.Type.CHOICE,
+      "exclusive|inclusive", 0, 0, List.of(EXCLUSIVE, INCLUSIVE), EXCLUSIVE, INCLUSIVE, "States' time: exclusive "
+          + "(default: minus the states nested in them, so each instant counts once) or inclusive (--inclusive).");
   public static final Param BUCKETS = integer("buckets", "--buckets", "buckets", "B", 1, Statistics.MAX_BUCKETS,
       "" + Statistics.DEFAULT_BUCKETS, "Time buckets of the density of records (JSON).");
 
@@ -146,7 +152,7 @@ public final class RequestSpec {
   /** The records of a window written as a trace of their own ({@code ocelotl export}). */
   public static final List<Param> SUB_TRACE = List.of(FROM, TO, PRODUCERS, TYPES, SELECTION);
   /** The statistics. */
-  public static final List<Param> STATS = concat(RECORDS, List.of(BY, TOP, BUCKETS));
+  public static final List<Param> STATS = concat(RECORDS, List.of(BY, TOP, BUCKETS, TIME));
 
   /** What the overview's partition hides: the overview's request, and how many cells to list. */
   public static final List<Param> OUTLIERS = concat(OVERVIEW,
@@ -157,7 +163,7 @@ public final class RequestSpec {
   /** Every parameter, once, in the order of the docs' tables. */
   public static final List<Param> ALL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
       TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, TOGGLES, WIDTH, HEIGHT, KIND, MATCH,
-      MIN_DURATION, MAX_DURATION, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS);
+      MIN_DURATION, MAX_DURATION, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */
   public record Vocabulary(List<Param> parameters, java.util.Map<String, List<String>> requests) {}

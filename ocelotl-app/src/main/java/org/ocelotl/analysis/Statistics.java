@@ -23,7 +23,12 @@ import org.ocelotl.view.TimeScale;
  * One JSON and one CSV form, shared by {@code ocelotl stats} and {@code GET /api/stats}.
  *
  * <p>Totals clip records to the window: the time a state or link spends inside it, the events
- * in it, the time-weighted mean of a variable over the time its steps cover inside it. Duration
+ * in it, the time-weighted mean of a variable over the time its steps cover inside it. A state's
+ * time is its exclusive (self) time by default: the time inside it minus that of the states nested
+ * in it on the same producer, so that nested states are counted once and the shares of states add
+ * up to the time covered ({@code inclusive}: each state's whole time, nested ones counted again in
+ * every state around them). Each state type's row also gives the least and the most time of one
+ * producer (of the selected producers with states in the window; 0 for one that never ran it). Duration
  * quantiles are of the states' own, unclipped durations, exact (every duration is kept in a
  * primitive array and sorted), by nearest rank: the q-quantile of n sorted durations is the
  * ⌈q·n⌉-th.
@@ -34,18 +39,25 @@ import org.ocelotl.view.TimeScale;
  * @param by        {@code type}, {@code producer} or {@code depth:K} (the ancestors K levels below the root)
  * @param top       per type, the largest {@code top} groups and one "(others)" row; 0: every group
  * @param buckets   the density's number of equal time buckets
+ * @param inclusive states' inclusive times rather than their exclusive (self) times
  */
 public record Statistics(TraceStore store, double from, double to, List<String> producers, List<String> types,
-    List<String> kinds, String by, int top, int buckets) {
+    List<String> kinds, String by, int top, int buckets, boolean inclusive) {
   public static final int DEFAULT_BUCKETS = 50;
   public static final int MAX_BUCKETS = 10_000;
   /** The name of the row that sums the groups beyond the top N. */
   public static final String OTHERS = "(others)";
 
   /** The statistics a request asks for (RequestSpec.STATS) on a window of {@code store}. */
+  /** The states' time the statistics give: "exclusive" or "inclusive". */
+  public String time() {
+    return inclusive ? RequestSpec.INCLUSIVE : RequestSpec.EXCLUSIVE;
+  }
+
   public static Statistics of(RequestValues v, TraceStore store, Requests.Window w) {
     return new Statistics(store, w.from(), w.to(), w.producers(), w.types(), v.list(RequestSpec.KIND),
-        v.text(RequestSpec.BY), v.integer(RequestSpec.TOP), v.integer(RequestSpec.BUCKETS));
+        v.text(RequestSpec.BY), v.integer(RequestSpec.TOP), v.integer(RequestSpec.BUCKETS),
+        v.text(RequestSpec.TIME).equalsIgnoreCase(RequestSpec.INCLUSIVE));
   }
 
   /** The statistics, checked: every refusal names the parameter. */
@@ -65,11 +77,15 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           : "top: only with by producer or depth:K, where rows are groups");
     }
     Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
+    Set<Integer> kept = RecordQuery.typesNamed(m, types);
+    boolean nesting = !inclusive && categories.contains(EventCategory.STATE);
     Tally tally = new Tally(m, groups(m, RecordQuery.producersNamed(m, producers), depth), depth >= 0, start, end,
-        buckets);
-    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, RecordQuery.typesNamed(m, types),
+        buckets, kept, nesting);
+    // Exclusive times need the states around the kept ones, of any type: the type filter is then the tally's.
+    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, nesting ? null : kept,
         categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
     RecordQuery.forEach(store, selection, tally::add);
+    tally.subtractNested();
     return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
         tally.density);
   }
@@ -158,9 +174,11 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
    * @param merged    groups summed in this row: 1 for a group, more for {@link #OTHERS} and a type
    * @param durations min, mean, median, p90, p99, max of the states' durations; null for other kinds
    * @param groups    a type's rows per group, by total descending (empty unless grouped, and for a group)
+   * @param producerMin a state type's least time on one producer (NaN for other kinds and for groups)
+   * @param producerMax its most
    */
   public record Row(String type, EventCategory kind, String producer, double total, double share, long records,
-      int merged, double[] durations, List<Row> groups) {}
+      int merged, double[] durations, List<Row> groups, double producerMin, double producerMax) {}
 
   /** The answer, with what it needs to be written. */
   public record Result(Statistics request, TraceSummary trace, double from, double to, boolean grouped,
@@ -174,6 +192,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       // For the density's time axis: since the trace's start, in a unit that suits the window.
       JsonForm.timeScale(json, TimeScale.of(trace.unit(), trace.start(), to - from));
       json.put("by", request.by());
+      json.put("time", request.time());
       json.put("top", request.top());
       json.put("records", records);
       ArrayNode rows = json.putArray("types");
@@ -201,6 +220,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       number(o, "total", r.total());
       number(o, "share", r.share());
       o.put("records", r.records());
+      if (!Double.isNaN(r.producerMin())) {
+        o.putObject("perProducer").put("min", r.producerMin()).put("max", r.producerMax());
+      }
       if (r.durations() != null) {
         ObjectNode d = o.putObject("durations");
         String[] names = {"min", "mean", "median", "p90", "p99", "max"};
@@ -222,7 +244,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** One row per type, or per group of each type when grouped; the density is in the JSON only. */
     public byte[] csv() {
       StringBuilder csv = new StringBuilder("type,kind," + (grouped ? "producer," : "")
-          + "total,share,records,min,mean,median,p90,p99,max\n");
+          + "total,share,records,min,mean,median,p90,p99,max,producer_min,producer_max\n");
       for (Row type : types) {
         for (Row r : grouped ? type.groups() : List.of(type)) {
           csv.append(Csv.field(type.type())).append(',').append(RecordQuery.kindName(type.kind()));
@@ -233,6 +255,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           for (int k = 0; k < 6; k++) {
             csv.append(',').append(r.durations() == null ? "" : String.valueOf(r.durations()[k]));
           }
+          csv.append(',').append(field(r.producerMin())).append(',').append(field(r.producerMax()));
           csv.append('\n');
         }
       }
@@ -263,8 +286,18 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final Durations[] typeDurations;
     final long[] density;
     long records;
+    /** The types asked for, or null for all; the others' states are read only as what nests the kept ones. */
+    final Set<Integer> kept;
+    /** Whether states are kept (start, end, type, depth, producer) to subtract the nested ones' time after the scan. */
+    final boolean nesting;
+    final Nesting states;
+    /** Per (producer × types + state type): the time on that producer alone, for the min and max across producers. */
+    final double[] perProducer;
+    /** Per producer: whether it has states in the window. */
+    final boolean[] withStates;
 
-    Tally(StoreMetadata m, Groups groups, boolean grouped, double from, double to, int buckets) {
+    Tally(StoreMetadata m, Groups groups, boolean grouped, double from, double to, int buckets, Set<Integer> kept,
+        boolean nesting) {
       this.m = m;
       this.groups = groups;
       this.grouped = grouped;
@@ -278,12 +311,26 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       cellDurations = new Durations[cells];
       typeDurations = new Durations[typeCount];
       density = new long[buckets];
+      this.kept = kept;
+      this.nesting = nesting;
+      this.states = nesting ? new Nesting() : null;
+      perProducer = new double[m.producers().size() * typeCount];
+      withStates = new boolean[m.producers().size()];
     }
 
     void add(RecordQuery.Record r) {
       // A link belongs to its source producer, as the store's per-producer counts say.
       int group = groups.of()[r.producer()];
       if (group < 0) {
+        return;
+      }
+      if (r.kind() == EventCategory.STATE) {
+        withStates[r.producer()] = true;
+        if (nesting) {
+          states.add(r);
+        }
+      }
+      if (kept != null && !kept.contains(r.type())) {
         return;
       }
       int cell = group * typeCount + r.type();
@@ -293,6 +340,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       switch (r.kind()) {
         case STATE -> {
           total[cell] += clipped;
+          perProducer[r.producer() * typeCount + r.type()] += clipped;
           if (grouped) {
             durations(cellDurations, cell).add(r.duration());
           }
@@ -310,6 +358,71 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
         density[Math.min(density.length - 1, (int) ((r.start() - from) * density.length / (to - from)))]++;
       }
+    }
+
+    /**
+     * Takes from each state's total the time of the states nested in it (exclusive times). Per
+     * producer, in order of start (the outer first on equal starts: lower depth), a state at depth
+     * d > 0 lies in the last state seen at depth d − 1: the store gives states of one producer and
+     * one depth that never overlap, and a state's depth is that of the stack it was pushed on. The
+     * time subtracted is that of the nested state inside the outer one and inside the window —
+     * all of it for properly nested states; a state that outlives the one below it (formats of
+     * complete intervals, docs/formats.md) gives back only what they share.
+     */
+    void subtractNested() {
+      if (!nesting) {
+        return;
+      }
+      Integer[] order = states.order();
+      int[] openType = new int[8];
+      double[] openStart = new double[8];
+      double[] openEnd = new double[8];
+      int previous = -1;
+      for (int i : order) {
+        int producer = states.producer.get(i);
+        int depth = states.depth.get(i);
+        double s = states.start.get(i);
+        double e = states.end.get(i);
+        int type = states.type.get(i);
+        boolean sameProducer = producer == previous;
+        previous = producer;
+        if (depth > 0 && sameProducer && depth - 1 < openType.length && openType[depth - 1] >= 0) {
+          int outer = openType[depth - 1];
+          double shared = Math.min(Math.min(e, openEnd[depth - 1]), to) - Math.max(Math.max(s, openStart[depth - 1]), from);
+          if (shared > 0 && (kept == null || kept.contains(outer))) {
+            total[groups.of()[producer] * typeCount + outer] -= shared;
+            perProducer[producer * typeCount + outer] -= shared;
+          }
+        }
+        if (!sameProducer) {
+          java.util.Arrays.fill(openType, -1);
+        }
+        if (depth >= openType.length) {
+          int n = Math.max(depth + 1, openType.length * 2);
+          int old = openType.length;
+          openType = Arrays.copyOf(openType, n);
+          Arrays.fill(openType, old, n, -1);
+          openStart = Arrays.copyOf(openStart, n);
+          openEnd = Arrays.copyOf(openEnd, n);
+        }
+        openType[depth] = type;
+        openStart[depth] = s;
+        openEnd[depth] = e;
+      }
+    }
+
+    /** The least and most time of a state type on one producer with states in the window. */
+    private double[] acrossProducers(int type) {
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int p = 0; p < withStates.length; p++) {
+        if (withStates[p]) {
+          double v = perProducer[p * typeCount + type];
+          min = Math.min(min, v);
+          max = Math.max(max, v);
+        }
+      }
+      return new double[] {min, max};
     }
 
     private static Durations durations(Durations[] all, int k) {
@@ -342,14 +455,17 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         }
         double typeTotal = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
         kindTotals[t.category().ordinal()] += typeTotal;
+        double[] across = t.category() == EventCategory.STATE ? acrossProducers(t.id())
+            : new double[] {Double.NaN, Double.NaN};
         rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, cells.size(),
-            distribution(typeDurations[t.id()]), grouped ? groupRows(t, typeTotal, cells, top) : List.of()));
+            distribution(typeDurations[t.id()]), grouped ? groupRows(t, typeTotal, cells, top) : List.of(), across[0],
+            across[1]));
       }
       List<Row> shared = new ArrayList<>();
       for (Row r : rows) {
         double kindTotal = kindTotals[r.kind().ordinal()];
         shared.add(new Row(r.type(), r.kind(), null, r.total(), share(r.kind(), r.total(), kindTotal), r.records(),
-            r.merged(), r.durations(), r.groups()));
+            r.merged(), r.durations(), r.groups(), r.producerMin(), r.producerMax()));
       }
       shared.sort(Comparator.comparing(Row::kind).thenComparing(Row::total, Comparator.reverseOrder())
           .thenComparing(Row::type));
@@ -364,7 +480,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       for (int cell : cells) {
         double value = t.category() == EventCategory.VARIABLE ? total[cell] / covered[cell] : total[cell];
         all.add(new Group(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
-            share(t.category(), value, typeTotal), cellRecords[cell], 1, distribution(cellDurations[cell]), List.of()),
+            share(t.category(), value, typeTotal), cellRecords[cell], 1, distribution(cellDurations[cell]), List.of(),
+            Double.NaN, Double.NaN),
             cell));
       }
       all.sort(Comparator.comparing((Group g) -> g.row().total(), Comparator.reverseOrder())
@@ -395,7 +512,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
       double value = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
       return new Row(t.name(), t.category(), OTHERS, value, share(t.category(), value, typeTotal), count, rest.size(),
-          distribution(pooled), List.of());
+          distribution(pooled), List.of(), Double.NaN, Double.NaN);
     }
 
     private static double share(EventCategory kind, double value, double whole) {
@@ -422,6 +539,34 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     private static double nearestRank(double[] sorted, int n, int percent) {
       long rank = ((long) percent * n + 99) / 100;
       return sorted[(int) rank - 1]; // ≥ 1: percent·n ≥ 1
+    }
+  }
+
+  /** The states read, as columns, for {@link Tally#subtractNested}. */
+  private static final class Nesting {
+    final org.ocelotl.primitive.IntColumn producer = new org.ocelotl.primitive.IntColumn();
+    final org.ocelotl.primitive.IntColumn type = new org.ocelotl.primitive.IntColumn();
+    final org.ocelotl.primitive.IntColumn depth = new org.ocelotl.primitive.IntColumn();
+    final org.ocelotl.primitive.DoubleColumn start = new org.ocelotl.primitive.DoubleColumn();
+    final org.ocelotl.primitive.DoubleColumn end = new org.ocelotl.primitive.DoubleColumn();
+
+    void add(RecordQuery.Record r) {
+      producer.add(r.producer());
+      type.add(r.type());
+      depth.add(r.depth());
+      start.add(r.start());
+      end.add(r.end());
+    }
+
+    /** The states by producer, start, then depth (the query gives them chunk by chunk). */
+    Integer[] order() {
+      Integer[] order = new Integer[start.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, Comparator.comparingInt((Integer i) -> producer.get(i))
+          .thenComparingDouble(i -> start.get(i)).thenComparingInt(i -> depth.get(i)));
+      return order;
     }
   }
 

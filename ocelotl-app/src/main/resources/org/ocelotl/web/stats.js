@@ -67,7 +67,7 @@ export class StatsView {
       + `<td><span class="swatch" style="background:${this.colourOf(t.type)}"></span> ${escapeHtml(t.type)}</td>`
       + `<td>${t.kind}</td><td class="num">${total(t, scale)}</td><td>${shareBar(t.share, this.colourOf(t.type))}</td>`
       + `<td class="num">${t.records.toLocaleString('en-US')}</td>${durations(t, scale)}</tr>`).join('');
-    box.innerHTML = `<p id="stats-dominant">${dominantText(dominant)} · ${s.records.toLocaleString('en-US')} records</p>
+    box.innerHTML = `<p id="stats-dominant">${dominantText(dominant, s.time)} · ${s.records.toLocaleString('en-US')} records</p>
       <div class="stats-density"><span class="hint">records per ${value(s.density.width * scale.factor)} ${escapeHtml(scale.unit)}, by start</span>
         ${densityChart(s.density.counts)}${densityAxis(s.from, s.to, scale)}</div>
       <table id="stats-types" class="stats-table"><thead>${head}</thead><tbody>${rows}</tbody></table>
@@ -103,8 +103,9 @@ export class StatsView {
   }
 }
 
-function dominantText(t) {
-  const what = { state: 'of the state time', link: 'of the link time', event: 'of the events', variable: '' }[t.kind];
+// States' time is exclusive unless the request asked for inclusive (nested states counted again).
+function dominantText(t, time) {
+  const what = { state: `of the ${time} state time`, link: 'of the link time', event: 'of the events', variable: '' }[t.kind];
   return t.share === null ? `${escapeHtml(t.type)}: mean ${value(t.total)}`
     : `Dominant ${t.kind} type: <strong>${escapeHtml(t.type)}</strong>, <strong id="stats-share">${percent(t.share)}</strong> ${what}`;
 }

@@ -47,7 +47,7 @@ public final class DetailsBench {
     run("events, 100 longest", () -> new RecordTable(store, from, to, List.of(), List.of(), List.of("state"), null,
         Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, "-duration", 0, 100).answer().json());
     run("stats by producer, top 10", () -> new Statistics(store, from, to, List.of(), List.of(), List.of(), "producer",
-        10, Statistics.DEFAULT_BUCKETS).answer().json());
+        10, Statistics.DEFAULT_BUCKETS, false).answer().json());
   }
 
   private static byte[] ganttSvg(TraceStore store, double from, double to, int width, int height) {

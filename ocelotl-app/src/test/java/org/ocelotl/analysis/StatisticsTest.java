@@ -167,7 +167,7 @@ class StatisticsTest {
 
   static Statistics.Result stats(String trace, double from, double to, List<String> producers, List<String> types,
       String by, int top) {
-    return new Statistics(stores.get(trace), from, to, producers, types, List.of(), by, top, 50).answer();
+    return new Statistics(stores.get(trace), from, to, producers, types, List.of(), by, top, 50, false).answer();
   }
 
   static void assertRow(Figures expected, Statistics.Row row, String what) {
@@ -270,7 +270,7 @@ class StatisticsTest {
       }
     }
     long[] density = new Statistics(stores.get("smpi_small_flat"), from, to, List.of(), List.of(), List.of(), "type", 0,
-        buckets).answer().density();
+        buckets, false).answer().density();
     assertArrayEquals(expected, density);
   }
 
@@ -316,7 +316,9 @@ class StatisticsTest {
    * of otf2-print's ENTER/LEAVE pairs, and so does the longest. Pairs as the reader forms them: per
    * location a stack, a LEAVE closing the innermost open region (this EZTrace archive leaves
    * "Working" while "EZTrace finalize" is open), what is still open closed at the location's last
-   * timestamp.
+   * timestamp. Those are inclusive times; the exclusive ones (the default) equal, per region, the
+   * time during which it is the innermost open region of its location, and they add up to the
+   * time some region is open: nested regions (MPI calls inside "Working") are counted once.
    */
   @Test
   void otf2StatesEqualOtf2PrintsEnterLeavePairs() throws IOException {
@@ -325,6 +327,7 @@ class StatisticsTest {
     Map<String, long[]> expected = new java.util.TreeMap<>(); // region → count, total ticks, longest
     Map<String, java.util.ArrayDeque<Object[]>> open = new HashMap<>();
     Map<String, Long> lastTime = new HashMap<>();
+    Map<String, Long> innermost = new java.util.TreeMap<>(); // region → ticks as the innermost open region
     java.util.function.BiConsumer<Object[], Long> close = (entered, time) -> {
       long d = time - (Long) entered[1];
       long[] figures = expected.computeIfAbsent((String) entered[0], k -> new long[3]);
@@ -340,6 +343,9 @@ class StatisticsTest {
       long time = Long.parseLong(f[2]);
       String region = line.substring(line.indexOf('"') + 1, line.lastIndexOf('"'));
       java.util.ArrayDeque<Object[]> stack = open.computeIfAbsent(f[1], k -> new java.util.ArrayDeque<>());
+      if (!stack.isEmpty()) {
+        innermost.merge((String) stack.peek()[0], time - lastTime.get(f[1]), Long::sum);
+      }
       lastTime.put(f[1], time);
       if (f[0].equals("ENTER")) {
         stack.push(new Object[] {region, time});
@@ -349,7 +355,7 @@ class StatisticsTest {
     }
     open.forEach((location, stack) -> stack.forEach(entered -> close.accept(entered, lastTime.get(location))));
     Statistics.Result result = new Statistics(store, Double.NaN, Double.NaN, List.of(), List.of(expected.keySet().toArray(String[]::new)),
-        List.of("state"), "type", 0, 50).answer();
+        List.of("state"), "type", 0, 50, true).answer();
     Map<String, long[]> got = new java.util.TreeMap<>();
     for (Statistics.Row row : result.types()) {
       got.put(row.type(), new long[] {row.records(), Math.round(row.total()), Math.round(row.durations()[5])});
@@ -359,24 +365,136 @@ class StatisticsTest {
       assertEquals(java.util.Arrays.toString(expected.get(region)), java.util.Arrays.toString(got.get(region)),
           region + ": count, total ticks, longest");
     }
+    Statistics.Result exclusive = new Statistics(store, Double.NaN, Double.NaN, List.of(), List.of(), List.of("state"),
+        "type", 0, 50, false).answer();
+    Map<String, Long> exclusiveTicks = new java.util.TreeMap<>();
+    double shares = 0;
+    for (Statistics.Row row : exclusive.types()) {
+      // A region holding a collective record is typed by its operation (MPI_ALLREDUCE for a call of
+      // MPI_Allreduce): one region of otf2-print, two types of the store; their ticks are the region's.
+      String region = expected.keySet().stream().filter(r -> r.equalsIgnoreCase(row.type())).findFirst()
+          .orElse(row.type());
+      exclusiveTicks.merge(region, Math.round(row.total()), Long::sum);
+      shares += row.share();
+    }
+    expected.keySet().forEach(region -> innermost.putIfAbsent(region, 0L));
+    assertEquals(innermost, exclusiveTicks, "exclusive ticks per region");
+    assertEquals(1, shares, 1e-12);
+    long covered = innermost.values().stream().mapToLong(Long::longValue).sum();
+    assertEquals(covered, Math.round(exclusive.types().stream().mapToDouble(Statistics.Row::total).sum()));
+    Statistics.Row working = exclusive.types().stream().filter(r -> r.type().equals("Working")).findFirst().orElseThrow();
+    assertTrue(working.total() < got.get("Working")[1], "Working's exclusive time leaves out the MPI calls in it");
+  }
+
+  /**
+   * Exclusive times by brute force on seeded random Pajé traces of pushed and popped states (up to
+   * 4 deep, zero-length ones included, integer times so that sums are exact): per type, the time
+   * during which it is on top of a producer's stack, inside the window; per producer the same, for
+   * the least and most of each type across producers; and inclusive times, each state's own.
+   */
+  @ParameterizedTest
+  @CsvSource({"1, 0, 1000", "2, 13, 77", "3, 40.5, 41.5", "4, 0, 5"})
+  void exclusiveTimesOfNestedStatesAreTheTopOfTheStacks(long seed, double from, double to) throws IOException {
+    java.util.Random random = new java.util.Random(seed);
+    String[] producers = {"a", "b", "c"};
+    String[] values = {"w", "m", "x", "y"};
+    StringBuilder t = new StringBuilder(String.join("\n",
+        "%EventDef PajeDefineContainerType 0", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
+        "%EventDef PajeCreateContainer 1", "% Time date", "% Alias string", "% Type string", "% Container string",
+        "% Name string", "%EndEventDef",
+        "%EventDef PajeDefineStateType 2", "% Alias string", "% Type string", "% Name string", "%EndEventDef",
+        "%EventDef PajePushState 6", "% Time date", "% Type string", "% Container string", "% Value string",
+        "%EndEventDef",
+        "%EventDef PajePopState 7", "% Time date", "% Type string", "% Container string", "%EndEventDef",
+        "0 P 0 \"Process\"", "2 S P \"State\"", "1 0 a P 0 \"a\"", "1 0 b P 0 \"b\"", "1 0 c P 0 \"c\"", ""));
+    List<long[]> events = new ArrayList<>(); // time, producer, value (-1: pop), order
+    Map<String, double[]> exclusive = new TreeMap<>(); // type → per producer
+    Map<String, Double> inclusive = new TreeMap<>();
+    boolean[] present = new boolean[producers.length]; // with a state in the window
+    for (int p = 0; p < producers.length; p++) {
+      java.util.ArrayDeque<long[]> stack = new java.util.ArrayDeque<>(); // value, start
+      long time = 0;
+      for (int step = 0; step < 80 || !stack.isEmpty(); step++) {
+        long next = time + random.nextInt(4);
+        if (!stack.isEmpty()) {
+          String top = values[(int) stack.peek()[0]];
+          double inside = Math.min(next, to) - Math.max(time, from);
+          exclusive.computeIfAbsent(top, k -> new double[producers.length])[p] += Math.max(0, inside);
+        }
+        time = next;
+        boolean push = step < 80 && stack.size() < 4 && (stack.isEmpty() || random.nextBoolean());
+        if (push) {
+          int v = random.nextInt(values.length);
+          stack.push(new long[] {v, time});
+          events.add(new long[] {time, p, v, events.size()});
+        } else {
+          long[] popped = stack.pop();
+          String type = values[(int) popped[0]];
+          boolean touches = popped[1] < to && (time > from || time == from && popped[1] == time);
+          inclusive.merge(type, touches ? Math.min(time, to) - Math.max(popped[1], from) : 0.0, Double::sum);
+          present[p] |= touches;
+          exclusive.computeIfAbsent(type, k -> new double[producers.length]);
+          events.add(new long[] {time, p, -1, events.size()});
+        }
+      }
+    }
+    events.sort(java.util.Comparator.comparingLong((long[] e) -> e[0]).thenComparingLong(e -> e[3]));
+    for (long[] e : events) {
+      t.append(e[2] >= 0 ? "6 " + e[0] + " S " + producers[(int) e[1]] + " " + values[(int) e[2]]
+          : "7 " + e[0] + " S " + producers[(int) e[1]]).append('\n');
+    }
+    Path file = dir.resolve("nested" + seed + ".trace");
+    Files.writeString(file, t);
+    TraceStore store = workspace.store(file, ImportOptions.DEFAULT, ImportProgress.NONE);
+
+    Statistics.Result result = new Statistics(store, from, to, List.of(), List.of(), List.of("state"), "type", 0, 50,
+        false).answer();
+    Map<String, Double> totals = new TreeMap<>();
+    for (Statistics.Row row : result.types()) {
+      totals.put(row.type(), row.total());
+      double[] perProducer = exclusive.get(row.type());
+      double least = Double.POSITIVE_INFINITY;
+      double most = Double.NEGATIVE_INFINITY;
+      for (int p = 0; p < producers.length; p++) {
+        least = present[p] ? Math.min(least, perProducer[p]) : least;
+        most = present[p] ? Math.max(most, perProducer[p]) : most;
+      }
+      assertEquals(least, row.producerMin(), row.type() + ": least, seed " + seed);
+      assertEquals(most, row.producerMax(), row.type() + ": most, seed " + seed);
+    }
+    Map<String, Double> expected = new TreeMap<>();
+    exclusive.forEach((type, perProducer) -> {
+      if (totals.containsKey(type)) {
+        expected.put(type, Arrays.stream(perProducer).sum());
+      }
+    });
+    assertEquals(expected, totals, "exclusive, seed " + seed);
+    assertEquals(expected.get("x"), new Statistics(store, from, to, List.of(), List.of("x"), List.of("state"), "type",
+        0, 50, false).answer().types().get(0).total(), "x alone: the states around and in it are still read");
+
+    Map<String, Double> inclusiveTotals = new TreeMap<>();
+    new Statistics(store, from, to, List.of(), List.of(), List.of("state"), "type", 0, 50, true).answer().types()
+        .forEach(row -> inclusiveTotals.put(row.type(), row.total()));
+    inclusive.keySet().retainAll(inclusiveTotals.keySet());
+    assertEquals(inclusive, inclusiveTotals, "inclusive, seed " + seed);
   }
 
   @Test
   void quantilesOfKnownDistributionsAreTheirNearestRanks() throws IOException {
     TraceStore store = workspace.store(handDrawn(), ImportOptions.DEFAULT, ImportProgress.NONE);
-    Statistics.Result result = new Statistics(store, 0, 5050, List.of("a"), List.of("x"), List.of(), "type", 0, 50)
+    Statistics.Result result = new Statistics(store, 0, 5050, List.of("a"), List.of("x"), List.of(), "type", 0, 50, false)
         .answer();
     Statistics.Row x = result.types().get(0);
     assertEquals(100, x.records());
     assertEquals(5050.0, x.total());
     assertArrayEquals(new double[] {1, 50.5, 50, 90, 99, 100}, x.durations());
     // b's ten states: ⌈0.5·10⌉ = 5th, ⌈0.9·10⌉ = 9th, ⌈0.99·10⌉ = 10th.
-    Statistics.Row y = new Statistics(store, 0, 550, List.of(), List.of("y"), List.of(), "type", 0, 50).answer()
+    Statistics.Row y = new Statistics(store, 0, 550, List.of(), List.of("y"), List.of(), "type", 0, 50, false).answer()
         .types().get(0);
     assertArrayEquals(new double[] {10, 55, 50, 90, 100, 100}, y.durations());
     // A window [100, 200) cuts x_14 [91, 105) and x_20 [190, 210), and y_5 [150, 210): totals are
     // the time inside it; durations stay the states' own.
-    Statistics.Result cut = new Statistics(store, 100, 200, List.of(), List.of(), List.of(), "producer", 1, 4).answer();
+    Statistics.Result cut = new Statistics(store, 100, 200, List.of(), List.of(), List.of(), "producer", 1, 4, false).answer();
     Statistics.Row xCut = cut.types().stream().filter(r -> r.type().equals("x")).findFirst().orElseThrow();
     assertEquals(100.0, xCut.total());
     assertEquals(7, xCut.records(), "x_14 … x_20");
@@ -387,13 +505,13 @@ class StatisticsTest {
     assertEquals(List.of("a"), xCut.groups().stream().map(Statistics.Row::producer).toList());
     assertArrayEquals(new long[] {3, 1, 3, 1}, cut.density(), "starts 100, 105, 120 | 136 | 150, 153, 171 | 190");
     // Events count once each; top 1 of two groups leaves one "(others)".
-    Statistics.Result events = new Statistics(store, 1, 3, List.of(), List.of(), List.of("event"), "type", 0, 2)
+    Statistics.Result events = new Statistics(store, 1, 3, List.of(), List.of(), List.of("event"), "type", 0, 2, false)
         .answer();
     assertEquals(2.0, events.types().get(0).total());
     assertEquals(1.0, events.types().get(0).share());
     // a's idle is an instant at 5050, b's lasts [550, 5050).
     Statistics.Result twoGroups = new Statistics(store, 0, 5051, List.of(), List.of("idle", "x", "y"), List.of("state"),
-        "producer", 1, 50).answer();
+        "producer", 1, 50, false).answer();
     Statistics.Row idle = twoGroups.types().stream().filter(r -> r.type().equals("idle")).findFirst().orElseThrow();
     assertEquals(List.of("b", Statistics.OTHERS), idle.groups().stream().map(Statistics.Row::producer).toList());
     assertEquals(4500.0, idle.groups().get(0).total());
@@ -405,19 +523,19 @@ class StatisticsTest {
   void badInputIsRefusedNamingTheParameter() {
     TraceStore store = stores.get("smpi_small_flat");
     List<String> none = List.of();
-    assertEquals("unknown producer 'nope'", refused(new Statistics(store, 0, 1, List.of("nope"), none, none, "type", 0, 50)));
-    assertEquals("unknown type 'nope'", refused(new Statistics(store, 0, 1, none, List.of("nope"), none, "type", 0, 50)));
+    assertEquals("unknown producer 'nope'", refused(new Statistics(store, 0, 1, List.of("nope"), none, none, "type", 0, 50, false)));
+    assertEquals("unknown type 'nope'", refused(new Statistics(store, 0, 1, none, List.of("nope"), none, "type", 0, 50, false)));
     assertEquals("the window needs from < to, got from = 0.5, to = 0.2",
-        refused(new Statistics(store, 0.5, 0.2, none, none, none, "type", 0, 50)));
+        refused(new Statistics(store, 0.5, 0.2, none, none, none, "type", 0, 50, false)));
     assertEquals("by: expected type, producer or depth:K (K ≥ 1), got 'depth:0'",
-        refused(new Statistics(store, 0, 1, none, none, none, "depth:0", 0, 50)));
+        refused(new Statistics(store, 0, 1, none, none, none, "depth:0", 0, 50, false)));
     assertEquals("by: expected type, producer or depth:K (K ≥ 1), got 'host'",
-        refused(new Statistics(store, 0, 1, none, none, none, "host", 0, 50)));
+        refused(new Statistics(store, 0, 1, none, none, none, "host", 0, 50, false)));
     assertEquals("top: only with by producer or depth:K, where rows are groups",
-        refused(new Statistics(store, 0, 1, none, none, none, "type", 3, 50)));
-    assertEquals("buckets must be 1 to 10000, got 0", refused(new Statistics(store, 0, 1, none, none, none, "type", 0, 0)));
+        refused(new Statistics(store, 0, 1, none, none, none, "type", 3, 50, false)));
+    assertEquals("buckets must be 1 to 10000, got 0", refused(new Statistics(store, 0, 1, none, none, none, "type", 0, 0, false)));
     assertEquals("kind: expected state, event, variable or link, got 'frame'",
-        refused(new Statistics(store, 0, 1, none, none, List.of("frame"), "type", 0, 50)));
+        refused(new Statistics(store, 0, 1, none, none, List.of("frame"), "type", 0, 50, false)));
   }
 
   private static String refused(Statistics request) {

@@ -35,9 +35,9 @@ public final class StatsBench {
     System.out.printf("%-34s %10s %10s %10s %10s %12s%n", "case", "first ms", "median ms", "best ms", "worst ms", "records");
     for (String by : List.of("type", "producer")) {
       run("whole trace, by " + by, new Statistics(store, Double.NaN, Double.NaN, List.of(), List.of(), List.of(), by,
-          by.equals("type") ? 0 : 10, Statistics.DEFAULT_BUCKETS));
+          by.equals("type") ? 0 : 10, Statistics.DEFAULT_BUCKETS, false));
       run("[" + (middle - 0.5) + ", " + (middle + 0.5) + "), by " + by, new Statistics(store, middle - 0.5, middle + 0.5,
-          List.of(), List.of(), List.of(), by, by.equals("type") ? 0 : 10, Statistics.DEFAULT_BUCKETS));
+          List.of(), List.of(), List.of(), by, by.equals("type") ? 0 : 10, Statistics.DEFAULT_BUCKETS, false));
     }
   }
 

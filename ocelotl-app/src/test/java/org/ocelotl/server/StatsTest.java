@@ -91,7 +91,7 @@ class StatsTest {
     assertEquals(0, csv.status(), csv.err());
     HttpResponse<String> apiCsv = api("&from=8&to=9&producers=nancy%7Clyon-c1&by=producer&top=3&format=csv");
     assertEquals(apiCsv.body(), csv.out());
-    assertTrue(csv.out().startsWith("type,kind,producer,total,share,records,min,mean,median,p90,p99,max\n"));
+    assertTrue(csv.out().startsWith("type,kind,producer,total,share,records,min,mean,median,p90,p99,max,producer_min,producer_max\n"));
     Run json = cli("--from", "3", "--to", "5", "--by", "depth:2", "--kind", "state,link", "--buckets", "20", "--json");
     assertEquals(0, json.status(), json.err());
     assertEquals(api("&from=3&to=5&by=depth:2&kind=state%7Clink&buckets=20").body(), json.out());

@@ -48,6 +48,11 @@ public final class Partition {
     return result;
   }
 
+  /** Whether the parts are built already, so that asking for them costs nothing. */
+  public boolean partsBuilt() {
+    return parts != null;
+  }
+
   public double gain() {
     return gain;
   }

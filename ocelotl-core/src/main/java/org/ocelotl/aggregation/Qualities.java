@@ -254,6 +254,38 @@ public abstract sealed class Qualities
   }
 
   /**
+   * Breakpoints found earlier (kept on disk) given back: p, the line (gain, loss) and size of each
+   * partition, and its parts where they were known ({@code parts.get(k)} null where not). Unknown
+   * parts are built on first request as {@link #withPartsOnDemand} builds them, on the qualities of
+   * the model, computed once, when first needed: a list whose shown partitions were kept costs no
+   * quality computation at all.
+   */
+  public static List<Breakpoint> kept(MicroscopicModel model, Aggregation aggregation, double[] p, double[] gain,
+      double[] loss, int[] size, List<List<Part>> parts) {
+    java.util.function.Supplier<Qualities> qualities = new java.util.function.Supplier<>() {
+      private Qualities computed;
+
+      @Override
+      public synchronized Qualities get() {
+        if (computed == null) {
+          computed = of(model, aggregation);
+        }
+        return computed;
+      }
+    };
+    List<Breakpoint> result = new ArrayList<>(p.length);
+    for (int k = 0; k < p.length; k++) {
+      double from = p[k];
+      double to = k + 1 < p.length ? p[k + 1] : 1;
+      int lineSize = size[k];
+      Partition partition = parts.get(k) != null ? new Partition(parts.get(k), gain[k], loss[k])
+          : new Partition(lineSize, gain[k], loss[k], () -> qualities.get().partsOfLine(lineSize, from, to));
+      result.add(new Breakpoint(from, partition));
+    }
+    return List.copyOf(result);
+  }
+
+  /**
    * The parts of the optimum of [from, to): a DP pass where that partition alone is optimal. Where
    * two partitions tie within rounding (the envelope sums lines, the DP sums qualities, in other
    * orders), the DP may pick the tie's other member at the middle; then points nearer each end

@@ -302,13 +302,20 @@ public final class ModelCache {
       Files.createDirectories(directory);
       removeAbandoned(directory);
       Path file = directory.resolve(ModelCacheFile.fileName(plan.key(), plan.grid()));
-      Path temporary = directory.resolve(".tmp-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
-      ModelCacheFile.write(file, identity, plan.key(), sums, temporary);
+      ModelCacheFile.write(file, identity, plan.key(), sums, temporary(directory));
       evict(directory, file);
     } catch (IOException e) {
       // A cache that cannot be written (read-only workspace, full disk) only costs speed:
       // the model itself is complete.
     }
+  }
+
+  /**
+   * A fresh temporary name in the cache directory for a file being written (models, breakpoints):
+   * the process id lets {@link #removeAbandoned} tell a dead writer's leftovers from a live one's.
+   */
+  static Path temporary(Path directory) {
+    return directory.resolve(".tmp-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
   }
 
   private static final java.util.regex.Pattern TEMPORARY = java.util.regex.Pattern.compile("\\.tmp-(\\d{1,18})-\\d+");

@@ -1,0 +1,138 @@
+package org.ocelotl.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.aggregation.Aggregation;
+import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.model.Metric;
+import org.ocelotl.scan.BreakpointCache;
+import org.ocelotl.scan.ModelCache;
+import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.view.ViewKind;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * Breakpoints of past analyses come back from the store's breakpoint cache: a service that forgot
+ * them (six other analyses since) or a new one (a restart) answers the same bytes without running
+ * the search — counted by {@link AnalysisService#searches()}, never timed.
+ */
+class BreakpointCacheTest {
+  static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz")
+      .normalize();
+
+  @TempDir static Path tmp;
+  static TraceStore store;
+
+  @BeforeAll
+  static void importTrace() throws IOException {
+    store = Workspace.open(tmp.resolve("ws")).store(BUNDLED, ImportOptions.DEFAULT, ImportProgress.NONE);
+  }
+
+  private static AnalysisRequest request(int slices, Aggregation aggregation, ViewKind view, double p) {
+    return new AnalysisRequest(new ModelInput.FromTrace(store, ModelRequest.of(Metric.STATE_DURATION, slices)),
+        aggregation, view, p, AnalysisRequest.DEFAULT_HEIGHT);
+  }
+
+  @Test
+  void aRestartedServiceAnswersTheSameBytesWithoutSearching() throws IOException {
+    AnalysisRequest request = request(24, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    AnalysisService first = AnalysisService.standard();
+    AnalysisResult searched = first.answer(request, Progress.NONE);
+    assertEquals(1, first.searches());
+
+    AnalysisService restarted = AnalysisService.standard();
+    assertTrue(restarted.provisional(request, Progress.NONE).isEmpty(), "no provisional answer: the full one is kept");
+    AnalysisResult kept = restarted.answer(request, Progress.NONE);
+    assertEquals(0, restarted.searches());
+    assertArrayEquals(searched.json(), kept.json());
+    assertSameBreakpoints(searched.analysis().breakpoints(), kept.analysis().breakpoints());
+  }
+
+  @Test
+  void aRevisitAfterSixOtherAnalysesDoesNotSearch() throws IOException {
+    AnalysisService service = AnalysisService.standard();
+    AnalysisRequest revisited = request(31, Aggregation.TEMPORAL, ViewKind.TEMPORAL_STACKED, Double.NaN);
+    byte[] before = service.answer(revisited, Progress.NONE).json();
+    for (int n = 0; n < AnalysisService.KEPT; n++) {
+      service.answer(request(32 + n, Aggregation.TEMPORAL, ViewKind.TEMPORAL_STACKED, Double.NaN), Progress.NONE);
+    }
+    long searches = service.searches();
+    assertEquals(1 + AnalysisService.KEPT, searches);
+    assertArrayEquals(before, service.answer(revisited, Progress.NONE).json());
+    assertEquals(searches, service.searches(), "the revisit read the breakpoints kept on disk");
+  }
+
+  @Test
+  void aPartitionDrawnAtAnotherPIsKeptWithItsParts() throws IOException {
+    AnalysisService first = AnalysisService.standard();
+    List<Breakpoint> breakpoints = first.answer(request(18, Aggregation.SPATIOTEMPORAL,
+        ViewKind.SPATIOTEMPORAL_PARTITION, Double.NaN), Progress.NONE).analysis().breakpoints();
+    double p = breakpoints.get(1).p(); // not the default's (which lies higher on this trace)
+    AnalysisRequest request = request(18, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_PARTITION, p);
+    byte[] drawn = first.answer(request, Progress.NONE).json();
+
+    AnalysisService restarted = AnalysisService.standard();
+    AnalysisResult kept = restarted.answer(request, Progress.NONE);
+    assertEquals(0, restarted.searches());
+    assertArrayEquals(drawn, kept.json());
+    assertTrue(kept.partition().partsBuilt(), "read with its parts, no qualities computed");
+  }
+
+  @Test
+  void aDamagedFileIsDroppedAndTheSearchRunsAgain() throws IOException {
+    AnalysisRequest request = request(27, Aggregation.SPATIAL, null, Double.NaN);
+    AnalysisService first = AnalysisService.standard();
+    byte[] searched = first.answer(request, Progress.NONE).json();
+    Path file = breakpointFiles().filter(f -> f.getFileName().toString().startsWith("spatial-")).findFirst()
+        .orElseThrow();
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 3));
+
+    AnalysisService restarted = AnalysisService.standard();
+    assertArrayEquals(searched, restarted.answer(request, Progress.NONE).json());
+    assertEquals(1, restarted.searches(), "a truncated file is not an answer");
+    assertEquals(bytes.length, Files.size(file), "rewritten whole");
+  }
+
+  @Test
+  void writesLeaveNoTemporaryBehind() throws IOException {
+    AnalysisService.standard().answer(request(29, Aggregation.TEMPORAL, ViewKind.TEMPORAL_MODE, Double.NaN),
+        Progress.NONE);
+    try (Stream<Path> files = Files.list(store.directory().resolve(ModelCache.DIRECTORY))) {
+      assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith(".tmp-")));
+    }
+  }
+
+  private static Stream<Path> breakpointFiles() throws IOException {
+    try (Stream<Path> files = Files.list(store.directory().resolve(ModelCache.DIRECTORY))) {
+      return files.filter(f -> f.toString().endsWith(BreakpointCache.SUFFIX)).toList().stream();
+    }
+  }
+
+  /** Equal p, gain and loss bit for bit, and equal parts. */
+  private static void assertSameBreakpoints(List<Breakpoint> expected, List<Breakpoint> actual) {
+    assertEquals(expected.size(), actual.size());
+    for (int k = 0; k < expected.size(); k++) {
+      Breakpoint e = expected.get(k);
+      Breakpoint a = actual.get(k);
+      assertEquals(Double.doubleToRawLongBits(e.p()), Double.doubleToRawLongBits(a.p()), "p of breakpoint " + k);
+      assertEquals(Double.doubleToRawLongBits(e.partition().gain()), Double.doubleToRawLongBits(a.partition().gain()));
+      assertEquals(Double.doubleToRawLongBits(e.partition().loss()), Double.doubleToRawLongBits(a.partition().loss()));
+      assertEquals(e.partition().parts(), a.partition().parts(), "parts of breakpoint " + k);
+    }
+  }
+}
