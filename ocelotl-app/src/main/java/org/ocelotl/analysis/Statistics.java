@@ -85,7 +85,12 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, nesting ? null : kept,
         categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
     RecordQuery.forEach(store, selection, tally::add);
-    tally.subtractNested();
+    if (tally.nestedSeen) {
+      // Only now are the states kept for the subtraction: a trace without nesting (most) pays one pass, no sort.
+      RecordQuery.forEach(store, new RecordQuery.Selection(start, end, null, null, EnumSet.of(EventCategory.STATE), null,
+          Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0), tally::keepState);
+      tally.subtractNested();
+    }
     return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
         tally.density);
   }
@@ -291,6 +296,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** Whether states are kept (start, end, type, depth, producer) to subtract the nested ones' time after the scan. */
     final boolean nesting;
     final Nesting states;
+    /** Whether a state of the window is nested (exclusive times then need a second pass). */
+    boolean nestedSeen;
     /** Per (producer × types + state type): the time on that producer alone, for the min and max across producers. */
     final double[] perProducer;
     /** Per producer: whether it has states in the window. */
@@ -326,9 +333,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
       if (r.kind() == EventCategory.STATE) {
         withStates[r.producer()] = true;
-        if (nesting) {
-          states.add(r);
-        }
+        nestedSeen |= nesting && r.depth() > 0;
       }
       if (kept != null && !kept.contains(r.type())) {
         return;
@@ -360,6 +365,13 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
     }
 
+    /** A state of the window, kept for {@link #subtractNested} if its producer is counted. */
+    void keepState(RecordQuery.Record r) {
+      if (groups.of()[r.producer()] >= 0) {
+        states.add(r);
+      }
+    }
+
     /**
      * Takes from each state's total the time of the states nested in it (exclusive times). Per
      * producer, in order of start (the outer first on equal starts: lower depth), a state at depth
@@ -370,9 +382,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
      * complete intervals, docs/formats.md) gives back only what they share.
      */
     void subtractNested() {
-      if (!nesting) {
-        return;
-      }
       Integer[] order = states.order();
       int[] openType = new int[8];
       double[] openStart = new double[8];
