@@ -616,6 +616,7 @@ public final class PajeSplit
       }
       newline = true;
       if (numberCount == numbers.length) {
+        // By hand: a ring of line numbers, one per line (Spark Pajé import, hot; no ring in fastutil-core).
         long[] grown = new long[numbers.length * 2];
         for (int i = 0; i < numberCount; i++) {
           grown[i] = numbers[(firstNumber + i) % numbers.length];
