@@ -586,6 +586,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
 
     void add(double x) {
       if (size == values.length) {
+        // By hand: a duration per record of the scan (hot path; fastutil 3.4x slower, decision 032).
         values = Arrays.copyOf(values, size * 2);
       }
       values[size++] = x;
@@ -596,6 +597,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         return;
       }
       if (size + other.size > values.length) {
+        // By hand, as add: pools the scan's durations (hot path; fastutil 3.4x slower, decision 032).
         values = Arrays.copyOf(values, Math.max(size + other.size, size * 2));
       }
       System.arraycopy(other.values, 0, values, size, other.size);

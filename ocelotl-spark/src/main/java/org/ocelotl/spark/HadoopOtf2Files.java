@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.ocelotl.format.otf2.Otf2Files;
+import org.ocelotl.split.Otf2Files;
 
 /**
  * An OTF2 archive on a Hadoop file system (HDFS, S3A…): the files beside its anchor, opened

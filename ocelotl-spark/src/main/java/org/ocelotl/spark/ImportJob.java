@@ -20,17 +20,19 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.ocelotl.format.otf2.Otf2Files;
-import org.ocelotl.format.otf2.Otf2Reader;
-import org.ocelotl.format.otf2.Otf2Split;
-import org.ocelotl.format.paje.PajeSplit;
+import org.ocelotl.split.MatchedEnds;
+import org.ocelotl.split.MessageEnd;
+import org.ocelotl.split.MessageSplit;
+import org.ocelotl.split.Otf2Files;
+import org.ocelotl.split.SplitWarnings;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.trace.TraceFormat;
+import org.ocelotl.workspace.Formats;
 import scala.Tuple2;
 
 /**
- * The import of an OTF2 archive on Spark (docs/scale-out.md, {@link Otf2Split}), from any file
+ * The import of an OTF2 archive on Spark (docs/scale-out.md, {@link MessageSplit}), from any file
  * system Hadoop reads ({@link HadoopOtf2Files}): the driver reads the anchor and the global
  * definitions once and broadcasts them; a task per location decodes its event file; a shuffle
  * keyed by channel brings each channel's message sides together, in the order the sequential
@@ -61,35 +63,43 @@ final class ImportJob {
     FileStatus status = HadoopFiles.file(trace, hadoop);
     // A local archive is read and named by its anchor's real path, and described, as the local import does.
     Path anchor = HadoopFiles.isLocal(trace) ? HadoopFiles.local(trace).toRealPath() : null;
-    Otf2Split split = Otf2Split.open(anchor != null ? Otf2Files.local(anchor) : new HadoopOtf2Files(trace, hadoop));
+    MessageSplit<?, ?, ?, ?, ?> split =
+        Formats.otf2Split(anchor != null ? Otf2Files.local(anchor) : new HadoopOtf2Files(trace, hadoop));
     // Described as the local import describes an archive: by its anchor file (size, time, fingerprint).
     StoreMetadata.Source source = anchor != null ? SourceFile.describe(anchor, "otf2")
         : HadoopFiles.describe(trace.toString(), status, hadoop, "otf2");
-    int n = split.locations().size();
+    return run(spark, split, source, out, replace);
+  }
+
+  /** The import of a split opened on the driver; its type parameters are the split's own records. */
+  private static <D, S, E extends MessageEnd<E>, C, P> Result run(SparkSession spark, MessageSplit<D, S, E, C, P> split,
+      StoreMetadata.Source source, org.apache.hadoop.fs.Path out, boolean replace) throws IOException {
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    int n = split.tasks();
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<Otf2Split> shared = context.broadcast(split);
+    Broadcast<MessageSplit<D, S, E, C, P>> shared = context.broadcast(split);
     Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
     org.apache.hadoop.fs.Path temporary = HadoopFiles.temporarySibling(out);
     FileSystem fs = out.getFileSystem(hadoop);
     String target = temporary.toString();
     int partitions = Math.max(1, n);
     // One partition per location, in definition order (parallelize puts element i in partition i).
-    JavaRDD<Otf2Split.Decoded> decoded = context.parallelize(IntStream.range(0, n).boxed().toList(), partitions)
+    JavaRDD<D> decoded = context.parallelize(IntStream.range(0, n).boxed().toList(), partitions)
         .map(index -> shared.value().decode(index))
         .persist(StorageLevel.MEMORY_AND_DISK());
-    JavaRDD<Otf2Split.Matched> matched = null;
-    Broadcast<Otf2Split.Plan> planned = null;
+    JavaRDD<MatchedEnds<C>> matched = null;
+    Broadcast<P> planned = null;
     try {
-      List<Otf2Split.LocationSummary> summaries = decoded.map(Otf2Split.Decoded::summary).collect();
+      List<S> summaries = decoded.map(d -> shared.value().summary(d)).collect();
       // Each channel's sides, sorted in the order the sequential reader meets them, in one task.
-      matched = decoded.flatMapToPair(d -> Otf2Split.ends(d).stream().map(e -> new Tuple2<>(e, Boolean.TRUE)).iterator())
-          .repartitionAndSortWithinPartitions(new KeyPartitioner<Otf2Split.End>(partitions,
+      matched = decoded.flatMapToPair(d -> shared.value().ends(d).stream().map(e -> new Tuple2<>(e, Boolean.TRUE)).iterator())
+          .repartitionAndSortWithinPartitions(new KeyPartitioner<E>(partitions,
               end -> Math.floorMod(end.channelHash(), partitions)))
-          .mapPartitions(ends -> List.of(Otf2Split.match(keys(ends))).iterator())
+          .mapPartitions(ends -> List.of(shared.value().match(keys(ends))).iterator())
           .persist(StorageLevel.MEMORY_AND_DISK());
-      List<Otf2Split.ChannelSummary> channels = matched.flatMap(m -> m.channels().iterator()).collect();
-      Otf2Split.Plan plan = split.plan(summaries, channels);
-      Broadcast<Otf2Split.Plan> broadcastPlan = context.broadcast(plan);
+      List<C> channels = matched.flatMap(m -> m.channels().iterator()).collect();
+      P plan = split.plan(summaries, channels);
+      Broadcast<P> broadcastPlan = context.broadcast(plan);
       planned = broadcastPlan;
       // The links and unmatched sides to the partition of the location that writes them, in a fixed order.
       JavaPairRDD<PartKey, byte[]> toParts = JavaPairRDD.fromJavaRDD(matched.mapPartitionsWithIndex((group, ms) -> {
@@ -114,8 +124,8 @@ final class ImportJob {
         storeWarnings.addAll(metadata.warnings());
       }
       // The sequential read's warnings, then those of the parts' store writers, merged as one writer words them.
-      List<String> warnings = new ArrayList<>(plan.warnings());
-      warnings.addAll(PajeSplit.merged(storeWarnings));
+      List<String> warnings = new ArrayList<>(split.warnings(plan));
+      warnings.addAll(SplitWarnings.merged(storeWarnings));
       StoreMetadata metadata = StoreMetadata.ofParts(stores, source, warnings);
       DatasetParts.writeDescription(metadata, temporary, hadoop);
       HadoopFiles.publish(temporary, out, hadoop, replace);
@@ -135,14 +145,14 @@ final class ImportJob {
   }
 
   /** A location's share of the dataset: its records, and the links and unmatched sides it got, as its files. */
-  private static String writePart(Otf2Split split, Otf2Split.Plan plan, Otf2Split.Decoded decoded, List<byte[]> matched,
+  private static <D, P> String writePart(MessageSplit<D, ?, ?, ?, P> split, P plan, D decoded, List<byte[]> matched,
       StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
     TraceFormat part = new TraceFormat("otf2", "OTF2 archive assembled on Spark", () -> (file, sink, options) ->
-        split.assemblePart(plan, decoded, matched.iterator(), sink), Otf2Reader::sniff);
-    return DatasetParts.write(decoded == null ? 0 : decoded.summary().index(), part, source, target, configuration);
+        split.assemblePart(plan, decoded, matched.iterator(), sink), otf2().recognizes());
+    return DatasetParts.write(decoded == null ? 0 : split.task(decoded), part, source, target, configuration);
   }
 
-  private static Iterator<Otf2Split.End> keys(Iterator<Tuple2<Otf2Split.End, Boolean>> ends) {
+  private static <E> Iterator<E> keys(Iterator<Tuple2<E, Boolean>> ends) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
@@ -150,7 +160,7 @@ final class ImportJob {
       }
 
       @Override
-      public Otf2Split.End next() {
+      public E next() {
         return ends.next()._1();
       }
     };
@@ -165,7 +175,11 @@ final class ImportJob {
   }
 
   static boolean isOtf2(org.apache.hadoop.fs.Path file, Configuration hadoop) throws IOException {
-    return Otf2Reader.sniff(HadoopFiles.head(file, hadoop, 16));
+    return otf2().recognizes().test(HadoopFiles.head(file, hadoop, 16));
+  }
+
+  private static TraceFormat otf2() {
+    return Formats.standard().named("otf2");
   }
 
   static void deleteTree(Path directory) throws IOException {

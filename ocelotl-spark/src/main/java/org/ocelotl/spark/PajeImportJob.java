@@ -22,15 +22,17 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.ocelotl.format.paje.PajeReader;
-import org.ocelotl.format.paje.PajeSplit;
+import org.ocelotl.split.LineBatch;
+import org.ocelotl.split.RangeSplit;
+import org.ocelotl.split.RoutedLines;
+import org.ocelotl.split.SplitWarnings;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.workspace.Formats;
 import scala.Tuple2;
 
 /**
- * The import of a Pajé trace on Spark, split by byte ranges (docs/scale-out.md, {@link PajeSplit}):
+ * The import of a Pajé trace on Spark, split by byte ranges (docs/scale-out.md, {@link RangeSplit}):
  * the driver reads the header; a first pass over the ranges counts their lines and collects the
  * definitions; a second pass sends each event line to the partition of its container (or of its
  * link), in batches that a shuffle puts in trace order; each partition reads the definitions and its lines
@@ -75,28 +77,35 @@ final class PajeImportJob {
     // A local trace is named by its real path, as the local import names it (its messages start with it).
     String file = HadoopFiles.isLocal(trace) ? HadoopFiles.local(trace).toRealPath().toString() : trace.toString();
     boolean gzip = isGzip(trace, hadoop);
-    PajeSplit split;
+    RangeSplit<?, ?, ?, ?> split;
     try (InputStream in = new BufferedInputStream(text(trace, file, gzip, hadoop), 1 << 16)) {
-      split = PajeSplit.open(in, file);
+      split = Formats.pajeSplit(in, file);
     }
+    return run(spark, split, trace, status, file, gzip, out, replace, rangeBytes);
+  }
+
+  /** The import of a split opened on the driver; its type parameters are the split's own records. */
+  private static <S, P, R, T> ImportJob.Result run(SparkSession spark, RangeSplit<S, P, R, T> split, Path trace,
+      FileStatus status, String file, boolean gzip, Path out, boolean replace, long rangeBytes) throws IOException {
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : status.getLen(), gzip, rangeBytes);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    Broadcast<PajeSplit> shared = context.broadcast(split);
+    Broadcast<RangeSplit<S, P, R, T>> shared = context.broadcast(split);
     Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
     String location = trace.toString(); // Hadoop's Path does not serialise
     int n = ranges.size();
     // Pass one reads every byte of its range (gzip: the whole text), so a cut or corrupt gzip stream is
     // found here, and said as the local reader says it.
-    List<PajeSplit.Summary> summaries = context.parallelize(ranges, n)
+    List<S> summaries = context.parallelize(ranges, n)
         .map(r -> {
           try (InputStream in = open(location, shared.value(), gzip, r, configuration.value())) {
             return shared.value().summarize(in);
           } catch (EOFException | ZipException e) {
-            throw PajeReader.gzipError(shared.value().file(), e);
+            throw Formats.gzipError(shared.value().file(), e);
           }
         }).collect();
-    Broadcast<PajeSplit.Plan> plan = context.broadcast(split.plan(summaries, n));
-    JavaRDD<PajeSplit.Recording> read = context.parallelize(ranges, n)
+    Broadcast<P> plan = context.broadcast(split.plan(summaries, n));
+    JavaRDD<R> read = context.parallelize(ranges, n)
         .flatMapToPair(r -> batches(shared.value().route(
             open(location, shared.value(), gzip, r, configuration.value()), r.index(), plan.value()), r.index(), n, batchBytes(rangeBytes)))
         .repartitionAndSortWithinPartitions(new KeyPartitioner<BatchKey>(n, BatchKey::partition))
@@ -105,16 +114,15 @@ final class PajeImportJob {
     StoreMetadata.Source source = HadoopFiles.describe(file, status, hadoop, "paje");
     Path temporary = HadoopFiles.temporarySibling(out);
     FileSystem fs = out.getFileSystem(hadoop);
-    Broadcast<List<PajeSplit.Declaration>> order = null;
+    Broadcast<T> order = null;
     try {
       // The types of every partition first (small), numbered as the sequential read numbers them;
       // then each partition writes its own store's records as its files of the dataset.
-      order = context.broadcast(PajeSplit.typeOrder(
-          read.map(r -> (List<PajeSplit.Declaration>) new ArrayList<>(r.types())).collect()));
-      Broadcast<List<PajeSplit.Declaration>> types = order;
+      order = context.broadcast(split.typeOrder(read.map(r -> shared.value().types(r)).collect()));
+      Broadcast<T> types = order;
       String target = temporary.toString();
-      List<Part> parts = read.mapPartitionsWithIndex((index, recordings) -> List.of(writePart(index,
-          recordings.next(), types.value(), source, target, configuration.value())).iterator(), false).collect();
+      List<Part> parts = read.mapPartitionsWithIndex((index, recordings) -> List.of(writePart(shared.value(),
+          index, recordings.next(), types.value(), source, target, configuration.value())).iterator(), false).collect();
       List<StoreMetadata> stores = new ArrayList<>();
       // A list, not a set: two partitions may word the same counted warning alike, and both count.
       List<String> warnings = new ArrayList<>();
@@ -122,7 +130,7 @@ final class PajeImportJob {
         stores.add(StoreMetadata.parse(java.nio.file.Path.of(file), part.metadata()));
         warnings.addAll(part.warnings());
       }
-      StoreMetadata metadata = StoreMetadata.ofParts(stores, source, PajeSplit.merged(warnings));
+      StoreMetadata metadata = StoreMetadata.ofParts(stores, source, SplitWarnings.merged(warnings));
       DatasetParts.writeDescription(metadata, temporary, hadoop);
       HadoopFiles.publish(temporary, out, hadoop, replace);
       return new ImportJob.Result(metadata, n);
@@ -149,11 +157,11 @@ final class PajeImportJob {
    * ({@link DatasetParts#write}), its records written as the partition's files of each table under
    * {@code target}.
    */
-  private static Part writePart(int index, PajeSplit.Recording recording, List<PajeSplit.Declaration> order,
+  private static <R, T> Part writePart(RangeSplit<?, ?, R, T> split, int index, R recording, T order,
       StoreMetadata.Source source, String target, byte[] configuration) throws IOException {
     List<String> warnings = new ArrayList<>();
     TraceFormat part = new TraceFormat("paje", "Pajé trace read on Spark", () -> (f, sink, options) ->
-        PajeSplit.assemblePart(order, recording.types(), recording.records(), sink, warnings), Formats::looksLikePaje);
+        split.assemblePart(order, recording, sink, warnings), Formats::looksLikePaje);
     String metadata = DatasetParts.write(index, part, source, target, configuration);
     return new Part(metadata, List.copyOf(warnings));
   }
@@ -177,11 +185,11 @@ final class PajeImportJob {
    */
   private static InputStream text(Path file, String name, boolean gzip, Configuration hadoop) throws IOException {
     InputStream in = HadoopFiles.open(file, hadoop);
-    return gzip ? PajeReader.gunzip(name, in, file.getFileSystem(hadoop).getFileStatus(file).getLen()) : in;
+    return gzip ? Formats.gunzipPaje(name, in, file.getFileSystem(hadoop).getFileStatus(file).getLen()) : in;
   }
 
   /** A range's lines: from the byte before it (to see whether a line starts on it), or through the gzip text. */
-  private static InputStream open(String location, PajeSplit split, boolean gzip, Range range, byte[] configuration)
+  private static InputStream open(String location, RangeSplit<?, ?, ?, ?> split, boolean gzip, Range range, byte[] configuration)
       throws IOException {
     Configuration hadoop = HadoopFiles.deserialize(configuration);
     Path path = new Path(location);
@@ -194,7 +202,7 @@ final class PajeImportJob {
       stream.seek(range.first() ? range.start() : range.start() - 1);
       in = new BufferedInputStream(stream, 1 << 16);
     }
-    return PajeSplit.range(in, range.start(), range.end(), range.first());
+    return split.range(in, range.start(), range.end(), range.first());
   }
 
   /**
@@ -209,14 +217,14 @@ final class PajeImportJob {
   }
 
   /**
-   * A range's routed lines as batches for the shuffle ({@link PajeSplit.Batch}), made as the shuffle
+   * A range's routed lines as batches for the shuffle ({@link LineBatch}), made as the shuffle
    * asks for them: each batch holds lines of one partition in trace order, keyed by (partition,
    * range, sequence), the order in which a partition reads them back.
    */
-  private static Iterator<Tuple2<BatchKey, byte[]>> batches(PajeSplit.Routed lines, int range, int partitions,
+  private static Iterator<Tuple2<BatchKey, byte[]>> batches(RoutedLines lines, int range, int partitions,
       int batchBytes) {
     return new Iterator<>() {
-      private final PajeSplit.Batch[] buffers = new PajeSplit.Batch[partitions];
+      private final LineBatch[] buffers = new LineBatch[partitions];
       private final int[] sequence = new int[partitions];
       private final ArrayDeque<Tuple2<BatchKey, byte[]>> ready = new ArrayDeque<>();
       private boolean ended;
@@ -228,7 +236,7 @@ final class PajeImportJob {
             if (lines.next()) {
               int p = lines.partition();
               if (buffers[p] == null) {
-                buffers[p] = new PajeSplit.Batch(Math.min(batchBytes, 1 << 16));
+                buffers[p] = new LineBatch(Math.min(batchBytes, 1 << 16));
               }
               lines.addTo(buffers[p]);
               if (buffers[p].size() >= batchBytes) {

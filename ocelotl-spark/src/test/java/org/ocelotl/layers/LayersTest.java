@@ -1,8 +1,5 @@
 package org.ocelotl.layers;
 
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -53,22 +50,22 @@ class LayersTest {
   }
 
   /**
-   * The readers are internal to the trace module: only the format registry names them; and the
-   * Spark jobs, which drive the split readers (a Pajé trace's byte ranges, an OTF2 archive's
-   * locations) and nothing else of the readers' packages.
+   * The readers are internal to the trace module: only the format registry names them (it also
+   * opens the split readers a distributed import drives, behind org.ocelotl.split).
    */
   @Test
   void onlyTheFormatRegistryReachesTheReaders() {
-    noClasses().that().resideOutsideOfPackages("org.ocelotl.format..", "org.ocelotl.workspace..", "org.ocelotl.spark..")
+    noClasses().that().resideOutsideOfPackages("org.ocelotl.format..", "org.ocelotl.workspace..")
         .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.format..")
         .check(classes);
   }
 
+  /** The split interfaces are what the readers implement: they know no reader, store or engine. */
   @Test
-  void sparkReachesOnlyTheSplitReaders() {
-    noClasses().that().resideInAnyPackage("org.ocelotl.spark..")
-        .should().dependOnClassesThat(resideInAnyPackage("org.ocelotl.format..")
-            .and(not(nameMatching(".*\\.(PajeSplit|Otf2Split|Otf2Files|Otf2Reader|PajeReader)(\\$.*)?"))))
+  void theSplitInterfacesKnowNoReaderAndNoEngine() {
+    noClasses().that().resideInAnyPackage("org.ocelotl.split..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.ocelotl.format..", "org.ocelotl.store..",
+            "org.ocelotl.workspace..", "org.ocelotl.spark..")
         .check(classes);
   }
 

@@ -17,6 +17,7 @@ public final class RecordingOutput extends OutputStream {
   @Override
   public void write(int b) {
     if (size == bytes.length) {
+      // By hand: each record recorded (split and parallel imports, hot; fastutil 3.4x slower, decision 032).
       bytes = Arrays.copyOf(bytes, bytes.length * 2);
     }
     bytes[size++] = (byte) b;
@@ -25,6 +26,7 @@ public final class RecordingOutput extends OutputStream {
   @Override
   public void write(byte[] from, int offset, int length) {
     if (size + length > bytes.length) {
+      // By hand, as above: the recording's bulk writes (hot path; fastutil 3.4x slower, decision 032).
       bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + length));
     }
     System.arraycopy(from, offset, bytes, size, length);

@@ -83,6 +83,7 @@ final class LineSplitter {
       throw new ModelFormatException(file, number + 1, "the line is longer than " + MAX_LINE + " bytes: not a model file");
     }
     if (kept == buffer.length) {
+      // By hand: a model file's line buffer, read per byte (model load, hot; no byte list in fastutil-core).
       buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
     } else if (position > 0) {
       System.arraycopy(buffer, position, buffer, 0, kept);

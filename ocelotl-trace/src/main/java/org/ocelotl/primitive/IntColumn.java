@@ -20,6 +20,7 @@ public final class IntColumn {
 
   public void add(int value) {
     if (size == values.length) {
+      // By hand: every buffering reader appends here per record (hot; fastutil 3.4x slower, decision 032).
       values = Arrays.copyOf(values, DoubleColumn.checkedGrowth(size));
     }
     values[size++] = value;

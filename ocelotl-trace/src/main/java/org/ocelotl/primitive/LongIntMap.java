@@ -66,6 +66,7 @@ public final class LongIntMap {
   private void grow() {
     long[] oldKeys = keys;
     int[] oldValues = values;
+    // By hand: the readers' id maps, per record (imports, hot; fastutil no faster, decision 032).
     keys = new long[oldKeys.length * 2];
     values = new int[oldValues.length * 2];
     Arrays.fill(values, ABSENT);

@@ -58,6 +58,7 @@ final class ChunkFileWriter implements AutoCloseable {
   private void addEntry(int size, int producers, double min, double max) {
     int at = chunkCount * StoreLayout.ENTRY_BYTES;
     if (at + StoreLayout.ENTRY_BYTES > index.capacity()) {
+      // By hand: the chunk index is bytes in the store's layout (store writer): no list shape.
       ByteBuffer larger = ByteBuffer.allocate(index.capacity() * 2).order(StoreLayout.ORDER);
       larger.put(index.clear());
       index = larger;

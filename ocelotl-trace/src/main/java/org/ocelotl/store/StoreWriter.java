@@ -182,6 +182,7 @@ public final class StoreWriter implements TraceSink {
     }
     types.set(id, new StoreMetadata.EventType(id, name, category, group, color, 0));
     if (id >= typeCounts.length) {
+      // By hand: counts indexed by type id, added to per record (store writer, hot): no list shape.
       typeCounts = Arrays.copyOf(typeCounts, Math.max(id + 1, typeCounts.length * 2));
     }
   }

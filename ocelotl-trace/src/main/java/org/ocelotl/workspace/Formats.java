@@ -13,9 +13,14 @@ import org.ocelotl.format.chrome.ChromeReader;
 import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.format.jfr.JfrReader;
 import org.ocelotl.format.otf2.Otf2Reader;
+import org.ocelotl.format.otf2.Otf2Split;
 import org.ocelotl.format.paje.PajeReader;
+import org.ocelotl.format.paje.PajeSplit;
 import org.ocelotl.format.perfetto.PerfettoReader;
 import org.ocelotl.format.pjdump.PjDumpReader;
+import org.ocelotl.split.MessageSplit;
+import org.ocelotl.split.Otf2Files;
+import org.ocelotl.split.RangeSplit;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
 
@@ -119,5 +124,33 @@ public final class Formats {
       return trimmed.startsWith("%EventDef") || trimmed.startsWith("% EventDef");
     }
     return false;
+  }
+
+  // ---------------------------------------------------------------- split readers (a distributed import)
+
+  /**
+   * A Pajé trace to be read over byte ranges (org.ocelotl.split): its header read from {@code text},
+   * the trace's text from its start, named {@code file} in messages.
+   */
+  public static RangeSplit<?, ?, ?, ?> pajeSplit(InputStream text, String file) throws IOException {
+    return PajeSplit.open(text, file);
+  }
+
+  /** An OTF2 archive to be read a location per task (org.ocelotl.split): its anchor and global definitions read. */
+  public static MessageSplit<?, ?, ?, ?, ?> otf2Split(Otf2Files files) throws IOException {
+    return Otf2Split.open(files);
+  }
+
+  /**
+   * A gzip'd Pajé trace's text, refused beyond the local reader's expansion limit, as the local
+   * reader reads it; {@code compressed} is the file's size.
+   */
+  public static InputStream gunzipPaje(String file, InputStream raw, long compressed) throws IOException {
+    return PajeReader.gunzip(file, raw, compressed);
+  }
+
+  /** A cut or corrupt gzip stream of {@code file}, worded as the local reader words it. */
+  public static TraceFormatException gzipError(String file, IOException e) {
+    return PajeReader.gzipError(file, e);
   }
 }

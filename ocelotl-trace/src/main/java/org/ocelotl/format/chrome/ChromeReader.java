@@ -274,6 +274,7 @@ public final class ChromeReader implements TraceReader {
         JsonToken value = json.nextToken();
         if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
           if (argKeys.size() == argValues.length) {
+            // By hand: numeric arguments, per event (Chrome import, hot; fastutil 3.4x slower, decision 032).
             argValues = Arrays.copyOf(argValues, argValues.length * 2);
           }
           argValues[argKeys.size()] = number();
@@ -496,6 +497,7 @@ public final class ChromeReader implements TraceReader {
         switch (track.kinds.get(i)) {
           case Track.BEGIN -> {
             if (depth == open.length) {
+              // By hand: open slices, per B/E event (Chrome import, hot; fastutil 3.4x slower, decision 032).
               open = Arrays.copyOf(open, depth * 2);
             }
             open[depth++] = i;

@@ -138,6 +138,7 @@ public final class CtfReader implements TraceReader {
 
     void add(long value) {
       if (size == values.length) {
+        // By hand: open function entries, per entry event (CTF import, hot; fastutil 3.4x slower, decision 032).
         values = Arrays.copyOf(values, size * 2);
       }
       values[size++] = value;

@@ -504,6 +504,7 @@ final class CtfStream {
       return;
     }
     if (count == names.length) {
+      // By hand: the fields in scope, per decoded field (CTF import, hot; fastutil 3.4x slower, decision 032).
       names = Arrays.copyOf(names, count * 2);
       values = Arrays.copyOf(values, count * 2);
       labels = Arrays.copyOf(labels, count * 2);

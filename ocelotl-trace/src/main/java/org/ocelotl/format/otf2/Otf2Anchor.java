@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.BufferUnderflowException;
 import java.nio.charset.StandardCharsets;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.trace.TraceFormatException;
 
 /**

@@ -221,6 +221,7 @@ final class Otf2Events {
 
   private void push(int type, double time) {
     if (depth == stackTypes.length) {
+      // By hand: the state stack, pushed per enter event (OTF2 import, hot; fastutil 3.4x slower, decision 032).
       stackTypes = Arrays.copyOf(stackTypes, depth * 2);
       stackStarts = Arrays.copyOf(stackStarts, depth * 2);
     }

@@ -5,6 +5,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.NoSuchFileException;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.trace.TraceFormatException;
 
 /**

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.ocelotl.format.otf2.Otf2Definitions.Location;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceReader;

@@ -20,6 +20,10 @@ import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.RecordingOutput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.split.MatchedEnds;
+import org.ocelotl.split.MessageEnd;
+import org.ocelotl.split.MessageSplit;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceSink;
 
@@ -53,7 +57,8 @@ import org.ocelotl.trace.TraceSink;
  * same type ids, and every part holds every producer and type: the stores' metadata merge
  * ({@code StoreMetadata.ofParts}) with {@link Plan#warnings} into the sequential read's.
  */
-public final class Otf2Split implements Serializable {
+public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Split.LocationSummary, Otf2Split.End,
+    Otf2Split.ChannelSummary, Otf2Split.Plan> {
   private static final long serialVersionUID = 2L;
 
   private static final byte LINK = 'L';
@@ -90,6 +95,11 @@ public final class Otf2Split implements Serializable {
     return new ArrayList<>(definitions.locations.keySet());
   }
 
+  @Override
+  public int tasks() {
+    return definitions.locations.size();
+  }
+
   // ---------------------------------------------------------------- decoding (a task per location)
 
   /** An event type as a location declares it, in the order it meets it. */
@@ -114,7 +124,7 @@ public final class Otf2Split implements Serializable {
    * it (where the sequential read declares the link type if this side makes the first match).
    */
   public record End(int from, int to, long tag, int location, int sequence, boolean send, double time, int kind,
-      long length, int typesBefore) implements Serializable, Comparable<End> {
+      long length, int typesBefore) implements MessageEnd<End> {
     private static final Comparator<End> ORDER = Comparator.comparingInt(End::from).thenComparingInt(End::to)
         .thenComparingLong(End::tag).thenComparingInt(End::location).thenComparingInt(End::sequence);
 
@@ -129,6 +139,7 @@ public final class Otf2Split implements Serializable {
     }
 
     /** A hash of the channel alone, the same in every JVM: which task matches it. */
+    @Override
     public int channelHash() {
       return 31 * (31 * from + to) + Long.hashCode(tag);
     }
@@ -140,6 +151,7 @@ public final class Otf2Split implements Serializable {
   }
 
   /** Decodes the location of index {@code index} in {@link #locations} (its event file, its local definitions). */
+  @Override
   public Decoded decode(int index) throws IOException {
     long location = locations().get(index);
     Integer producer = producerOfLocation.get(location);
@@ -159,8 +171,19 @@ public final class Otf2Split implements Serializable {
     return new Decoded(summary, recorder.records.toByteArray(), recorder.messages.toByteArray());
   }
 
+  @Override
+  public LocationSummary summary(Decoded decoded) {
+    return decoded.summary();
+  }
+
+  @Override
+  public int task(Decoded decoded) {
+    return decoded.summary().index();
+  }
+
   /** A decoded location's message sides, in its order. */
-  public static List<End> ends(Decoded decoded) {
+  @Override
+  public List<End> ends(Decoded decoded) {
     List<End> ends = new ArrayList<>();
     RecordingInput in = new RecordingInput(decoded.messages());
     int location = decoded.summary().index();
@@ -187,7 +210,8 @@ public final class Otf2Split implements Serializable {
    * What a matching task made: a summary per channel, and for each location (by index) the links
    * it writes (it sent them) and its sides left unmatched, to be replayed by {@link #assemblePart}.
    */
-  public record Matched(List<ChannelSummary> channels, Map<Integer, byte[]> byLocation) implements Serializable {}
+  public record Matched(List<ChannelSummary> channels, Map<Integer, byte[]> byLocation)
+      implements MatchedEnds<ChannelSummary>, Serializable {}
 
   /**
    * Matches the sides of whole channels: {@code ends} sorted ({@link End#compareTo}), each channel's
@@ -195,7 +219,8 @@ public final class Otf2Split implements Serializable {
    * k-th receive (its pending queue holds the unmatched tail of one side), so the link is the one the
    * sequential read makes, made when it meets the later of the two.
    */
-  public static Matched match(Iterator<End> ends) {
+  @Override
+  public Matched match(Iterator<End> ends) {
     List<ChannelSummary> channels = new ArrayList<>();
     Map<Integer, ByteArrayOutputStream> byLocation = new TreeMap<>();
     ArrayDeque<End> pending = new ArrayDeque<>();
@@ -281,6 +306,7 @@ public final class Otf2Split implements Serializable {
    * with its unmatched sides' kinds, so that its end ({@link Otf2Events#finish}) types them and words
    * the warnings as it does. Costs a few numbers per location and per channel, none per record.
    */
+  @Override
   public Plan plan(List<LocationSummary> locations, List<ChannelSummary> channels) throws IOException {
     ChannelSummary firstMatch = channels.stream().filter(c -> c.matchLocation() >= 0)
         .min(Comparator.comparingInt(ChannelSummary::matchLocation).thenComparingInt(ChannelSummary::matchSequence))
@@ -356,6 +382,12 @@ public final class Otf2Split implements Serializable {
    * order) and the trace's end. No warning: the driver has them ({@link Plan#warnings}). {@code decoded}
    * null: a part with no location (an archive without any), producers and types alone.
    */
+  @Override
+  public List<String> warnings(Plan plan) {
+    return plan.warnings();
+  }
+
+  @Override
   public void assemblePart(Plan plan, Decoded decoded, Iterator<byte[]> matched, TraceSink sink) throws IOException {
     Otf2Reader.declareProducers(anchor, definitions, sink);
     for (int id = 0; id < plan.types().size(); id++) {

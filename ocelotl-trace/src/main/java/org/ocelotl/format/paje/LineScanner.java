@@ -341,6 +341,7 @@ final class LineScanner {
   }
 
   private void growFields() {
+    // By hand: field bounds of every line (Pajé import, hot; fastutil 3.4x slower, decision 032).
     fieldStart = Arrays.copyOf(fieldStart, fieldStart.length * 2);
     fieldEnd = Arrays.copyOf(fieldEnd, fieldEnd.length * 2);
   }

@@ -7,25 +7,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.ocelotl.format.RecordingInput;
 import org.ocelotl.format.RecordingOutput;
 import org.ocelotl.format.SplitRecords;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.split.LineBatch;
+import org.ocelotl.split.RangeSplit;
+import org.ocelotl.split.RoutedLines;
 import org.ocelotl.trace.ReadOptions;
 import org.ocelotl.trace.TraceFormatException;
 import org.ocelotl.trace.TraceSink;
@@ -52,14 +48,15 @@ import org.ocelotl.trace.TraceSink;
  *       first declaration in the trace (the sequential reader's order).
  *   <li>{@link #assemblePart}, per partition: its recording replayed into a store of its own with
  *       those ids; the partitions' stores hold every producer and type and, between them, every
- *       record once; their warnings are {@link #merged}.
+ *       record once; their warnings are {@link org.ocelotl.split.SplitWarnings#merged}.
  * </ol>
  *
  * <p>What this does not do: {@code %EventDef} lines after the first event line are refused (the
  * ranges are classified with the header's definitions); the read is strict (a lenient read's
  * counts of skipped lines would be per partition).
  */
-public final class PajeSplit implements Serializable {
+public final class PajeSplit
+    implements RangeSplit<PajeSplit.Summary, PajeSplit.Plan, PajeSplit.Recording, List<PajeSplit.Declaration>> {
   private static final long serialVersionUID = 1L;
 
   private final String file;
@@ -75,6 +72,7 @@ public final class PajeSplit implements Serializable {
   }
 
   /** The trace's name in messages. */
+  @Override
   public String file() {
     return file;
   }
@@ -121,6 +119,7 @@ public final class PajeSplit implements Serializable {
   }
 
   /** The byte offset of the body's first line (in the decompressed text): where the ranges start. */
+  @Override
   public long bodyStart() {
     return bodyStart;
   }
@@ -130,7 +129,8 @@ public final class PajeSplit implements Serializable {
    * on (from {@code start} for the body's first range): a range owns the lines that start in it,
    * so it skips the end of a line begun before and finishes its own last line after {@code end}.
    */
-  public static InputStream range(InputStream in, long start, long end, boolean first) throws IOException {
+  @Override
+  public InputStream range(InputStream in, long start, long end, boolean first) throws IOException {
     long position = first ? start : start - 1;
     if (!first) {
       int b;
@@ -151,6 +151,7 @@ public final class PajeSplit implements Serializable {
   public record NumberedLine(long number, String text) implements Serializable {}
 
   /** Pass one over a range (its lines, as {@link #range} gives them). */
+  @Override
   public Summary summarize(InputStream range) throws IOException {
     LineScanner lines = new LineScanner(range, () -> { });
     double first = Double.POSITIVE_INFINITY;
@@ -180,6 +181,7 @@ public final class PajeSplit implements Serializable {
    * What every partition needs: the definition lines in trace order, the number of each range's
    * first line, the trace's bounds, and where containers and links go.
    */
+  @Override
   public Plan plan(List<Summary> ranges, int partitions) throws IOException {
     List<NumberedLine> definitionLines = new ArrayList<>();
     for (int i = 0; i < header.size(); i++) {
@@ -248,12 +250,13 @@ public final class PajeSplit implements Serializable {
    * will refuse it with its line number. Lines are handed out one at a time, never held; the range
    * is closed after its last line.
    */
+  @Override
   public Routed route(InputStream range, int r, Plan plan) throws IOException {
     return new Routed(range, new LineScanner(range, () -> { }), plan.before()[r], plan);
   }
 
   /** The routed lines of a range, one at a time. */
-  public final class Routed {
+  public final class Routed implements RoutedLines {
     private final InputStream range;
     private final LineScanner lines;
     private final long before;
@@ -275,6 +278,7 @@ public final class PajeSplit implements Serializable {
     }
 
     /** Moves to the next line to route; false at the end of the range. */
+    @Override
     public boolean next() throws IOException {
       while (lines.next()) {
         EventDefinition def = definition(lines);
@@ -287,6 +291,7 @@ public final class PajeSplit implements Serializable {
       return false;
     }
 
+    @Override
     public int partition() {
       return partition;
     }
@@ -297,7 +302,8 @@ public final class PajeSplit implements Serializable {
     }
 
     /** Adds the line, with its number in the trace, to {@code batch}. */
-    public void addTo(Batch batch) {
+    @Override
+    public void addTo(LineBatch batch) {
       batch.add(number(), lines.buffer(), lines.lineStart(), lines.lineLength());
     }
 
@@ -317,47 +323,6 @@ public final class PajeSplit implements Serializable {
   }
 
   /**
-   * Routed lines bound for one partition, as bytes: each line's number in the trace (8 bytes), its
-   * length (4 bytes) and its UTF-8 bytes, one after the other. Lines travel in batches so that an
-   * engine moves a few large arrays rather than a record per line, and {@link #interpret} reads
-   * them back without decoding them into strings.
-   */
-  public static final class Batch {
-    private byte[] bytes;
-    private int size;
-
-    public Batch(int capacity) {
-      bytes = new byte[capacity];
-    }
-
-    /** Bytes held. */
-    public int size() {
-      return size;
-    }
-
-    void add(long number, byte[] text, int offset, int length) {
-      if (size + LINE_HEADER + length > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + LINE_HEADER + length));
-      }
-      LONG.set(bytes, size, number);
-      INT.set(bytes, size + 8, length);
-      System.arraycopy(text, offset, bytes, size + LINE_HEADER, length);
-      size += LINE_HEADER + length;
-    }
-
-    /** The lines added since the last call, and the batch emptied. */
-    public byte[] take() {
-      byte[] taken = Arrays.copyOf(bytes, size);
-      size = 0;
-      return taken;
-    }
-  }
-
-  private static final int LINE_HEADER = 12;
-  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-
-  /**
    * One partition's share of the trace, read: its records with the partition's own event type
    * ids, and where each type was first declared.
    */
@@ -368,11 +333,12 @@ public final class PajeSplit implements Serializable {
       implements Serializable {}
 
   /**
-   * Reads a partition: the definition lines and its own lines ({@link Batch}es whose lines are in
+   * Reads a partition: the definition lines and its own lines ({@link LineBatch}es whose lines are in
    * trace order, batch after batch) merged in trace order, through the local reader.
    *
    * @throws TraceFormatException as the sequential read would, at the same line
    */
+  @Override
   public Recording interpret(Plan plan, Iterator<byte[]> batches) throws IOException {
     Merged merged = new Merged(plan.definitionLines().iterator(), batches);
     LineScanner scanner = new LineScanner(merged, () -> { }, merged::nextNumber);
@@ -389,7 +355,14 @@ public final class PajeSplit implements Serializable {
    * The event types of every partition in the order the sequential read numbers them, that of
    * their first declaration in the trace: a type's id is its index here.
    */
-  public static List<Declaration> typeOrder(List<List<Declaration>> types) {
+  @Override
+  public List<Declaration> types(Recording recording) {
+    // A copy: the recording's list need not serialise.
+    return new ArrayList<>(recording.types());
+  }
+
+  @Override
+  public List<Declaration> typeOrder(List<List<Declaration>> types) {
     Map<String, Declaration> earliest = new HashMap<>();
     for (List<Declaration> partition : types) {
       for (Declaration d : partition) {
@@ -406,56 +379,22 @@ public final class PajeSplit implements Serializable {
    * type of {@code order} (so that every partition's store numbers them alike), every producer
    * (every partition reads every container's creation and destruction), the partition's records
    * and the trace's end (every partition knows it from pass one). The partition's warnings go to
-   * {@code warnings}, to be {@link #merged} with the other partitions'.
+   * {@code warnings}, to be {@link org.ocelotl.split.SplitWarnings#merged} with the other partitions'.
    *
    * @param order the types of every partition, {@link #typeOrder}
-   * @param own   the partition's own declarations, {@link Recording#types}
    */
-  public static void assemblePart(List<Declaration> order, List<Declaration> own, byte[] recording, TraceSink sink,
-      Collection<String> warnings) throws IOException {
+  @Override
+  public void assemblePart(List<Declaration> order, Recording recording, TraceSink sink, Collection<String> warnings)
+      throws IOException {
     Map<String, Integer> ids = new HashMap<>();
     for (Declaration d : order) {
       ids.put(key(d), ids.size());
       sink.eventType(ids.get(key(d)), d.name(), d.category(), d.group(), d.color());
     }
-    int[] global = own.stream().sorted(Comparator.comparingInt(Declaration::id)).mapToInt(d -> ids.get(key(d)))
+    int[] global = recording.types().stream().sorted(Comparator.comparingInt(Declaration::id)).mapToInt(d -> ids.get(key(d)))
         .toArray();
-    double[] end = Recorder.replay(recording, global, sink, warnings);
+    double[] end = Recorder.replay(recording.records(), global, sink, warnings);
     sink.end(end[0], end[1], "s");
-  }
-
-  private static final Pattern FIRST_LINE = Pattern.compile("\\(first at line (\\d+)\\)");
-  private static final Pattern COUNT = Pattern.compile("^(ignored )?(\\d+) (links?|events|variable changes) ");
-
-  /**
-   * The partitions' warnings as the sequential read words them: each partition words what it saw
-   * ("first at line L", "ignored N events…", "N links started but never ended…", and its store's
-   * "N variable changes came before…"), so warnings that differ only by those numbers are one, its
-   * count the sum and its line the earliest.
-   */
-  public static List<String> merged(Collection<String> warnings) {
-    Map<String, long[]> byKind = new LinkedHashMap<>();
-    for (String warning : warnings) {
-      Matcher line = FIRST_LINE.matcher(warning);
-      Matcher count = COUNT.matcher(warning);
-      boolean counted = count.find();
-      String kind = FIRST_LINE.matcher(counted ? count.replaceFirst("$1# " + (count.group(3).startsWith("link") ? "links" : count.group(3)) + " ")
-          : warning).replaceAll("(first at line #)");
-      long[] numbers = byKind.computeIfAbsent(kind, k -> new long[] {0, Long.MAX_VALUE});
-      numbers[0] += counted ? Long.parseLong(count.group(2)) : 0;
-      if (line.find()) {
-        numbers[1] = Math.min(numbers[1], Long.parseLong(line.group(1)));
-      }
-    }
-    List<String> merged = new ArrayList<>();
-    byKind.forEach((kind, numbers) -> {
-      String text = kind.replace("(first at line #)", "(first at line " + numbers[1] + ")");
-      if (text.contains("# ")) {
-        text = text.replaceFirst("# ", numbers[0] + " ").replaceFirst("^1 links ", "1 link ");
-      }
-      merged.add(text);
-    });
-    return merged;
   }
 
   /** What makes two declarations one event type: category, group and name, as {@code TypeIds} keys them. */
@@ -658,7 +597,7 @@ public final class PajeSplit implements Serializable {
         next = 0;
       }
       boolean own = next < batch.length;
-      long ownNumber = own ? (long) LONG.get(batch, next) : Long.MAX_VALUE;
+      long ownNumber = own ? LineBatch.number(batch, next) : Long.MAX_VALUE;
       long number;
       if (nextDefinition != null && nextDefinition.number() < ownNumber) {
         number = nextDefinition.number();
@@ -669,14 +608,15 @@ public final class PajeSplit implements Serializable {
       } else if (own) {
         number = ownNumber;
         current = batch;
-        position = next + LINE_HEADER;
-        end = position + (int) INT.get(batch, next + 8);
+        position = next + LineBatch.LINE_HEADER;
+        end = position + LineBatch.length(batch, next);
         next = end;
       } else {
         return false;
       }
       newline = true;
       if (numberCount == numbers.length) {
+        // By hand: a ring of line numbers, one per line (Spark Pajé import, hot; no ring in fastutil-core).
         long[] grown = new long[numbers.length * 2];
         for (int i = 0; i < numberCount; i++) {
           grown[i] = numbers[(firstNumber + i) % numbers.length];

@@ -49,6 +49,7 @@ final class SlotStacks {
       stackValue[slot] = new int[4];
       stackStart[slot] = new double[4];
     } else if (d == stackValue[slot].length) {
+      // By hand: a container's state stack, per state line (Pajé import, hot; fastutil 3.4x slower, decision 032).
       stackValue[slot] = Arrays.copyOf(stackValue[slot], d * 2);
       stackStart[slot] = Arrays.copyOf(stackStart[slot], d * 2);
     }

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.testing.InstalledTools;
 import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.model.EventCategory;

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.ocelotl.split.Otf2Files;
 import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.MemoryTrace;
@@ -56,7 +57,7 @@ class Otf2SplitTest {
       Otf2Split.Decoded d = split.decode(index);
       decoded.add(d);
       summaries.add(d.summary());
-      for (Otf2Split.End end : Otf2Split.ends(d)) {
+      for (Otf2Split.End end : split.ends(d)) {
         byGroup.get(Math.floorMod(end.channelHash(), groups)).add(end);
       }
     }
@@ -65,7 +66,7 @@ class Otf2SplitTest {
     decoded.forEach(d -> matched.add(new ArrayList<>()));
     for (List<Otf2Split.End> group : byGroup) {
       group.sort(null);
-      Otf2Split.Matched m = Otf2Split.match(group.iterator());
+      Otf2Split.Matched m = split.match(group.iterator());
       channels.addAll(m.channels());
       m.byLocation().forEach((location, bytes) -> matched.get(location).add(bytes));
     }
@@ -186,7 +187,7 @@ class Otf2SplitTest {
       decoded.forEach(d -> matched.add(new ArrayList<>()));
       for (int g = 0; g < groups; g++) {
         int group = g;
-        Otf2Split.Matched m = Otf2Split.match(ends.stream().filter(e -> Math.floorMod(e.channelHash(), groups) == group)
+        Otf2Split.Matched m = split.match(ends.stream().filter(e -> Math.floorMod(e.channelHash(), groups) == group)
             .sorted().iterator());
         channels.addAll(m.channels());
         m.byLocation().forEach((location, bytes) -> matched.get(location).add(bytes));

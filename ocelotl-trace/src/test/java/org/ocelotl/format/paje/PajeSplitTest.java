@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ocelotl.split.LineBatch;
+import org.ocelotl.split.SplitWarnings;
 import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.trace.MemoryTrace;
 import org.ocelotl.trace.ReadOptions;
@@ -140,7 +142,7 @@ class PajeSplitTest {
             + "(first at line 12); links kept", "ignored 5 events on destroyed containers (first at line 40), as "
             + "pj_dump does", "3 links started but never ended (first at line 7); dropped",
             "4 variable changes came before the previous change of the same variable; their steps were cut to zero length"),
-        PajeSplit.merged(List.of(
+        SplitWarnings.merged(List.of(
             "link type 'L' is declared from container type 'A' to 'A' but links containers of type 'B' (first at line "
                 + "30); links kept",
             "ignored 2 events on destroyed containers (first at line 41), as pj_dump does",
@@ -196,21 +198,21 @@ class PajeSplitTest {
     }
     List<PajeSplit.Summary> summaries = new ArrayList<>();
     for (int r = 0; r < ranges.size(); r++) {
-      summaries.add(split.summarize(range(text, ranges, r)));
+      summaries.add(split.summarize(range(split, text, ranges, r)));
     }
     PajeSplit.Plan plan = split.plan(summaries, partitions);
     // Each partition's lines in batches of a few lines (at most 64 bytes and the last line), in
     // trace order: ranges in order, a range's lines in order.
     List<List<byte[]>> routed = new ArrayList<>();
-    List<PajeSplit.Batch> open = new ArrayList<>();
+    List<LineBatch> open = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {
       routed.add(new ArrayList<>());
-      open.add(new PajeSplit.Batch(16));
+      open.add(new LineBatch(16));
     }
     for (int r = 0; r < ranges.size(); r++) {
-      PajeSplit.Routed lines = split.route(range(text, ranges, r), r, plan);
+      PajeSplit.Routed lines = split.route(range(split, text, ranges, r), r, plan);
       while (lines.next()) {
-        PajeSplit.Batch batch = open.get(lines.partition());
+        LineBatch batch = open.get(lines.partition());
         lines.addTo(batch);
         if (batch.size() >= 64) {
           routed.get(lines.partition()).add(batch.take());
@@ -218,20 +220,20 @@ class PajeSplitTest {
       }
     }
     List<List<PajeSplit.Declaration>> types = new ArrayList<>();
-    List<byte[]> records = new ArrayList<>();
+    List<PajeSplit.Recording> recordings = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {
       routed.get(p).add(open.get(p).take());
       PajeSplit.Recording recording = split.interpret(plan, routed.get(p).iterator());
-      types.add(recording.types());
-      records.add(recording.records());
+      types.add(split.types(recording));
+      recordings.add(recording);
     }
     // Each partition's own store holds every producer, every type and the end; the records are
     // gathered into the first's, as the dataset's files gather them.
-    List<PajeSplit.Declaration> order = PajeSplit.typeOrder(types);
+    List<PajeSplit.Declaration> order = split.typeOrder(types);
     List<String> warnings = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {
       MemoryTrace part = p == 0 ? into : new MemoryTrace();
-      PajeSplit.assemblePart(order, types.get(p), records.get(p), part, warnings);
+      split.assemblePart(order, recordings.get(p), part, warnings);
       if (p > 0) {
         assertEquals(List.of(into.producers, into.types, into.start, into.end, into.timeUnit),
             List.of(part.producers, part.types, part.start, part.end, part.timeUnit));
@@ -243,15 +245,15 @@ class PajeSplitTest {
         into.links.addAll(part.links);
       }
     }
-    PajeSplit.merged(warnings).forEach(into::warning);
+    SplitWarnings.merged(warnings).forEach(into::warning);
     return ranges.size();
   }
 
-  private static InputStream range(byte[] text, List<long[]> ranges, int r) throws IOException {
+  private static InputStream range(PajeSplit split, byte[] text, List<long[]> ranges, int r) throws IOException {
     long start = ranges.get(r)[0];
     boolean first = r == 0;
     int from = (int) (first ? start : start - 1);
-    return PajeSplit.range(new ByteArrayInputStream(text, from, text.length - from), start, ranges.get(r)[1], first);
+    return split.range(new ByteArrayInputStream(text, from, text.length - from), start, ranges.get(r)[1], first);
   }
 
   private static byte[] text(Path file) throws IOException {

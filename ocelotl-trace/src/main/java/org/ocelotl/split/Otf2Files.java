@@ -1,4 +1,4 @@
-package org.ocelotl.format.otf2;
+package org.ocelotl.split;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -15,10 +15,10 @@ import java.nio.file.StandardOpenOption;
  * with '/' between names: the anchor {@code NAME.otf2}, the global definitions {@code NAME.def},
  * and per location {@code NAME/LOCATION.evt} and {@code NAME/LOCATION.def}.
  *
- * <p>The reader reads a file chunk after chunk at increasing positions ({@link Otf2Input}), so a
+ * <p>The reader reads a file chunk after chunk at increasing positions (the OTF2 reader's input), so a
  * file system that streams serves as well as a local disk and no file is read whole or copied.
  * Serialisable, so that an engine ships it with the archive's definitions to its tasks
- * ({@link Otf2Split}), each of which then opens only its own location's files.
+ * ({@link MessageSplit}), each of which then opens only its own location's files.
  */
 public interface Otf2Files extends Serializable {
   /** The anchor file's name, {@code NAME.otf2}. */
