@@ -96,7 +96,8 @@ public final class Requests {
     }
     AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
     try {
-      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles);
+      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles,
+          Math.min(values.integer(WIDTH), values.integer(HEIGHT)));
     } catch (IllegalArgumentException e) {
       throw values.refusal(TOGGLES, e.getMessage());
     }

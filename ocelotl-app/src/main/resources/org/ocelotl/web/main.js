@@ -76,6 +76,16 @@ const selections = new SelectionsPanel($('selections'), $('save-selection'), $('
   $('delete-selection'), api, savedSelection, applySelection,
   (text, error) => message(text, error));
 
+/** Nodes whose use exceeds their capacity, named as the picture's caption names them. */
+function overCapacity(nodes) {
+  const over = nodes.filter(n => n.overCapacity);
+  if (!over.length) return [];
+  return [`use exceeds capacity on ${over.length} node${over.length > 1 ? 's' : ''}, drawn full and outlined in red `
+    + `(the trace's capacity is not in its use's unit): `
+    + over.slice(0, 5).map(n => `${n.path} (${n.useVariable} > ${n.capacityVariable})`).join(', ')
+    + (over.length > 5 ? ` and ${over.length - 5} more` : '')];
+}
+
 /** The names of the metric's types the view keeps, or [] when it keeps them all. */
 function keptTypes() {
   if (!state.xtypes.length) return [];
@@ -518,6 +528,7 @@ function drawTreemapFrame(r) {
       ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}`,
       'grey: platform links; blue: messages', 'thick outline: collapsed group (click to expand)',
       ...(state.toggles.length ? [`${state.toggles.length} groups expanded or collapsed`] : []),
+      ...overCapacity(r.topology.nodes),
       ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
   } else $('treemap-legend').innerHTML = t.legend.map(l =>
     `<div><span class="swatch" style="background:${l.colour}"></span>${escapeHtml(l.name)}</div>`).join('')
