@@ -68,9 +68,9 @@ public final class TopologyCommand implements Callable<Integer>, RequestOptions.
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().topology(request, bar);
     }
-    String over = TopologyPicture.overCapacity(result.topology());
+    List<String> over = TopologyPicture.overCapacity(result.topology());
     if (!over.isEmpty()) {
-      spec.commandLine().getErr().println("warning: " + over);
+      spec.commandLine().getErr().println("warning: " + String.join(" ", over));
       spec.commandLine().getErr().flush();
     }
     AtomicFile.write(out, o -> TopologyPicture.render(result, format, width, height, o));

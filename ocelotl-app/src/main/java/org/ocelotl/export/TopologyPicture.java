@@ -65,35 +65,31 @@ public final class TopologyPicture {
     if (!request.toggles().isEmpty()) {
       items.add(request.toggles().size() + " groups expanded or collapsed");
     }
-    String over = overCapacity(topology);
-    if (!over.isEmpty()) {
-      items.add(over);
-    }
+    items.addAll(overCapacity(topology));
     return items;
   }
 
   /**
-   * What the reader must be told where the trace's use exceeds its capacity, naming the nodes and
-   * the variables (the first {@link #NAMED}), or "" where it never does: the caption says it and
-   * {@code ocelotl topology} writes it on standard error.
+   * What the reader must be told where the trace's use exceeds its capacity: a statement, then
+   * each node (the first {@link #NAMED}) with its variables; empty where it never does. The
+   * caption shows them as items, {@code ocelotl topology} writes them on standard error.
    */
-  public static String overCapacity(Topology topology) {
+  public static List<String> overCapacity(Topology topology) {
     List<Topology.Node> over = topology.overCapacity();
+    List<String> items = new ArrayList<>();
     if (over.isEmpty()) {
-      return "";
+      return items;
     }
-    StringBuilder s = new StringBuilder("use exceeds capacity on " + over.size() + (over.size() == 1 ? " node" : " nodes")
-        + ", drawn full and outlined in red (the trace's capacity is not in its use's unit): ");
-    for (int i = 0; i < Math.min(NAMED, over.size()); i++) {
-      Topology.Node n = over.get(i);
-      s.append(i > 0 ? ", " : "").append(n.path()).append(" (").append(n.useVariable()).append(' ')
-          .append(OverviewPicture.number(n.use())).append(" > ").append(n.capacityVariable()).append(' ')
-          .append(OverviewPicture.number(n.capacity())).append(')');
+    items.add("use exceeds capacity on " + over.size() + (over.size() == 1 ? " node" : " nodes")
+        + ", drawn full with a red outline (the trace's capacity is not in its use's unit):");
+    for (Topology.Node n : over.subList(0, Math.min(NAMED, over.size()))) {
+      items.add(n.path() + ": " + n.useVariable() + " " + OverviewPicture.number(n.use()) + " > "
+          + n.capacityVariable() + " " + OverviewPicture.number(n.capacity()));
     }
     if (over.size() > NAMED) {
-      s.append(" and ").append(over.size() - NAMED).append(" more");
+      items.add("and " + (over.size() - NAMED) + " more");
     }
-    return s.toString();
+    return items;
   }
 
   public static void render(Topology topology, String title, List<String> captionItems, int width, int height,

@@ -12,7 +12,7 @@ import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
 import { OutliersView, sliceWidth } from './outliers.js';
-import { since, time, pValue, percent, escapeHtml } from './format.js';
+import { since, time, pValue, percent, escapeHtml, value } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
@@ -80,9 +80,10 @@ const selections = new SelectionsPanel($('selections'), $('save-selection'), $('
 function overCapacity(nodes) {
   const over = nodes.filter(n => n.overCapacity);
   if (!over.length) return [];
-  return [`use exceeds capacity on ${over.length} node${over.length > 1 ? 's' : ''}, drawn full and outlined in red `
+  return [`use exceeds capacity on ${over.length} node${over.length > 1 ? 's' : ''}, drawn full with a red outline `
     + `(the trace's capacity is not in its use's unit): `
-    + over.slice(0, 5).map(n => `${n.path} (${n.useVariable} > ${n.capacityVariable})`).join(', ')
+    + over.slice(0, 5).map(n => `${n.path}: ${n.useVariable} ${value(n.use)} > ${n.capacityVariable} ${value(n.capacity)}`)
+      .join(', ')
     + (over.length > 5 ? ` and ${over.length - 5} more` : '')];
 }
 

@@ -142,8 +142,9 @@ public final class TopologyGeometry {
     for (int i = 0; i < nodeOf.size(); i++) {
       largest.merge(kindOf.get(i), sums.get(i)[0], Math::max);
     }
-    // The largest a node is drawn at, never below 3 pixels; with a margin of 2 pixels for outlines.
-    double maxRadius = Math.max(3 / sidePx, Math.min(0.05, 0.4 / Math.sqrt(nodeOf.size() + 1)));
+    // The largest a node is drawn at, never below 3 pixels: the boxes cover at most a fifth of
+    // the square (n (2r)² ≤ 0.2), which leaves the layout room to push them apart and to label them.
+    double maxRadius = Math.max(3 / sidePx, Math.min(0.05, 0.22 / Math.sqrt(nodeOf.size())));
     // Shown nodes of one tree node are consecutive in nodeOf: their rank among them, and how many.
     int[] rankOf = new int[nodeOf.size()];
     int[] kindsOf = new int[nodeOf.size()];

@@ -11,7 +11,7 @@ import java.util.List;
  * four places around its node (below, above, right, left) that meets no node box, no label
  * already placed and no border, and is left out where none does.
  */
-final class TopologyLayout {
+public final class TopologyLayout {
   /** Rounds of pushing overlapping boxes apart before the fallback grid. */
   static final int ROUNDS = 400;
   /** A label's font size in pixels at the side the layout is made for. */
@@ -22,8 +22,8 @@ final class TopologyLayout {
 
   private TopologyLayout() {}
 
-  /** A label's box for a name at a font size (unit), centred on x with its baseline at y. */
-  static double[] labelBox(String name, boolean bold, double height, double x, double y) {
+  /** A label's box {x0, y0, x1, y1} for a name at a font size (unit), centred on x with its baseline at y. */
+  public static double[] labelBox(String name, boolean bold, double height, double x, double y) {
     double w = name.length() * (bold ? BOLD_CHAR_WIDTH : CHAR_WIDTH) * height;
     return new double[] {x - w / 2, y - height, x + w / 2, y + 0.3 * height};
   }
@@ -167,7 +167,7 @@ final class TopologyLayout {
   }
 
   /** Whether two boxes {x0, y0, x1, y1} share more than an edge. */
-  static boolean meet(double[] a, double[] b) {
+  public static boolean meet(double[] a, double[] b) {
     return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
   }
 }
