@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
+import org.ocelotl.model.Utilization;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelTree;
 import org.ocelotl.store.LinkColumns;
@@ -103,7 +104,7 @@ final class Platform {
       String[] capacityVariables, String[] useVariables) {
     MicroscopicModel model = built.model();
     List<String> types = model.types();
-    boolean any = types.stream().anyMatch(TopologyRequest.CAPACITIES::contains);
+    boolean any = types.stream().anyMatch(Utilization.CAPACITIES::contains);
     double width = built.grid().width();
     java.util.Arrays.fill(capacityVariables, "");
     java.util.Arrays.fill(useVariables, "");
@@ -114,10 +115,10 @@ final class Platform {
           if (!any) {
             capacity[leaf] += v;
             use[leaf] += v;
-          } else if (TopologyRequest.CAPACITIES.contains(types.get(u))) {
+          } else if (Utilization.CAPACITIES.contains(types.get(u))) {
             capacity[leaf] += v * width; // a variable's mean over the slice × its width: the integral
             capacityVariables[leaf] = v != 0 ? types.get(u) : capacityVariables[leaf];
-          } else if (TopologyRequest.USES.contains(types.get(u))) {
+          } else if (Utilization.USES.contains(types.get(u))) {
             use[leaf] += v * width;
             useVariables[leaf] = v != 0 ? types.get(u) : useVariables[leaf];
           }

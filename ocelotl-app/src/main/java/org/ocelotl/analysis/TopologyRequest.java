@@ -5,6 +5,7 @@ import java.util.Set;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
+import org.ocelotl.model.Utilization;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.StoreMetadata;
 
@@ -20,9 +21,6 @@ import org.ocelotl.store.StoreMetadata;
  *                 page's smaller side): nodes and labels are laid out not to overlap at it
  */
 public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles, int side) {
-  /** SimGrid's capacity variables and their use, by resource kind. */
-  public static final List<String> CAPACITIES = List.of("speed", "power", "bandwidth");
-  public static final List<String> USES = List.of("speed_used", "power_used", "bandwidth_used");
   /** The smallest side a graph is laid out for: below, its labels could not be read anyway. */
   public static final int MIN_SIDE = 100;
 
@@ -60,7 +58,7 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
       }
     }
     List<String> kept = new java.util.ArrayList<>();
-    for (String name : CAPACITIES) {
+    for (String name : Utilization.CAPACITIES) {
       if (variables.contains(name)) {
         kept.add(name);
       }
@@ -68,7 +66,7 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
     if (kept.isEmpty()) {
       return request;
     }
-    for (String name : USES) {
+    for (String name : Utilization.USES) {
       if (variables.contains(name)) {
         kept.add(name);
       }

@@ -96,7 +96,7 @@ function keptTypes() {
 
 function metricCategory(metric) {
   return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
-    'link-count': 'link' }[metric];
+    utilization: 'variable', 'link-count': 'link' }[metric];
 }
 
 /** What "Save selection" keeps: the dragged range (and producer), else the view's window and filters. */
