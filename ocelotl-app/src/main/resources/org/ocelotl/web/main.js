@@ -479,7 +479,7 @@ async function renderTreemap() {
     const started = performance.now();
     const graph = state.panel === 'topology';
     const r = await api.get(graph ? 'topology' : 'treemap',
-      graph ? S.topologyParams(state, treemap.size()) : S.treemapParams(state, treemap.size()));
+      graph ? S.topologyParams(state, topology.size()) : S.treemapParams(state, treemap.size()));
     if (seq !== treemapSeq) return; // a newer request will draw
     r.clientMs = performance.now() - started;
     if (graph) {
@@ -553,7 +553,8 @@ function drawTreemapFrame(r) {
     shown: String(r.topology ? r.topology.nodes.length : t.cut.length),
     edges: String(r.topology ? r.topology.edges.length : 0) });
   const path = r.topology ? 'topology' : 'treemap';
-  const exportParams = (r.topology ? S.topologyParams : S.treemapParams)({ ...state, p: String(r.p) }, treemap.size());
+  const exportParams = r.topology ? S.topologyParams({ ...state, p: String(r.p) }, topology.size())
+    : S.treemapParams({ ...state, p: String(r.p) }, treemap.size());
   if (r.topology) { exportParams.delete('width'); exportParams.delete('height'); }
   exportParams.set('token', token);
   $('export-svg').href = api.exportUrl(path, `${exportParams}&format=svg`);

@@ -42,6 +42,14 @@ export class TopologyView {
     this.draw();
   }
 
+  /**
+   * The size the server lays the graph out for: this canvas's, at least the smallest picture a
+   * graph takes (480 × 360); a smaller canvas draws the same layout scaled down.
+   */
+  size() {
+    return { width: Math.max(480, Math.round(this.canvas.clientWidth)), height: Math.max(360, Math.round(this.canvas.clientHeight)) };
+  }
+
   #frame() {
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
     const side = Math.min(w, h);
