@@ -382,7 +382,8 @@ test('dragging on the curves slides p: the picture follows before the button is 
 
 test('the metric menu offers only the metrics the trace has records for; producer types are named', async () => {
   const offered = await page.$$eval('#metric option', os => os.filter(o => !o.disabled).map(o => o.value));
-  assert.deepEqual(offered, ['state-duration', 'state-average', 'variable-mean', 'link-count'], 'no punctual events in this trace');
+  assert.deepEqual(offered, ['state-duration', 'state-average', 'variable-mean', 'utilization', 'link-count'],
+    'no punctual events in this trace; capacities and their use (utilization)');
   const levels = await page.textContent('#levels');
   assert.match(levels, /HOST \(\d+\)/);
   assert.match(levels, /ROUTER \(\d+\)/);

@@ -353,7 +353,7 @@ public final class AnalysisService {
         TopologyGeometry.collapse(tree, cut, node);
       }
     }
-    Topology topology = TopologyGeometry.build(graph, cut, layout.positions());
+    Topology topology = TopologyGeometry.build(graph, cut, layout.positions(), request.side());
     progress.check();
     return new TopologyResult(request, result, topology, built.grid().boundary(first), built.grid().boundary(last + 1),
         HiddenNodes.of(model, cut, first, last, progress));

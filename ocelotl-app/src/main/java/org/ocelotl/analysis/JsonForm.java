@@ -487,13 +487,16 @@ public final class JsonForm {
     ArrayNode toggles = topology.putArray("toggles");
     r.request().toggles().forEach(toggles::add);
     topology.put("capacities", t.capacities());
+    topology.put("labelHeight", t.labelHeight());
     topology.put("note", t.note());
     ArrayNode nodes = topology.putArray("nodes");
     for (Topology.Node n : t.nodes()) {
       nodes.addObject().put("node", n.node()).put("name", n.name()).put("path", n.path()).put("kind", n.kind())
           .put("shape", n.shape().name()).put("aggregate", n.aggregate()).put("members", n.members())
-          .put("x", n.x()).put("y", n.y()).put("size", n.size()).put("capacity", n.capacity()).put("use", n.use())
-          .put("fill", n.fill());
+          .put("x", n.x()).put("y", n.y()).put("size", n.size()).put("capacityVariable", n.capacityVariable())
+          .put("useVariable", n.useVariable()).put("capacity", n.capacity()).put("use", n.use()).put("fill", n.fill())
+          .put("overCapacity", n.overCapacity()).put("labelled", n.labelled()).put("labelX", n.labelX())
+          .put("labelY", n.labelY());
     }
     hidden(topology, r.hidden(), r.result());
     ArrayNode edges = topology.putArray("edges");

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.model.ProducerTree;
+import org.ocelotl.model.Utilization;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelTree;
 import org.ocelotl.store.LinkColumns;
@@ -77,7 +78,9 @@ final class Platform {
     ProducerTree tree = built.model().tree();
     double[] capacity = new double[tree.leafCount()];
     double[] use = new double[tree.leafCount()];
-    boolean capacities = capacities(built, first, last, capacity, use);
+    String[] capacityVariables = new String[tree.leafCount()];
+    String[] useVariables = new String[tree.leafCount()];
+    boolean capacities = capacities(built, first, last, capacity, use, capacityVariables, useVariables);
     List<PlatformGraph.Edge> messages = edges(store, layout.leafOfProducer(), false, built.grid().boundary(first),
         built.grid().boundary(last + 1));
     TreeMap<Long, PlatformGraph.Edge> pairs = new TreeMap<>();
@@ -89,15 +92,22 @@ final class Platform {
       pairs.merge(e.a() * leaves + e.b(), e, (x, y) -> new PlatformGraph.Edge(x.a(), x.b(), x.topology(), y.messages(),
           y.volume()));
     }
-    return new PlatformGraph(tree, layout.kinds(), capacity, use, capacities, List.copyOf(pairs.values()));
+    return new PlatformGraph(tree, layout.kinds(), capacity, use, capacities, List.copyOf(pairs.values()),
+        List.of(capacityVariables), List.of(useVariables));
   }
 
-  /** Capacity and use per leaf over the slices, time-integrated; false (metric totals) without capacity variables. */
-  private static boolean capacities(BuiltModel built, int first, int last, double[] capacity, double[] use) {
+  /**
+   * Capacity and use per leaf over the slices, time-integrated, and the variables each was read
+   * from ("" where none); false (metric totals, no variables named) without capacity variables.
+   */
+  private static boolean capacities(BuiltModel built, int first, int last, double[] capacity, double[] use,
+      String[] capacityVariables, String[] useVariables) {
     MicroscopicModel model = built.model();
     List<String> types = model.types();
-    boolean any = types.stream().anyMatch(TopologyRequest.CAPACITIES::contains);
+    boolean any = types.stream().anyMatch(Utilization.CAPACITIES::contains);
     double width = built.grid().width();
+    java.util.Arrays.fill(capacityVariables, "");
+    java.util.Arrays.fill(useVariables, "");
     for (int leaf = 0; leaf < model.leaves(); leaf++) {
       for (int t = first; t <= last; t++) {
         for (int u = 0; u < types.size(); u++) {
@@ -105,10 +115,12 @@ final class Platform {
           if (!any) {
             capacity[leaf] += v;
             use[leaf] += v;
-          } else if (TopologyRequest.CAPACITIES.contains(types.get(u))) {
+          } else if (Utilization.CAPACITIES.contains(types.get(u))) {
             capacity[leaf] += v * width; // a variable's mean over the slice × its width: the integral
-          } else if (TopologyRequest.USES.contains(types.get(u))) {
+            capacityVariables[leaf] = v != 0 ? types.get(u) : capacityVariables[leaf];
+          } else if (Utilization.USES.contains(types.get(u))) {
             use[leaf] += v * width;
+            useVariables[leaf] = v != 0 ? types.get(u) : useVariables[leaf];
           }
         }
       }

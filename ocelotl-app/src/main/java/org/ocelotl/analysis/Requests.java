@@ -96,8 +96,9 @@ public final class Requests {
       model = TopologyRequest.capacityModel(store.metadata(), model);
     }
     AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
+    int side = Math.min(values.integer(WIDTH), values.integer(HEIGHT));
     try {
-      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles);
+      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles, side);
     } catch (IllegalArgumentException e) {
       throw values.refusal(TOGGLES, e.getMessage());
     }

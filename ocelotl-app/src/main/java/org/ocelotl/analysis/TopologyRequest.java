@@ -5,6 +5,7 @@ import java.util.Set;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
+import org.ocelotl.model.Utilization;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.StoreMetadata;
 
@@ -16,11 +17,12 @@ import org.ocelotl.store.StoreMetadata;
  * @param depth    the hierarchy depth to cut at, or -1 for the spatial partition at p
  * @param slice    the one slice shown, or -1 for the whole window
  * @param toggles  applied in order to the cut: "+path" expands a shown group, "-path" collapses a group
+ * @param side     the side of the square the graph is drawn in, in pixels (the picture's or the
+ *                 page's smaller side): nodes and labels are laid out not to overlap at it
  */
-public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles) {
-  /** SimGrid's capacity variables and their use, by resource kind. */
-  public static final List<String> CAPACITIES = List.of("speed", "power", "bandwidth");
-  public static final List<String> USES = List.of("speed_used", "power_used", "bandwidth_used");
+public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles, int side) {
+  /** The smallest side a graph is laid out for: below, its labels could not be read anyway. */
+  public static final int MIN_SIDE = 100;
 
   public TopologyRequest {
     toggles = List.copyOf(toggles);
@@ -32,6 +34,9 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
     }
     if (slice < -1) {
       throw new IllegalArgumentException("the time step must be a slice index ≥ 0, got " + slice);
+    }
+    if (side < MIN_SIDE) {
+      throw new IllegalArgumentException("the graph's side must be at least " + MIN_SIDE + " pixels, got " + side);
     }
     for (String t : toggles) {
       if (t.length() < 2 || t.charAt(0) != '+' && t.charAt(0) != '-') {
@@ -53,7 +58,7 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
       }
     }
     List<String> kept = new java.util.ArrayList<>();
-    for (String name : CAPACITIES) {
+    for (String name : Utilization.CAPACITIES) {
       if (variables.contains(name)) {
         kept.add(name);
       }
@@ -61,7 +66,7 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
     if (kept.isEmpty()) {
       return request;
     }
-    for (String name : USES) {
+    for (String name : Utilization.USES) {
       if (variables.contains(name)) {
         kept.add(name);
       }

@@ -68,6 +68,11 @@ public final class TopologyCommand implements Callable<Integer>, RequestOptions.
     try (ProgressBar bar = traceOptions.progress(spec.commandLine().getErr())) {
       result = AnalysisService.standard().topology(request, bar);
     }
+    List<String> over = TopologyPicture.overCapacity(result.topology());
+    if (!over.isEmpty()) {
+      spec.commandLine().getErr().println("warning: " + String.join(" ", over));
+      spec.commandLine().getErr().flush();
+    }
     AtomicFile.write(out, o -> TopologyPicture.render(result, format, width, height, o));
     if (json != null) {
       FileOption.write(json, result.json(), spec);

@@ -15,17 +15,20 @@ import org.ocelotl.view.Topology;
  * One picture of a topology graph: title and caption, then the graph in a square: platform
  * links as grey lines, communications as blue lines whose width grows with their count, nodes
  * as squares (hosts), diamonds (network links) or circles (processes), sized by capacity and
- * filled from the bottom in proportion to their use. A collapsed group has a thick outline.
+ * filled from the bottom in proportion to their use. A collapsed group has a thick outline; a
+ * node whose use exceeds its capacity is drawn full with a red outline, and the caption names it.
  */
 public final class TopologyPicture {
   private static final double MARGIN = 16;
   private static final double TITLE = 16;
   private static final double SMALL = 12;
-  private static final double LABEL = 10;
   private static final String INK = "#222222";
   private static final String GREY = "#666666";
   private static final String PLATFORM = "#9a9a9a";
   private static final String MESSAGES = "#2f6db5";
+  private static final String OVER = "#c62828";
+  /** How many over-capacity nodes a message names. */
+  static final int NAMED = 5;
 
   private final Topology topology;
   private final double left;
@@ -61,6 +64,30 @@ public final class TopologyPicture {
         : String.format(Locale.ROOT, "spatial partition at p = %.4g", result.p()));
     if (!request.toggles().isEmpty()) {
       items.add(request.toggles().size() + " groups expanded or collapsed");
+    }
+    items.addAll(overCapacity(topology));
+    return items;
+  }
+
+  /**
+   * What the reader must be told where the trace's use exceeds its capacity: a statement, then
+   * each node (the first {@link #NAMED}) with its variables; empty where it never does. The
+   * caption shows them as items, {@code ocelotl topology} writes them on standard error.
+   */
+  public static List<String> overCapacity(Topology topology) {
+    List<Topology.Node> over = topology.overCapacity();
+    List<String> items = new ArrayList<>();
+    if (over.isEmpty()) {
+      return items;
+    }
+    items.add("use exceeds capacity on " + over.size() + (over.size() == 1 ? " node" : " nodes")
+        + ", drawn full with a red outline (the trace's capacity is not in its use's unit):");
+    for (Topology.Node n : over.subList(0, Math.min(NAMED, over.size()))) {
+      items.add(n.path() + ": " + n.useVariable() + " " + OverviewPicture.number(n.use()) + " > "
+          + n.capacityVariable() + " " + OverviewPicture.number(n.capacity()));
+    }
+    if (over.size() > NAMED) {
+      items.add("and " + (over.size() - NAMED) + " more");
     }
     return items;
   }
@@ -103,11 +130,12 @@ public final class TopologyPicture {
         c.line(x(a.x()), y(a.y()), x(b.x()), y(b.y()), MESSAGES, w, e.topology() > 0);
       }
     }
-    boolean labels = topology.nodes().size() <= 120;
+    // Labels where the layout found them room (TopologyLayout), at the size it placed them.
+    double label = topology.labelHeight() * side;
     for (Topology.Node n : topology.nodes()) {
       drawNode(c, n);
-      if (labels || n.aggregate()) {
-        c.text(x(n.x()), y(n.y()) + n.size() * side + LABEL + 2, n.name(), LABEL, INK, Anchor.MIDDLE, n.aggregate());
+      if (n.labelled()) {
+        c.text(x(n.labelX()), y(n.labelY()), n.name(), label, INK, Anchor.MIDDLE, n.aggregate());
       }
     }
   }
@@ -123,6 +151,10 @@ public final class TopologyPicture {
     c.fill(cx - inner, cy - inner, 2 * inner, 2 * inner, "#ffffff", 1, tooltip);
     c.fill(cx - inner, cy + inner - 2 * inner * n.fill(), 2 * inner, 2 * inner * n.fill(), colour, 0.85, null);
     double width = n.aggregate() ? 3 : 1.2;
+    if (n.overCapacity()) {
+      colour = OVER;
+      width = 2.5;
+    }
     switch (n.shape()) {
       case SQUARE -> c.outline(cx - r, cy - r, 2 * r, 2 * r, colour, width);
       case DIAMOND -> c.polyline(new double[] {cx, cx + r, cx, cx - r, cx}, new double[] {cy - r, cy, cy + r, cy, cy - r},
@@ -148,9 +180,9 @@ public final class TopologyPicture {
   }
 
   private String tooltip(Topology.Node n) {
-    return String.format(Locale.ROOT, "%s (%s%s)%ncapacity %s · use %s · %.1f%%", n.path(), n.kind(),
+    return String.format(Locale.ROOT, "%s (%s%s)%ncapacity %s · use %s · %s", n.path(), n.kind(),
         n.aggregate() ? " ×" + n.members() : "", OverviewPicture.number(n.capacity()), OverviewPicture.number(n.use()),
-        100 * n.fill());
+        n.overCapacity() ? "use exceeds capacity" : String.format(Locale.ROOT, "%.1f%%", 100 * n.fill()));
   }
 
   private double x(double unit) {

@@ -2,7 +2,7 @@
 // lists of names in the state: exclude (producer paths) and xtypes (type names).
 import { escapeHtml } from './format.js';
 
-const CATEGORY_OF_METRIC = { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable', 'link-count': 'link', 'link-volume': 'link' };
+const CATEGORY_OF_METRIC = { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable', 'utilization': 'variable', 'link-count': 'link', 'link-volume': 'link' };
 
 /** Whether `path` is `ancestor` or lies under it. */
 export function within(path, ancestor) {

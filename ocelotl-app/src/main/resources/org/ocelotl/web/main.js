@@ -12,7 +12,7 @@ import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
 import { OutliersView, sliceWidth } from './outliers.js';
-import { since, time, pValue, percent, escapeHtml } from './format.js';
+import { since, time, pValue, percent, escapeHtml, value } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
@@ -85,6 +85,17 @@ const selections = new SelectionsPanel($('selections'), $('save-selection'), $('
   $('delete-selection'), api, savedSelection, applySelection,
   (text, error) => message(text, error));
 
+/** Nodes whose use exceeds their capacity, named as the picture's caption names them. */
+function overCapacity(nodes) {
+  const over = nodes.filter(n => n.overCapacity);
+  if (!over.length) return [];
+  return [`use exceeds capacity on ${over.length} node${over.length > 1 ? 's' : ''}, drawn full with a red outline `
+    + `(the trace's capacity is not in its use's unit): `
+    + over.slice(0, 5).map(n => `${n.path}: ${n.useVariable} ${value(n.use)} > ${n.capacityVariable} ${value(n.capacity)}`)
+      .join(', ')
+    + (over.length > 5 ? ` and ${over.length - 5} more` : '')];
+}
+
 /** The names of the metric's types the view keeps, or [] when it keeps them all. */
 function keptTypes() {
   if (!state.xtypes.length) return [];
@@ -94,7 +105,7 @@ function keptTypes() {
 
 function metricCategory(metric) {
   return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
-    'link-count': 'link' }[metric];
+    utilization: 'variable', 'link-count': 'link' }[metric];
 }
 
 /**
@@ -573,6 +584,7 @@ function drawTreemapFrame(r) {
       ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}${capacityHint}`,
       'grey: platform links; blue: messages', 'thick outline: collapsed group (click to expand)',
       ...(state.toggles.length ? [`${state.toggles.length} groups expanded or collapsed`] : []),
+      ...overCapacity(r.topology.nodes),
       ...(t.note ? [t.note] : [])].map(n => `<span class="note">${escapeHtml(n)}</span>`).join('');
   } else $('treemap-legend').innerHTML = t.legend.map(l =>
     `<div><span class="swatch" style="background:${l.colour}"></span>${escapeHtml(l.name)}</div>`).join('')
@@ -596,7 +608,8 @@ function drawTreemapFrame(r) {
     shown: String(r.topology ? r.topology.nodes.length : t.cut.length),
     edges: String(r.topology ? r.topology.edges.length : 0) });
   const path = r.topology ? 'topology' : 'treemap';
-  const exportParams = (r.topology ? S.topologyParams : S.treemapParams)({ ...state, p: String(r.p) }, treemap.size());
+  const exportParams = r.topology ? S.topologyParams({ ...state, p: String(r.p) }, topology.size())
+    : S.treemapParams({ ...state, p: String(r.p) }, treemap.size());
   if (r.topology) { exportParams.delete('width'); exportParams.delete('height'); }
   exportParams.set('token', token);
   $('export-svg').href = api.exportUrl(path, `${exportParams}&format=svg`);
@@ -607,7 +620,7 @@ function drawTreemapFrame(r) {
 /** The query of a treemap or graph answer for a state. */
 function spatialQuery(s) {
   const graph = s.panel === 'topology';
-  return [graph ? 'topology' : 'treemap', graph ? S.topologyParams(s, treemap.size()) : S.treemapParams(s, treemap.size())];
+  return [graph ? 'topology' : 'treemap', graph ? S.topologyParams(s, topology.size()) : S.treemapParams(s, treemap.size())];
 }
 
 /** The treemap or graph of a state: the answer asked for ahead when it is this one, else a new question. */

@@ -7,6 +7,7 @@ import { value, percent, escapeHtml } from './format.js';
 import { badges, ranksByAggregate, badgeAt, badgeData } from './outliers.js';
 
 const COLOURS = { SQUARE: '#2f6db5', DIAMOND: '#e3872d', CIRCLE: '#3c9a4a' };
+const OVER = '#c62828';
 
 export class TopologyView {
   constructor(canvas, tooltip, onToggle, onPick) {
@@ -39,6 +40,14 @@ export class TopologyView {
   show(data) {
     this.data = data;
     this.draw();
+  }
+
+  /**
+   * The size the server lays the graph out for: this canvas's, at least the smallest picture a
+   * graph takes (480 × 360); a smaller canvas draws the same layout scaled down.
+   */
+  size() {
+    return { width: Math.max(480, Math.round(this.canvas.clientWidth)), height: Math.max(360, Math.round(this.canvas.clientHeight)) };
   }
 
   #frame() {
@@ -76,7 +85,7 @@ export class TopologyView {
     }
     // Where the nodes are (x, y, collapsed), for scripts and tests that drive the page.
     c.dataset.points = t.nodes.map(n => { const p = this.#at(n); return `${p.x.toFixed(1)},${p.y.toFixed(1)},${n.aggregate ? 1 : 0}`; }).join(' ');
-    const labels = t.nodes.length <= 120;
+    const f = this.#frame();
     for (const n of t.nodes) {
       const p = this.#at(n);
       this.#shape(g, n.shape, p);
@@ -89,14 +98,16 @@ export class TopologyView {
       g.fillRect(p.x - p.r, p.y + p.r - 2 * p.r * n.fill, 2 * p.r, 2 * p.r * n.fill);
       g.restore();
       this.#shape(g, n.shape, p);
-      g.strokeStyle = COLOURS[n.shape];
-      g.lineWidth = n.aggregate ? 3 : 1.2;
+      // Use beyond the capacity: drawn full, outlined in red (the caption names it).
+      g.strokeStyle = n.overCapacity ? OVER : COLOURS[n.shape];
+      g.lineWidth = n.overCapacity ? 2.5 : n.aggregate ? 3 : 1.2;
       g.stroke();
-      if (labels || n.aggregate) {
-        g.font = `${n.aggregate ? 'bold ' : ''}10px system-ui, sans-serif`;
+      // Labels where the server's layout found them room, at the size it placed them.
+      if (n.labelled) {
+        g.font = `${n.aggregate ? 'bold ' : ''}${(t.labelHeight * f.side).toFixed(1)}px system-ui, sans-serif`;
         g.fillStyle = '#222';
         g.textAlign = 'center';
-        g.fillText(n.name, p.x, p.y + p.r + 11);
+        g.fillText(n.name, f.left + n.labelX * f.side, f.top + n.labelY * f.side);
         g.textAlign = 'start';
       }
     }
@@ -151,7 +162,8 @@ export class TopologyView {
     const t = this.data.topology;
     this.tooltip.innerHTML = `<strong>${escapeHtml(n.path)}</strong><br>${escapeHtml(n.kind)}`
       + (n.aggregate ? ` × ${n.members} (collapsed group: click to expand)` : ' (click: collapse its group)') + '<br>'
-      + (t.capacities ? `capacity ${value(n.capacity)} · use ${value(n.use)} · ${percent(n.fill)}`
+      + (t.capacities ? `capacity ${value(n.capacity)} · use ${value(n.use)} · `
+        + (n.overCapacity ? `use exceeds capacity (${escapeHtml(n.useVariable)} > ${escapeHtml(n.capacityVariable)})` : percent(n.fill))
         : `value ${value(n.capacity)} (${escapeHtml(this.data.metricLabel)})`)
       + '<br><span class="hint">double click: filter the overview to it</span>';
     this.tooltip.hidden = false;

@@ -117,7 +117,7 @@ class ModelCommandTest {
   @CsvSource(delimiter = '|', value = {
       "--metric state-duration --slices 1|--slices: expected 2 to 10000, found 1",
       "--metric state-duration --slices 10001|--slices: expected 2 to 10000, found 10001",
-      "--metric durations --slices 5|--metric: expected one of state-duration, state-average, event-count, variable-mean, link-count, link-volume, found 'durations'",
+      "--metric durations --slices 5|--metric: expected one of state-duration, state-average, event-count, variable-mean, utilization, link-count, link-volume, found 'durations'",
       "--metric state-duration --slices 5 --from 3 --to 2|the window [3, 2) s is empty: it needs from < to",
       "--metric state-duration --slices 5 --from 10 --to 20|the window [10, 20) s lies outside the trace, which spans [0, 4] s",
       "--metric state-duration --slices 5 --producers p9|unknown producer 'p9'",

@@ -168,4 +168,90 @@ class TopologyCommandTest {
   static List<Map<String, Object>> list(Object json) {
     return (List<Map<String, Object>>) json;
   }
+
+  /**
+   * SimGrid 3.32 writes lyon-c1-2's speed after its speed profile as the profile's factor (2.0
+   * over [0, 3) s: 6 integrated) while speed_used stays in flops (1.6384e9): the graph says so on
+   * standard error and in the caption, naming the node and the variables, and marks the node; no
+   * other node's use exceeds its capacity.
+   */
+  @Test
+  void useBeyondCapacityIsSaidAndMarked() throws Exception {
+    Path json = tmp.resolve("over.json");
+    Path svg = tmp.resolve("over.svg");
+    CliTest.Result result = CliTest.run("topology", OverviewCommandTest.BUNDLED.toString(), "--workspace",
+        tmp.resolve("ws").toString(), "--from", "0", "--to", "3", "--out", svg.toString(), "--json", json.toString());
+    assertEquals(0, result.status(), result.err());
+    assertEquals("warning: use exceeds capacity on 1 node, drawn full with a red outline (the trace's capacity is "
+        + "not in its use's unit): lyon/lyon-c1/lyon-c1-2: speed_used 1.638e+09 > speed 6\n", result.err());
+    List<Map<String, Object>> over = new ArrayList<>();
+    for (Object n : (List<?>) OverviewCommandTest.asMap(OverviewCommandTest.asMap(PlainJson.parse(Files.readString(json)))
+        .get("topology")).get("nodes")) {
+      if (Boolean.TRUE.equals(OverviewCommandTest.asMap(n).get("overCapacity"))) {
+        over.add(OverviewCommandTest.asMap(n));
+      }
+    }
+    assertEquals(1, over.size());
+    Map<String, Object> node = over.get(0);
+    assertEquals("lyon/lyon-c1/lyon-c1-2", node.get("path"));
+    assertEquals("speed", node.get("capacityVariable"));
+    assertEquals("speed_used", node.get("useVariable"));
+    assertEquals(6.0, ((Number) node.get("capacity")).doubleValue(), 1e-9);
+    assertEquals(1.6384e9, ((Number) node.get("use")).doubleValue(), 1e-3);
+    assertEquals(1.0, ((Number) node.get("fill")).doubleValue());
+    String picture = Files.readString(svg);
+    assertTrue(picture.contains("lyon/lyon-c1/lyon-c1-2: speed_used 1.638e+09 &gt; speed 6"), "the caption names it");
+    assertTrue(picture.contains("#c62828"), "the node is outlined in red");
+  }
+
+  /**
+   * The laid-out boxes of the bundled trace's graph (76 nodes; cut at the sites, 12: 4 sites and
+   * 4 site uplinks, the sites as hosts and links) and of s4u_mw_perturbed's (140 nodes), at 1000
+   * and 600 pixels: no two nodes overlap, no drawn label meets a node or another label, nothing
+   * leaves the square; the labelled nodes are counted exactly (a change of layout shows here).
+   */
+  @Test
+  void nothingOverlapsAndNothingIsClipped() throws Exception {
+    Path s4u = org.ocelotl.testing.SharedTraces.file("paje/simgrid/s4u_mw_perturbed.trace");
+    record Case(Path trace, String side, List<String> extra, int nodes, int labelled) {}
+    for (Case c : List.of(new Case(OverviewCommandTest.BUNDLED, "1000", List.of(), 76, 75),
+        new Case(OverviewCommandTest.BUNDLED, "600", List.of("--cut-depth", "1"), 12, 12),
+        new Case(s4u, "1000", List.of(), 140, 126), new Case(s4u, "600", List.of(), 140, 53))) {
+      Path json = tmp.resolve("layout.json");
+      List<String> args = new ArrayList<>(List.of("topology", c.trace().toString(), "--workspace",
+          tmp.resolve("ws").toString(), "--width", c.side(), "--height", c.side(), "--out",
+          tmp.resolve("layout.svg").toString(), "--json", json.toString()));
+      args.addAll(c.extra());
+      CliTest.Result result = CliTest.run(args.toArray(String[]::new));
+      assertEquals(0, result.status(), result.err());
+      Map<String, Object> graph = OverviewCommandTest.asMap(OverviewCommandTest.asMap(
+          PlainJson.parse(Files.readString(json))).get("topology"));
+      double labelHeight = ((Number) graph.get("labelHeight")).doubleValue();
+      List<double[]> boxes = new ArrayList<>();
+      List<double[]> labels = new ArrayList<>();
+      for (Object o : (List<?>) graph.get("nodes")) {
+        Map<String, Object> n = OverviewCommandTest.asMap(o);
+        double x = ((Number) n.get("x")).doubleValue();
+        double y = ((Number) n.get("y")).doubleValue();
+        double r = ((Number) n.get("size")).doubleValue();
+        boxes.add(new double[] {x - r, y - r, x + r, y + r});
+        if (Boolean.TRUE.equals(n.get("labelled"))) {
+          labels.add(org.ocelotl.view.TopologyLayout.labelBox((String) n.get("name"), (Boolean) n.get("aggregate"),
+              labelHeight, ((Number) n.get("labelX")).doubleValue(), ((Number) n.get("labelY")).doubleValue()));
+        }
+      }
+      String where = c.trace().getFileName() + " at " + c.side() + " px " + c.extra();
+      assertEquals(c.nodes(), boxes.size(), where);
+      assertEquals(c.labelled(), labels.size(), where + ": labelled nodes");
+      boxes.addAll(labels);
+      for (int i = 0; i < boxes.size(); i++) {
+        double[] a = boxes.get(i);
+        assertTrue(a[0] >= 0 && a[1] >= 0 && a[2] <= 1 && a[3] <= 1, where + ": box " + i + " clipped");
+        for (int j = i + 1; j < boxes.size(); j++) {
+          assertTrue(!org.ocelotl.view.TopologyLayout.meet(a, boxes.get(j)), where + ": boxes " + i + " and " + j
+              + " meet");
+        }
+      }
+    }
+  }
 }

@@ -140,6 +140,27 @@ class TreemapCommandTest {
     assertEquals("ocelotl: --cut: expected 0 to 1000 or p, found -3\n", depth.err());
   }
 
+  /**
+   * The bundled run's bandwidths (variable mean) over [4, 6) s: at the default p (0) the 20
+   * shown nodes are drawn, none hatched; past the one breakpoint (p = 0.165) the root is the
+   * one part, named "all producers" with its 44 links (it was "0", the Pajé root's raw id).
+   */
+  @Test
+  void aVariableMeanTreemapOfBandwidthsNamesItsRoot() throws Exception {
+    Map<String, Object> answer = treemap(OverviewCommandTest.BUNDLED, "--metric", "variable-mean", "--types",
+        "bandwidth", "--from", "4", "--to", "6");
+    assertEquals(20, ((List<?>) OverviewCommandTest.asMap(answer.get("treemap")).get("cut")).size());
+    assertFalse(cells(answer).stream().anyMatch(c -> "VISUAL".equals(c.get("kind"))));
+    Map<String, Object> whole = treemap(OverviewCommandTest.BUNDLED, "--metric", "variable-mean", "--types",
+        "bandwidth", "--from", "4", "--to", "6", "--p", "0.5");
+    assertEquals(1, cells(whole).size());
+    Map<String, Object> root = cells(whole).get(0);
+    assertEquals("all producers", root.get("name"));
+    assertEquals("AGGREGATE", root.get("kind"));
+    assertEquals(44, ((Number) root.get("leaves")).intValue());
+    assertEquals(379.25e9, ((Number) root.get("value")).doubleValue(), 1e-3);
+  }
+
   private Map<String, Object> treemap(Path trace, String... options) throws IOException {
     Path json = tmp.resolve("t.json");
     List<String> args = new java.util.ArrayList<>(List.of("treemap", trace.toString(), "--workspace",

@@ -104,7 +104,7 @@ public class SpatialViewsBenchmark {
   @Benchmark
   public Topology topologyRedraw() {
     Breakpoint b = breakpoints.get(next++ % breakpoints.size());
-    return TopologyGeometry.build(graph512, TreemapGeometry.cutOf(model.tree(), b.partition()), positions512);
+    return TopologyGeometry.build(graph512, TreemapGeometry.cutOf(model.tree(), b.partition()), positions512, 1000);
   }
 
   @Benchmark

@@ -17,6 +17,11 @@ public enum Metric {
   EVENT_COUNT("event-count", "event occurrences", EventCategory.EVENT),
   /** Σ value × overlap(step, slice) / slice width: the time-weighted mean, 0 where undefined. */
   VARIABLE_MEAN("variable-mean", "variable mean", EventCategory.VARIABLE),
+  /**
+   * A resource's use over its capacity ({@link Utilization}): the variable means of each
+   * capacity and its use (speed and speed_used, bandwidth and bandwidth_used), divided; one type.
+   */
+  UTILIZATION("utilization", "utilization (use / capacity)", EventCategory.VARIABLE),
   /** Links leaving the producer (by their start time) in the slice. */
   LINK_COUNT("link-count", "link count", EventCategory.LINK),
   /**
@@ -57,6 +62,7 @@ public enum Metric {
       case STATE_DURATION, STATE_AVERAGE -> timeUnit;
       case EVENT_COUNT -> "events";
       case VARIABLE_MEAN -> "value"; // traces do not say; a one-variable model names its variable
+      case UTILIZATION -> "use / capacity";
       case LINK_COUNT -> "links";
       case LINK_VOLUME -> "bytes";
     };

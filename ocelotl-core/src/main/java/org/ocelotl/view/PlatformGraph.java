@@ -15,15 +15,27 @@ import org.ocelotl.model.ProducerTree;
  *                   capacity when the trace has no capacities
  * @param capacities whether capacity and use come from the trace's capacity variables
  * @param edges      between leaves: platform links and communications, each pair once
+ * @param capacityVariables per leaf: the variable its capacity was read from (speed, bandwidth), "" if none
+ * @param useVariables      per leaf: the variable its use was read from (speed_used…), "" if none
  */
 public record PlatformGraph(ProducerTree tree, List<String> kinds, double[] capacity, double[] use,
-    boolean capacities, List<Edge> edges) {
+    boolean capacities, List<Edge> edges, List<String> capacityVariables, List<String> useVariables) {
   public PlatformGraph {
     kinds = List.copyOf(kinds);
     edges = List.copyOf(edges);
-    if (kinds.size() != tree.size() || capacity.length != tree.leafCount() || use.length != tree.leafCount()) {
+    capacityVariables = List.copyOf(capacityVariables);
+    useVariables = List.copyOf(useVariables);
+    if (kinds.size() != tree.size() || capacity.length != tree.leafCount() || use.length != tree.leafCount()
+        || capacityVariables.size() != tree.leafCount() || useVariables.size() != tree.leafCount()) {
       throw new IllegalArgumentException("a platform graph needs a kind per node and a capacity and use per leaf");
     }
+  }
+
+  /** A graph whose variables are not named (a metric's values, or tests). */
+  public PlatformGraph(ProducerTree tree, List<String> kinds, double[] capacity, double[] use, boolean capacities,
+      List<Edge> edges) {
+    this(tree, kinds, capacity, use, capacities, edges, java.util.Collections.nCopies(tree.leafCount(), ""),
+        java.util.Collections.nCopies(tree.leafCount(), ""));
   }
 
   /**

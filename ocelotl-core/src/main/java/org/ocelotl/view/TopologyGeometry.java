@@ -16,8 +16,14 @@ import org.ocelotl.model.ProducerTree;
  * <p>The cut says which tree nodes are shown; a shown inner node is a collapsed group, drawn as
  * one node per kind of its leaves (its hosts, its links…) whose capacity and use are its
  * members' sums. Positions come from one force-directed layout of the whole tree and the platform
- * links ({@link #positions}): they depend on neither the cut nor the window, so a group collapses
- * onto the place where it was, and moving in time never moves a node.
+ * links ({@link #positions}), which depends on no window: a group collapses onto the place where
+ * it was, and moving in time never moves a node. The shown nodes are then pushed apart where
+ * they would overlap and their labels placed where they collide with nothing
+ * ({@link TopologyLayout}), which depends on the cut and the picture's side, never on time.
+ *
+ * <p>Where a node's use exceeds its capacity (SimGrid 3.32 writes a host's speed after a speed
+ * profile as the profile's factor, not in flops, while its use stays in flops), the node is
+ * drawn full and marked over capacity, for the caption and the reader to say so.
  */
 public final class TopologyGeometry {
   private TopologyGeometry() {}
@@ -85,16 +91,24 @@ public final class TopologyGeometry {
   }
 
   /**
-   * The graph for a cut (shown nodes covering every leaf once).
+   * The graph for a cut (shown nodes covering every leaf once), laid out for a picture of this
+   * side ({@link TopologyLayout}): no two nodes overlap, no label meets a node or another label,
+   * nothing leaves the unit square.
    *
    * @param positions from {@link #positions} for the same tree
+   * @param sidePx    the side of the square the graph is drawn in, in pixels: labels are
+   *                  {@link TopologyLayout#LABEL_PX} high at this side
    */
-  public static Topology build(PlatformGraph graph, boolean[] cut, double[][] positions) {
+  public static Topology build(PlatformGraph graph, boolean[] cut, double[][] positions, double sidePx) {
+    if (!(sidePx >= 100)) {
+      throw new IllegalArgumentException("a topology graph needs a side of at least 100 pixels, got " + sidePx);
+    }
     ProducerTree tree = graph.tree();
     int[] shownOf = new int[tree.leafCount()];
     List<Integer> nodeOf = new ArrayList<>();
     List<String> kindOf = new ArrayList<>();
     List<double[]> sums = new ArrayList<>(); // capacity, use, members
+    List<int[]> namedLeafOf = new ArrayList<>(); // a leaf of the shown node that names its variables
     checkCovered(tree, cut);
     for (int first = 0; first < tree.leafCount(); ) { // shown nodes in leaf order
       int node = tree.leafNode(first);
@@ -112,19 +126,25 @@ public final class TopologyGeometry {
           nodeOf.add(node);
           kindOf.add(kind);
           sums.add(new double[3]);
+          namedLeafOf.add(new int[] {leaf});
         }
         shownOf[leaf] = index;
         double[] s = sums.get(index);
         s[0] += graph.capacity()[leaf];
         s[1] += graph.use()[leaf];
         s[2]++;
+        if (graph.capacityVariables().get(namedLeafOf.get(index)[0]).isEmpty()) {
+          namedLeafOf.get(index)[0] = leaf;
+        }
       }
     }
     Map<String, Double> largest = new TreeMap<>();
     for (int i = 0; i < nodeOf.size(); i++) {
       largest.merge(kindOf.get(i), sums.get(i)[0], Math::max);
     }
-    double maxRadius = Math.max(0.008, Math.min(0.05, 0.4 / Math.sqrt(nodeOf.size() + 1)));
+    // The largest a node is drawn at, never below 3 pixels: the boxes cover at most a fifth of
+    // the square (n (2r)² ≤ 0.2), which leaves the layout room to push them apart and to label them.
+    double maxRadius = Math.max(3 / sidePx, Math.min(0.05, 0.22 / Math.sqrt(nodeOf.size())));
     // Shown nodes of one tree node are consecutive in nodeOf: their rank among them, and how many.
     int[] rankOf = new int[nodeOf.size()];
     int[] kindsOf = new int[nodeOf.size()];
@@ -137,22 +157,37 @@ public final class TopologyGeometry {
         kindsOf[j] = i - start + 1;
       }
     }
+    double[] x = new double[nodeOf.size()];
+    double[] y = new double[nodeOf.size()];
+    List<String> names = new ArrayList<>();
+    boolean[] bold = new boolean[nodeOf.size()];
+    for (int i = 0; i < nodeOf.size(); i++) {
+      int node = nodeOf.get(i);
+      // The kinds of one collapsed group sit side by side around the group's place.
+      x[i] = positions[0][node] + (rankOf[i] - (kindsOf[i] - 1) / 2.0) * 3 * maxRadius;
+      y[i] = positions[1][node];
+      bold[i] = !tree.isLeaf(node);
+      String name = TreemapGeometry.name(tree, node);
+      names.add(bold[i] ? name + " · " + kindOf.get(i) + " ×" + (int) sums.get(i)[2] : name);
+    }
+    double pixel = 1 / sidePx;
+    double half = TopologyLayout.separate(x, y, maxRadius + 2 * pixel, 4 * pixel, pixel);
+    double drawn = half - 2 * pixel;
+    double labelHeight = TopologyLayout.LABEL_PX * pixel;
+    double[][] labels = TopologyLayout.labels(x, y, half, names, bold, labelHeight);
     List<Topology.Node> nodes = new ArrayList<>();
     for (int i = 0; i < nodeOf.size(); i++) {
       int node = nodeOf.get(i);
       double[] s = sums.get(i);
-      boolean aggregate = !tree.isLeaf(node);
-      int kinds = kindsOf[i];
-      int rank = rankOf[i];
-      // The kinds of one collapsed group sit side by side around the group's place.
-      double x = positions[0][node] + (rank - (kinds - 1) / 2.0) * 3 * maxRadius;
       double top = largest.get(kindOf.get(i));
-      double size = top > 0 ? maxRadius * Math.max(0.15, Math.sqrt(s[0] / top)) : maxRadius * 0.15;
+      double size = top > 0 ? drawn * Math.max(0.15, Math.sqrt(s[0] / top)) : drawn * 0.15;
+      int leaf = namedLeafOf.get(i)[0];
+      boolean over = graph.capacities() && s[1] > s[0] && s[1] > 0;
       // Without capacities the "capacity" is the metric's value: fill by it against the largest of the kind.
-      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : s[0] > 0 ? Math.min(1, s[1] / s[0]) : 0;
-      String name = aggregate ? tree.name(node) + " · " + kindOf.get(i) + " ×" + (int) s[2] : tree.name(node);
-      nodes.add(new Topology.Node(node, name, path(tree, node), kindOf.get(i), shape(kindOf.get(i)), aggregate,
-          (int) s[2], x, positions[1][node], size, s[0], s[1], fill));
+      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : over ? 1 : s[0] > 0 ? s[1] / s[0] : 0;
+      nodes.add(new Topology.Node(node, names.get(i), path(tree, node), kindOf.get(i), shape(kindOf.get(i)),
+          bold[i], (int) s[2], x[i], y[i], size, graph.capacityVariables().get(leaf), graph.useVariables().get(leaf),
+          s[0], s[1], fill, over, labels[i][0] > 0, labels[i][1], labels[i][2]));
     }
     TreeMap<Long, double[]> merged = new TreeMap<>();
     boolean topology = false;
@@ -184,7 +219,7 @@ public final class TopologyGeometry {
     if (!graph.capacities()) {
       notes.add("no capacity variables: size and fill from the metric");
     }
-    return new Topology(nodes, edges, graph.capacities(), String.join("; ", notes));
+    return new Topology(nodes, edges, graph.capacities(), labelHeight, String.join("; ", notes));
   }
 
   private static void checkCovered(ProducerTree tree, boolean[] cut) {

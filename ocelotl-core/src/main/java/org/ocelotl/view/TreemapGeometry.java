@@ -15,8 +15,9 @@ import org.ocelotl.model.ProducerTree;
  *
  * <p>The cut is the spatial partition at p (its parts are tree nodes covering every leaf once)
  * or the nodes at a depth. A shown node with several leaves is a data aggregate (dashed outline
- * and its name); a group whose children would be smaller than the pixel threshold is drawn as
- * one hatched cell instead (visual aggregation), so the two never look alike.
+ * and its name); a group's children that would be smaller than the pixel threshold are drawn
+ * together as one hatched cell beside the others (visual aggregation), so the two never look
+ * alike and one small child never hides its large siblings.
  *
  * <p>Stable layout: children are laid out in the order of their values over the whole window
  * (largest first), whichever slices are shown, so stepping through time moves a node only as
@@ -33,6 +34,8 @@ public final class TreemapGeometry {
   private final double heightPx;
   private final double thresholdPx;
   private final List<TreemapCell> cells = new ArrayList<>();
+  /** The root's name in the spatial views. */
+  public static final String ROOT = "all producers";
 
   private TreemapGeometry(MicroscopicModel model, boolean[] cut, int firstSlice, int lastSlice,
       List<String> colours, double widthPx, double heightPx, double thresholdPx) {
@@ -162,19 +165,63 @@ public final class TreemapGeometry {
     for (int i = 0; i < children.length; i++) {
       values[i] = Arrays.stream(shown[children[i]]).sum();
     }
+    // Children too small to draw go together into one hatched cell laid out after the others;
+    // the others are drawn. Taking one out changes the layout, so this repeats until it holds.
+    boolean[] small = new boolean[children.length];
     Rect[] rects = Squarified.layout(values, r);
-    for (int i = 0; i < children.length; i++) {
-      if (values[i] > 0 && Math.min(rects[i].w(), rects[i].h()) < thresholdPx) {
-        cells.add(cell(node, r, TreemapCell.Kind.VISUAL, shownUnder(node)));
-        return;
+    Rect rest = null;
+    for (boolean changed = true; changed; ) {
+      changed = false;
+      for (int i = 0; i < children.length; i++) {
+        if (!small[i] && values[i] > 0 && Math.min(rects[i].w(), rects[i].h()) < thresholdPx) {
+          small[i] = true;
+          changed = true;
+        }
       }
+      if (changed) {
+        double[] kept = new double[children.length + 1];
+        for (int i = 0; i < children.length; i++) {
+          kept[small[i] ? children.length : i] += values[i];
+        }
+        Rect[] laid = Squarified.layout(kept, r);
+        rects = Arrays.copyOf(laid, children.length);
+        rest = laid[children.length];
+      }
+    }
+    int drawn = 0;
+    for (int i = 0; i < children.length; i++) {
+      drawn += values[i] > 0 && !small[i] ? 1 : 0;
+    }
+    if (drawn == 0 && rest != null) { // nothing under the node can be told apart: the node is the one cell
+      cells.add(cell(node, r, TreemapCell.Kind.VISUAL, shownUnder(node)));
+      return;
     }
     cells.add(cell(node, r, TreemapCell.Kind.GROUP, 1));
     for (int i = 0; i < children.length; i++) {
-      if (values[i] > 0) {
+      if (values[i] > 0 && !small[i]) {
         draw(children[i], rects[i]);
       }
     }
+    if (rest != null) {
+      cells.add(rest(node, children, small, rest));
+    }
+  }
+
+  /** The hatched cell of a group's children too small to draw: their sums, and how many shown nodes they hold. */
+  private TreemapCell rest(int node, int[] children, boolean[] small, Rect r) {
+    double[] sums = new double[model.typeCount()];
+    int hidden = 0;
+    int leaves = 0;
+    for (int i = 0; i < children.length; i++) {
+      if (small[i]) {
+        for (int u = 0; u < sums.length; u++) {
+          sums[u] += shown[children[i]][u];
+        }
+        hidden += shownUnder(children[i]);
+        leaves += tree.leafCount(children[i]);
+      }
+    }
+    return cell(node, r, TreemapCell.Kind.VISUAL, hidden, sums, leaves);
   }
 
   /** Children by decreasing value over the window; ties by node id, so the order is total. */
@@ -197,7 +244,10 @@ public final class TreemapGeometry {
   }
 
   private TreemapCell cell(int node, Rect r, TreemapCell.Kind kind, int hidden) {
-    double[] sums = shown[node];
+    return cell(node, r, kind, hidden, shown[node], tree.leafCount(node));
+  }
+
+  private TreemapCell cell(int node, Rect r, TreemapCell.Kind kind, int hidden, double[] sums, int leaves) {
     double total = Arrays.stream(sums).sum();
     Integer[] byValue = new Integer[sums.length];
     for (int u = 0; u < sums.length; u++) {
@@ -213,8 +263,17 @@ public final class TreemapGeometry {
     int mode = types.isEmpty() ? -1 : byValue[0];
     String colour = kind == TreemapCell.Kind.GROUP ? "" : mode < 0 ? Palette.EMPTY : colours.get(mode);
     double opacity = mode < 0 ? 1 : sums[mode] / total;
-    return new TreemapCell(node, tree.name(node), path(node), tree.depth(node), kind, r.x() / widthPx, r.y() / heightPx,
-        (r.x() + r.w()) / widthPx, (r.y() + r.h()) / heightPx, total, tree.leafCount(node), hidden, mode, colour, opacity, types);
+    return new TreemapCell(node, name(tree, node), path(node), tree.depth(node), kind, r.x() / widthPx,
+        r.y() / heightPx, (r.x() + r.w()) / widthPx, (r.y() + r.h()) / heightPx, total, leaves, hidden, mode, colour,
+        opacity, types);
+  }
+
+  /**
+   * A node's name as the spatial views show it: the root's is a format's placeholder (Pajé's
+   * "0"), so it is shown as {@link #ROOT}.
+   */
+  static String name(ProducerTree tree, int node) {
+    return node == 0 ? ROOT : tree.name(node);
   }
 
   private String path(int node) {

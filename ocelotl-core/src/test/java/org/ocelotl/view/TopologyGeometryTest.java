@@ -30,7 +30,7 @@ class TopologyGeometryTest {
 
   @Test
   void everyLeafIsANodeAndEveryEdgeIsKept() {
-    Topology t = TopologyGeometry.build(GRAPH, LEAVES, TopologyGeometry.positions(GRAPH));
+    Topology t = TopologyGeometry.build(GRAPH, LEAVES, TopologyGeometry.positions(GRAPH), 1000);
     assertEquals(List.of("a1", "a2", "l1", "b1", "l2"), t.nodes().stream().map(Topology.Node::name).toList());
     assertEquals(List.of(Topology.Shape.SQUARE, Topology.Shape.SQUARE, Topology.Shape.DIAMOND, Topology.Shape.SQUARE,
         Topology.Shape.DIAMOND), t.nodes().stream().map(Topology.Node::shape).toList());
@@ -47,7 +47,7 @@ class TopologyGeometryTest {
   void aCollapsedGroupIsOneNodePerKind() {
     boolean[] cut = LEAVES.clone();
     TopologyGeometry.collapse(TREE, cut, 2);
-    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH));
+    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH), 1000);
     assertEquals(List.of("a1", "a2", "l1", "b · HOST ×1", "b · LINK ×1"), t.nodes().stream().map(Topology.Node::name).toList());
     assertEquals(6, t.edges().size());
     TopologyGeometry.expand(TREE, cut, 2);
@@ -59,7 +59,7 @@ class TopologyGeometryTest {
   void messagesAndVolumesAddUpBetweenShownNodes() {
     boolean[] cut = LEAVES.clone();
     TopologyGeometry.collapse(TREE, cut, 1);
-    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH));
+    Topology t = TopologyGeometry.build(GRAPH, cut, TopologyGeometry.positions(GRAPH), 1000);
     List<String> names = t.nodes().stream().map(Topology.Node::name).toList();
     assertEquals(List.of("a · HOST ×2", "a · LINK ×1", "b1", "l2"), names);
     List<Topology.Edge> carrying = t.edges().stream().filter(e -> e.messages() > 0).toList();
@@ -74,7 +74,7 @@ class TopologyGeometryTest {
   void fullAggregationSumsPerKind() {
     boolean[] root = new boolean[TREE.size()];
     root[0] = true;
-    Topology t = TopologyGeometry.build(GRAPH, root, TopologyGeometry.positions(GRAPH));
+    Topology t = TopologyGeometry.build(GRAPH, root, TopologyGeometry.positions(GRAPH), 1000);
     assertEquals(2, t.nodes().size());
     Topology.Node hosts = t.nodes().get(0);
     Topology.Node links = t.nodes().get(1);
@@ -89,7 +89,10 @@ class TopologyGeometryTest {
     assertEquals(0, t.edges().get(0).messages());
   }
 
-  /** Positions depend on the tree and the platform only: the same for every cut, and the same in every run. */
+  /**
+   * Positions depend on the tree and the platform (and on the shown nodes where they would
+   * overlap): the same in every run, and a1 keeps its place when the far group collapses.
+   */
   @Test
   void positionsAreStableAndDeterministic() {
     double[][] p = TopologyGeometry.positions(GRAPH);
@@ -97,16 +100,17 @@ class TopologyGeometryTest {
     assertArrayEquals(p[1], TopologyGeometry.positions(GRAPH)[1]);
     boolean[] cut = LEAVES.clone();
     TopologyGeometry.collapse(TREE, cut, 2);
-    Topology t = TopologyGeometry.build(GRAPH, cut, p);
-    assertEquals(p[1][3], t.nodes().get(0).y(), 0, "a1 keeps its place when b collapses");
-    assertEquals(p[0][3], t.nodes().get(0).x(), 0);
+    Topology t = TopologyGeometry.build(GRAPH, cut, p, 1000);
+    Topology all = TopologyGeometry.build(GRAPH, LEAVES, p, 1000);
+    assertEquals(all.nodes().get(0).y(), t.nodes().get(0).y(), 0, "a1 keeps its place when b collapses");
+    assertEquals(all.nodes().get(0).x(), t.nodes().get(0).x(), 0);
   }
 
   @Test
   void withoutPlatformLinksOrCapacitiesTheNoteSaysSo() {
     PlatformGraph bare = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), GRAPH.capacity(), false,
         List.of(new PlatformGraph.Edge(0, 3, 0, 5, 500)));
-    Topology t = TopologyGeometry.build(bare, LEAVES, TopologyGeometry.positions(bare));
+    Topology t = TopologyGeometry.build(bare, LEAVES, TopologyGeometry.positions(bare), 1000);
     assertEquals("no platform topology in the trace: edges are its communications only; "
         + "no capacity variables: size and fill from the metric", t.note());
     assertEquals(List.of(1.0, 1.0, 1.0, 0.5, 1.0), t.nodes().stream().map(Topology.Node::fill).toList(),
@@ -162,6 +166,99 @@ class TopologyGeometryTest {
         }
       }
       assertTrue(within / nw < across / na, "seed " + seed + ": within " + within / nw + ", across " + across / na);
+    }
+  }
+
+  /**
+   * b1's use (5) exceeds its capacity (2), as SimGrid's speed after a speed profile does: the node
+   * is marked, drawn full, and names its variables; a1 (use 1 of 4) is a quarter full.
+   */
+  @Test
+  void useBeyondCapacityIsMarkedNotHidden() {
+    PlatformGraph over = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), new double[] {1, 3, 2, 5, 0}, true,
+        GRAPH.edges(), List.of("speed", "speed", "bandwidth", "speed", "bandwidth"),
+        List.of("speed_used", "speed_used", "bandwidth_used", "speed_used", "bandwidth_used"));
+    Topology t = TopologyGeometry.build(over, LEAVES, TopologyGeometry.positions(over), 1000);
+    assertEquals(List.of("b1"), t.overCapacity().stream().map(Topology.Node::name).toList());
+    Topology.Node b1 = t.overCapacity().get(0);
+    assertEquals(1.0, b1.fill());
+    assertEquals(2.0, b1.capacity());
+    assertEquals(5.0, b1.use());
+    assertEquals("speed", b1.capacityVariable());
+    assertEquals("speed_used", b1.useVariable());
+    assertEquals(0.25, t.nodes().get(0).fill());
+  }
+
+  /**
+   * The laid-out boxes: on 12 seeded random trees of 20 to 400 leaves whose force layout is
+   * replaced by every node on one spot or on a line (the worst starts), for a 600 and a 1000 px
+   * side, no two node boxes overlap, no drawn label meets a node box or another label, and every
+   * box lies in the unit square.
+   */
+  @Test
+  void nothingOverlapsAndNothingIsClipped() {
+    for (int seed = 0; seed < 12; seed++) {
+      Random random = new Random(seed);
+      int leaves = 20 + random.nextInt(381);
+      int groups = 1 + random.nextInt(8);
+      String[] names = new String[1 + groups + leaves];
+      int[] parents = new int[names.length];
+      names[0] = "0";
+      parents[0] = -1;
+      for (int g = 1; g <= groups; g++) {
+        names[g] = "site-" + g;
+        parents[g] = 0;
+      }
+      List<String> kinds = new java.util.ArrayList<>(java.util.Collections.nCopies(1 + groups, "ZONE"));
+      for (int l = 0; l < leaves; l++) {
+        names[1 + groups + l] = "host-" + l + "-" + "x".repeat(random.nextInt(12));
+        parents[1 + groups + l] = 1 + l * groups / leaves;
+        kinds.add(random.nextBoolean() ? "HOST" : "LINK");
+      }
+      ProducerTree tree = new ProducerTree(names, parents);
+      double[] capacity = random.doubles(leaves, 1, 10).toArray();
+      PlatformGraph graph = new PlatformGraph(tree, kinds, capacity, capacity, true, List.of());
+      double[][] start = new double[2][tree.size()];
+      for (int node = 0; node < tree.size(); node++) {
+        start[0][node] = seed % 2 == 0 ? 0.5 : (double) node / tree.size();
+        start[1][node] = 0.5;
+      }
+      boolean[] cut = new boolean[tree.size()];
+      for (int node = 0; node < tree.size(); node++) {
+        cut[node] = tree.isLeaf(node);
+      }
+      for (double side : new double[] {600, 1000}) {
+        String where = "seed " + seed + ", " + leaves + " leaves, side " + side;
+        Topology t = TopologyGeometry.build(graph, cut, start, side);
+        assertLaidOut(t, where);
+      }
+      for (int g = 1; g <= groups; g++) { // collapsed groups: one node per kind, side by side
+        TopologyGeometry.collapse(tree, cut, g);
+      }
+      assertLaidOut(TopologyGeometry.build(graph, cut, start, 1000), "seed " + seed + " collapsed");
+    }
+  }
+
+  /** No node box overlaps another, no label meets a node box or a label, every box in [0, 1]². */
+  static void assertLaidOut(Topology t, String where) {
+    List<double[]> boxes = new java.util.ArrayList<>();
+    for (Topology.Node n : t.nodes()) {
+      boxes.add(new double[] {n.x() - n.size(), n.y() - n.size(), n.x() + n.size(), n.y() + n.size()});
+    }
+    int nodes = boxes.size();
+    for (Topology.Node n : t.nodes()) {
+      if (n.labelled()) {
+        boxes.add(TopologyLayout.labelBox(n.name(), n.aggregate(), t.labelHeight(), n.labelX(), n.labelY()));
+      }
+    }
+    for (int i = 0; i < boxes.size(); i++) {
+      double[] a = boxes.get(i);
+      assertTrue(a[0] >= 0 && a[1] >= 0 && a[2] <= 1 && a[3] <= 1, where + ": box " + i + " clipped "
+          + java.util.Arrays.toString(a));
+      for (int j = i + 1; j < boxes.size(); j++) {
+        assertTrue(!TopologyLayout.meet(a, boxes.get(j)), where + ": boxes " + i + " and " + j + " meet ("
+            + (i < nodes ? "node" : "label") + ", " + (j < nodes ? "node" : "label") + ")");
+      }
     }
   }
 }

@@ -39,7 +39,7 @@ class TreemapGeometryTest {
   @Test
   void theWholeWindowDownToTheLeaves() {
     Treemap t = build(LEAVES, 0, 1, 4);
-    assertEquals(List.of("root", "a", "a1", "a2", "b"), t.cells().stream().map(TreemapCell::name).toList());
+    assertEquals(List.of("all producers", "a", "a1", "a2", "b"), t.cells().stream().map(TreemapCell::name).toList());
     assertCell(t.cells().get(0), TreemapCell.Kind.GROUP, 0, 0, 1, 1, 16);
     assertCell(t.cells().get(1), TreemapCell.Kind.GROUP, 0, 0, 0.5, 1, 8);
     assertCell(t.cells().get(2), TreemapCell.Kind.PRODUCER, 0, 0, 0.5, 0.5, 4);
@@ -58,7 +58,7 @@ class TreemapGeometryTest {
   @Test
   void aTimeStepKeepsTheWindowsOrder() {
     Treemap t = build(LEAVES, 1, 1, 4);
-    assertEquals(List.of("root", "a", "a1", "a2", "b"), t.cells().stream().map(TreemapCell::name).toList());
+    assertEquals(List.of("all producers", "a", "a1", "a2", "b"), t.cells().stream().map(TreemapCell::name).toList());
     assertCell(t.cells().get(2), TreemapCell.Kind.PRODUCER, 0, 0, 0.5, 0.25, 1);
     assertCell(t.cells().get(3), TreemapCell.Kind.PRODUCER, 0, 0.25, 0.5, 1, 3);
     assertCell(t.cells().get(4), TreemapCell.Kind.PRODUCER, 0.5, 0, 1, 1, 4);
@@ -70,7 +70,7 @@ class TreemapGeometryTest {
     boolean[] cut = TreemapGeometry.cutAtDepth(TREE, 1);
     assertEquals(List.of(false, true, true, false, false), bools(cut));
     Treemap t = build(cut, 0, 1, 4);
-    assertEquals(List.of("root", "a", "b"), t.cells().stream().map(TreemapCell::name).toList());
+    assertEquals(List.of("all producers", "a", "b"), t.cells().stream().map(TreemapCell::name).toList());
     TreemapCell a = t.cells().get(1);
     assertCell(a, TreemapCell.Kind.AGGREGATE, 0, 0, 0.5, 1, 8);
     assertEquals(2, a.leaves());
@@ -83,7 +83,7 @@ class TreemapGeometryTest {
   @Test
   void childrenTooSmallAreAggregatedVisually() {
     Treemap t = build(LEAVES, 0, 1, 60);
-    assertEquals(List.of("root", "a", "b"), t.cells().stream().map(TreemapCell::name).toList());
+    assertEquals(List.of("all producers", "a", "b"), t.cells().stream().map(TreemapCell::name).toList());
     TreemapCell a = t.cells().get(1);
     assertCell(a, TreemapCell.Kind.VISUAL, 0, 0, 0.5, 1, 8);
     assertEquals(2, a.hidden());
@@ -92,6 +92,29 @@ class TreemapGeometryTest {
     assertEquals(1, all.cells().size());
     assertEquals(TreemapCell.Kind.VISUAL, all.cells().get(0).kind());
     assertEquals(3, all.cells().get(0).hidden());
+  }
+
+  /**
+   * One leaf of 97 beside leaves of 2 and 1, in 100 × 100 px under a 4 px threshold: the small
+   * two (3 px thick together) become one hatched cell of the root's, and the large one is drawn;
+   * the whole root was one hatched block named by its raw id ("0 (15 too small)", issue 33).
+   */
+  @Test
+  void smallChildrenDoNotHideTheirLargeSibling() {
+    ProducerTree tree = new ProducerTree(new String[] {"0", "a", "b", "c"}, new int[] {-1, 0, 0, 0});
+    MicroscopicModel model = new MicroscopicModel(tree, 1, List.of("X"), new double[] {97, 2, 1});
+    Treemap t = TreemapGeometry.build(model, new boolean[] {false, true, true, true}, 0, 0, WINDOW, null, 100, 100, 4);
+    assertEquals(List.of("all producers", "a", "all producers"), t.cells().stream().map(TreemapCell::name).toList());
+    assertEquals(List.of(TreemapCell.Kind.GROUP, TreemapCell.Kind.PRODUCER, TreemapCell.Kind.VISUAL),
+        t.cells().stream().map(TreemapCell::kind).toList());
+    TreemapCell a = t.cells().get(1);
+    TreemapCell rest = t.cells().get(2);
+    assertEquals(97, a.value(), EPS);
+    assertEquals(0.97, (a.x1() - a.x0()) * (a.y1() - a.y0()), EPS);
+    assertEquals(3, rest.value(), EPS);
+    assertEquals(0.03, (rest.x1() - rest.x0()) * (rest.y1() - rest.y0()), EPS);
+    assertEquals(2, rest.hidden());
+    assertEquals(2, rest.leaves());
   }
 
   @Test

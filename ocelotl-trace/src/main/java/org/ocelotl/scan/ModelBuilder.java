@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ocelotl.aggregation.Work;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 import org.ocelotl.model.MicroscopicModel;
+import org.ocelotl.model.Utilization;
 import org.ocelotl.store.Chunk;
 import org.ocelotl.store.Columns;
 import org.ocelotl.store.StoreMetadata;
@@ -89,6 +91,13 @@ public final class ModelBuilder {
   }
 
   static BuiltModel model(ModelPlan plan, ModelSums sums, boolean exact) {
+    if (plan.metric() == Metric.UTILIZATION) { // the sums are the variables'; the model is their ratio
+      MicroscopicModel model = new MicroscopicModel(plan.tree().tree(), plan.grid().slices(),
+          List.of(Utilization.TYPE), Utilization.of(sums.values(), plan.tree().tree().leafCount(), plan.grid().slices(),
+              plan.typeNames()));
+      return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact,
+          java.util.Collections.singletonList(null));
+    }
     MicroscopicModel model = new MicroscopicModel(plan.tree().tree(), plan.grid().slices(), plan.typeNames(),
         sums.values());
     return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours());

@@ -2,6 +2,7 @@ package org.ocelotl.scan;
 
 import org.ocelotl.aggregation.HeapBudget;
 import org.ocelotl.model.Metric;
+import org.ocelotl.model.Utilization;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -51,7 +52,8 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     }
     SliceGrid grid = grid(m, request);
     ModelTree tree = tree(m, category, request.producers());
-    List<StoreMetadata.EventType> types = types(m, category, request.types());
+    List<StoreMetadata.EventType> types = types(m, category, metric == Metric.UTILIZATION
+        ? utilizationVariables(m, request.types()) : request.types());
     int[] typeOf = new int[m.types().size()];
     Arrays.fill(typeOf, -1);
     for (int u = 0; u < types.size(); u++) {
@@ -134,6 +136,28 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
           + StoreMetadata.categoryName(category) + " in the trace " + m.name());
     }
     return tree;
+  }
+
+  /** What a utilization model reads: each capacity and its use that the filter names (either one), or all. */
+  private static List<String> utilizationVariables(StoreMetadata m, List<String> filter) {
+    List<String> present = m.types().stream()
+        .filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).map(StoreMetadata.EventType::name).toList();
+    List<String> kept = Utilization.variables(present, filter);
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException("the utilization metric needs a capacity and its use (" + pairs()
+          + ")" + (filter.isEmpty() ? "" : " among the types kept (" + String.join(", ", filter) + ")")
+          + "; the trace " + m.name() + " has " + (present.isEmpty() ? "no variables" : "the variables "
+          + String.join(", ", present.stream().distinct().toList())));
+    }
+    return kept;
+  }
+
+  private static String pairs() {
+    List<String> pairs = new java.util.ArrayList<>();
+    for (int i = 0; i < Utilization.CAPACITIES.size(); i++) {
+      pairs.add(Utilization.CAPACITIES.get(i) + " and " + Utilization.USES.get(i));
+    }
+    return String.join(", ", pairs);
   }
 
   /** The category's types with records, in store order, kept when a filter names them or their group. */

@@ -14,7 +14,8 @@ import org.ocelotl.store.VariableColumns;
  *   <li>state-duration: durations;
  *   <li>state-average: durations, starts, crossings (see {@link ScanKernels#stateDurations});
  *   <li>event-count, link-count: counts;
- *   <li>variable-mean: Σ value × time.
+ *   <li>variable-mean: Σ value × time;
+ *   <li>utilization: Σ value × time of each capacity and its use (divided in {@link ModelBuilder#model}).
  * </ul>
  */
 record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][] arrays) {
@@ -51,7 +52,7 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
         EventColumns c = (EventColumns) columns;
         ScanKernels.occurrences(layout, lo, hi, n, c.producer(), c.type(), c.time(), null, cells);
       }
-      case VARIABLE_MEAN -> {
+      case VARIABLE_MEAN, UTILIZATION -> {
         VariableColumns c = (VariableColumns) columns;
         ScanKernels.steps(layout, lo, hi, n, c.producer(), c.type(), c.start(), c.end(), c.value(), cells);
       }
@@ -99,7 +100,7 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     return switch (metric) {
       case STATE_DURATION, EVENT_COUNT, LINK_COUNT, LINK_VOLUME -> sums;
       case STATE_AVERAGE -> averages(sums, arrays[STARTS], arrays[CROSSINGS]);
-      case VARIABLE_MEAN -> means(sums);
+      case VARIABLE_MEAN, UTILIZATION -> means(sums);
     };
   }
 

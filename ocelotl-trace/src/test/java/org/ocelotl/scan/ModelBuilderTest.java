@@ -107,7 +107,7 @@ class ModelBuilderTest {
         error(ok.withProducers(new ProducerSelection(List.of("group-0"), List.of("group-0"), 0))));
     assertEquals("the number of slices must be between 1 and 10000, got 10001",
         assertThrows(IllegalArgumentException.class, () -> ok.withSlices(10_001)).getMessage());
-    assertEquals("unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, link-count, link-volume",
+    assertEquals("unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, utilization, link-count, link-volume",
         assertThrows(IllegalArgumentException.class, () -> Metric.parse("durations")).getMessage());
   }
 
