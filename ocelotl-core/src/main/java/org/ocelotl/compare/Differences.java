@@ -15,10 +15,9 @@ import org.ocelotl.model.MicroscopicModel;
  * difference overview and the cells they hide, on one scale, highest first.
  *
  * <p>The candidates are the parts with any departure and the cells they hide (as {@code ocelotl
- * outliers} finds them); each is scored on one scale, the split scores of decision 027 in the
- * method's units, against the whole difference model (see {@link #score}). A slowed host thus ranks
- * above the producers it makes wait: they carry more departure, but of the kind every producer
- * shows at that time.
+ * outliers} finds them); each is scored on one scale ({@link #score}): a split score of decision
+ * 027 on the difference model, per producer of the cell. A slowed host thus ranks above the
+ * producers it makes wait and above its cabinet.
  */
 public final class Differences {
   private Differences() {}
@@ -29,9 +28,10 @@ public final class Differences {
   /**
    * One difference: the node's leaves over the slices [first, last].
    *
-   * @param score     the information the aggregate it is compared with loses on it (≥ 0)
-   * @param departure Σ |OTHER − BASE| over the cell, every type, in the metric's unit
-   * @param type      the type (of {@link Difference#types}) whose value changed most over the cell
+   * @param score     the information the aggregate it is compared with loses on it, per producer ({@link #score})
+   * @param departure Σ |OTHER − BASE| over the cell's microscopic cells and types (its mass in the
+   *                  difference model), in the metric's unit
+   * @param type      the type (of {@link Difference#types}) whose total over the cell changed most
    * @param baseShare that type's share of BASE's total over the cell (0 where BASE has nothing)
    * @param otherShare likewise in OTHER
    */
@@ -52,15 +52,15 @@ public final class Differences {
     for (Part part : parts) {
       double[] cell = Difference.sums(model, part.node(), part.first(), part.last());
       if (total(cell) > 0 && seen.add(part)) {
-        changes.add(change(d, Kind.PART, part, score(model, columns, whole, part, cell)));
+        changes.add(change(d, Kind.PART, part, cell, score(model, columns, whole, part, cell)));
       }
     }
     work.check();
     for (Outlier o : Outliers.of(model, parts, Aggregation.SPATIOTEMPORAL, work)) {
       Part cell = new Part(o.node(), o.first(), o.last());
       if (seen.add(cell)) {
-        changes.add(change(d, Kind.HIDDEN, cell, score(model, columns, whole, cell,
-            Difference.sums(model, cell.node(), cell.first(), cell.last()))));
+        double[] sums = Difference.sums(model, cell.node(), cell.first(), cell.last());
+        changes.add(change(d, Kind.HIDDEN, cell, sums, score(model, columns, whole, cell, sums)));
       }
     }
     changes.sort(Comparator.comparingDouble(Change::score).reversed());
@@ -68,18 +68,21 @@ public final class Differences {
   }
 
   /**
-   * What the whole difference model loses on a cell, told apart in two steps (the chain rule of
-   * decision 027): its slices from the rest of the time (every producer), then its producers from
-   * every producer over those slices. A producer departing alone inside a stretch where every
-   * producer departs thus ranks above the stretch, and the stretch above the cells of a quieter one.
+   * A cell's score: what the difference model loses on it, per producer of the cell. The loss is
+   * a split score of decision 027, of one of its two kinds: a subtree's cell against every
+   * producer over the same slices (who departs from the others then), a cell of every producer
+   * against every producer over all the slices (when the departure is). Per producer: a cabinet
+   * holds its slowed host's score and its waiting neighbours'; per producer, the host that departs
+   * alone ranks above the cabinet, and a departure every producer shares is told once, not once per
+   * producer.
    */
   static double score(MicroscopicModel model, double[][] columns, double[] whole, Part cell, double[] sums) {
     double[] stretch = sum(columns, cell.first(), cell.last(), whole.length);
-    long all = (long) model.leaves() * model.slices();
     long band = (long) model.leaves() * cell.sliceCount();
-    double when = score(stretch, whole, band, all);
-    return cell.node() == 0 ? when
-        : when + score(sums, stretch, (long) model.tree().leafCount(cell.node()) * cell.sliceCount(), band);
+    int leaves = model.tree().leafCount(cell.node());
+    double split = cell.node() == 0 ? score(stretch, whole, band, (long) model.leaves() * model.slices())
+        : score(sums, stretch, (long) leaves * cell.sliceCount(), band);
+    return split / leaves;
   }
 
   /**
@@ -103,22 +106,19 @@ public final class Differences {
     return Math.max(0, score);
   }
 
-  private static Change change(Difference d, Kind kind, Part cell, double score) {
+  private static Change change(Difference d, Kind kind, Part cell, double[] sums, double score) {
     int node = cell.node();
     int first = cell.first();
     int last = cell.last();
     double[] b = Difference.sums(d.base(), node, first, last);
     double[] o = Difference.sums(d.other(), node, first, last);
     int most = 0;
-    double departure = 0;
     for (int j = 0; j < b.length; j++) {
-      double delta = Math.abs(o[j] - b[j]);
-      departure += delta;
-      most = delta > Math.abs(o[most] - b[most]) ? j : most;
+      most = Math.abs(o[j] - b[j]) > Math.abs(o[most] - b[most]) ? j : most;
     }
     double bt = total(b);
     double ot = total(o);
-    return new Change(kind, node, first, last, score, departure, most, bt > 0 ? b[most] / bt : 0,
+    return new Change(kind, node, first, last, score, total(sums), most, bt > 0 ? b[most] / bt : 0,
         ot > 0 ? o[most] / ot : 0);
   }
 
