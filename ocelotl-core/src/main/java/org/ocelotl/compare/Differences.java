@@ -31,7 +31,8 @@ public final class Differences {
    * @param score     the information the aggregate it is compared with loses on it, per producer ({@link #score})
    * @param departure Σ |OTHER − BASE| over the cell's microscopic cells and types (its mass in the
    *                  difference model), in the metric's unit
-   * @param type      the type (of {@link Difference#types}) whose total over the cell changed most
+   * @param type      the type (of {@link Difference#types}) whose total over the cell changed most (of
+   *                  a gain and a loss as large, the gain)
    * @param baseShare that type's share of BASE's total over the cell (0 where BASE has nothing)
    * @param otherShare likewise in OTHER
    */
@@ -112,9 +113,14 @@ public final class Differences {
     int last = cell.last();
     double[] b = Difference.sums(d.base(), node, first, last);
     double[] o = Difference.sums(d.other(), node, first, last);
+    // The largest change; where a gain and a loss are as large (a rank's time moved from one state to
+    // another), the gain, which the overview's colour shows.
     int most = 0;
-    for (int j = 0; j < b.length; j++) {
-      most = Math.abs(o[j] - b[j]) > Math.abs(o[most] - b[most]) ? j : most;
+    for (int j = 1; j < b.length; j++) {
+      double change = Math.abs(o[j] - b[j]);
+      double largest = Math.abs(o[most] - b[most]);
+      boolean tie = Math.abs(change - largest) <= 1e-9 * largest;
+      most = tie ? (o[most] - b[most] >= 0 ? most : j) : change > largest ? j : most;
     }
     double bt = total(b);
     double ot = total(o);
