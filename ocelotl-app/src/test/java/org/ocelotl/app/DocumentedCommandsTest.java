@@ -41,9 +41,7 @@ class DocumentedCommandsTest {
       "./ocelotl view TRACE", "serves the web UI until stopped (the browser tests run it)",
       "./ocelotl import FILE | list | rm TRACE", "a synopsis of three commands, not a command line",
       "./ocelotl export examples/smpi_perturbed.trace.gz --format parquet --out /tmp/smpi.parquet && \\",
-      "needs a Spark distribution (spark-submit); SparkModelTest builds the same model on Spark",
-      "./ocelotl compare cmp_base.trace.gz cmp_slow.trace.gz --out diff.svg",
-      "a pair of runs that examples/ does not hold; CompareCommandTest runs it on the same pair");
+      "needs a Spark distribution (spark-submit); SparkModelTest builds the same model on Spark");
 
   static final Map<String, String> PLACEHOLDERS = Map.of(
       "TRACE", "examples/smpi_perturbed.trace.gz", "NAME", "everyday", "DIR", "everyday.parquet");
