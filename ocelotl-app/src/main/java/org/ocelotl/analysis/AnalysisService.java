@@ -224,6 +224,75 @@ public final class AnalysisService {
   }
 
   /**
+   * How OTHER departs from BASE (docs/aggregation.md, "Comparing two runs"): both runs cut into the
+   * same model (BASE's producer depth and variable for both), their difference model aggregated
+   * spatiotemporally with its exact breakpoints, the overview at p coloured by what was gained, and
+   * the differences ranked.
+   */
+  public CompareResult compare(CompareRequest request, Progress progress) throws IOException {
+    ModelInput.FromTrace base = (ModelInput.FromTrace) resolved(new AnalysisRequest(request.base(),
+        Aggregation.SPATIOTEMPORAL, null, request.p(), request.height()));
+    ModelRequest asked = base.request();
+    ModelInput.FromTrace other = new ModelInput.FromTrace(request.other().store(), request.other().request()
+        .withProducers(asked.producers()).withTypes(asked.types()));
+    StoreMetadata bm = base.store().metadata();
+    StoreMetadata om = other.store().metadata();
+    double length = Math.min(bm.windowEnd() - bm.start(), om.windowEnd() - om.start());
+    boolean start = request.align() == CompareRequest.Align.START;
+    double[] baseWindow = {bm.start(), start ? bm.start() + length : bm.windowEnd()};
+    double[] otherWindow = {om.start(), start ? om.start() + length : om.windowEnd()};
+    progress.stage("building BASE's model");
+    BuiltModel b = built(new ModelInput.FromTrace(base.store(), asked.withWindow(baseWindow[0], baseWindow[1])),
+        progress);
+    progress.stage("building OTHER's model");
+    BuiltModel o = built(new ModelInput.FromTrace(other.store(), other.request().withWindow(otherWindow[0],
+        otherWindow[1])), progress);
+    org.ocelotl.compare.Difference difference = org.ocelotl.compare.Difference.of(b.model(), o.model());
+    return cappedNow(() -> {
+      progress.stage("computing qualities and breakpoints of the difference");
+      MicroscopicModel model = difference.model();
+      List<Breakpoint> breakpoints = Qualities.of(model, Aggregation.SPATIOTEMPORAL, progress).breakpoints();
+      List<String> colours = new java.util.ArrayList<>();
+      for (String type : difference.types()) {
+        int t = o.model().types().indexOf(type);
+        colours.add(t >= 0 ? o.typeColours().get(t) : b.typeColours().get(b.model().types().indexOf(type)));
+      }
+      List<String> differenceColours = new java.util.ArrayList<>();
+      for (int t : difference.typeOf()) {
+        differenceColours.add(colours.get(t));
+      }
+      BuiltModel built = new BuiltModel(model, o.grid(), o.metric(), o.timeUnit(), b.exact() && o.exact(),
+          differenceColours);
+      TraceSummary otherTrace = TraceSummary.of(other.store());
+      TraceSummary shown = new TraceSummary(otherTrace.id(), TraceSummary.of(base.store()).name() + " → "
+          + otherTrace.name(), otherTrace.path(), otherTrace.format(), otherTrace.start(), otherTrace.end(),
+          otherTrace.unit());
+      Analysis analysis = new Analysis(shown, built, Aggregation.SPATIOTEMPORAL, breakpoints,
+          Breakpoint.defaultP(breakpoints), Analysis.filters(asked), asked.producers().depth());
+      double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
+      Partition partition = Breakpoint.at(breakpoints, p);
+      progress.stage("drawing");
+      Overview overview = OverviewGeometry.shaded(OverviewGeometry.build(CompareResult.gains(difference), partition,
+          org.ocelotl.view.ViewKind.of("spatiotemporal", "mode"), window(built), colours, request.height(),
+          OverviewGeometry.VISUAL_THRESHOLD_PX), model);
+      AnalysisResult result = new AnalysisResult(analysis, org.ocelotl.view.ViewKind.of("spatiotemporal", "mode"), p,
+          partition, QualityCurves.of(breakpoints, p), overview);
+      progress.stage("ranking the differences");
+      List<org.ocelotl.compare.Differences.Change> changes = org.ocelotl.compare.Differences.of(difference,
+          partition.parts(), progress);
+      return new CompareResult(request, TraceSummary.of(base.store()), otherTrace, baseWindow, otherWindow,
+          difference, result, changes, colours);
+    });
+  }
+
+  /** A trace's model, built once and kept. */
+  private BuiltModel built(ModelInput.FromTrace trace, Progress progress) throws IOException {
+    ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
+        trace.request());
+    return builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
+  }
+
+  /**
    * The partition at the request's p, the curves and the view of an analysis. A partition of a
    * trace's analysis drawn for the first time is added to the breakpoint cache's file, so that a
    * revisit after a restart draws it without computing the qualities.

@@ -434,6 +434,49 @@ public final class JsonForm {
     return json;
   }
 
+  // ---- two runs compared ---------------------------------------------------------------------
+
+  /**
+   * The difference overview's analysis result, with {@code compare} (both traces, the align, the
+   * windows compared in each run's time, the durations, the producers of one run only, the overall
+   * departure) and {@code differences}: the first {@code limit}, highest score first, times in
+   * OTHER's time.
+   */
+  static ObjectNode compare(CompareResult r) {
+    ObjectNode json = result(r.overview());
+    ObjectNode compare = json.putObject("compare");
+    compare.set("base", trace(r.base()));
+    compare.set("other", trace(r.other()));
+    compare.put("align", r.request().align().word());
+    compare.putArray("baseWindow").add(r.baseWindow()[0]).add(r.baseWindow()[1]);
+    compare.putArray("otherWindow").add(r.otherWindow()[0]).add(r.otherWindow()[1]);
+    compare.put("baseDuration", r.baseDuration());
+    compare.put("otherDuration", r.otherDuration());
+    ArrayNode onlyInBase = compare.putArray("onlyInBase");
+    r.difference().onlyInBase().forEach(onlyInBase::add);
+    ArrayNode onlyInOther = compare.putArray("onlyInOther");
+    r.difference().onlyInOther().forEach(onlyInOther::add);
+    compare.put("departure", r.departure());
+    compare.put("count", r.changes().size());
+    BuiltModel built = r.overview().analysis().built();
+    MicroscopicModel model = built.model();
+    ProducerTree tree = model.tree();
+    ArrayNode list = json.putArray("differences");
+    for (org.ocelotl.compare.Differences.Change c : r.listed()) {
+      int firstLeaf = tree.firstLeaf(c.node());
+      list.addObject().put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT))
+          .put("producer", tree.path(c.node())).put("node", c.node()).put("leaves", tree.leafCount(c.node()))
+          .put("start", built.grid().boundary(c.first())).put("end", built.grid().boundary(c.last() + 1))
+          .put("firstSlice", c.first()).put("lastSlice", c.last()).put("score", c.score())
+          .put("departure", c.departure()).put("type", r.difference().types().get(c.type()))
+          .put("baseShare", c.baseShare()).put("otherShare", c.otherShare())
+          .put("x0", (double) c.first() / model.slices()).put("x1", (double) (c.last() + 1) / model.slices())
+          .put("y0", (double) firstLeaf / model.leaves())
+          .put("y1", (double) (firstLeaf + tree.leafCount(c.node())) / model.leaves());
+    }
+    return json;
+  }
+
   // ---- spatial views ---------------------------------------------------------------------
 
   /** The analysis result (spatial, no overview) with the treemap: cells in [0, 1]², cut, legend, note. */

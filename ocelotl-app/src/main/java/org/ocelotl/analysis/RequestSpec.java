@@ -75,6 +75,10 @@ public final class RequestSpec {
   private static final int MIN_PICTURE_WIDTH = 480;
   private static final int MIN_PICTURE_HEIGHT = 360;
 
+  public static final Param ALIGN = choice("align", "--align", "align", "start|stretch", List.of("start", "stretch"),
+      "start", "Comparing two runs: time since each run's start (over the shorter run), or both runs stretched "
+          + "onto one relative span.");
+
   // ---- details on demand: records of a window ----
 
   public static final Param KIND = list("kind", "--kind", List.of("kind"), "KIND",
@@ -160,9 +164,19 @@ public final class RequestSpec {
   /** The command line's list: of the spatiotemporal overview unless told, as {@code ocelotl overview} draws it. */
   public static final List<Param> OUTLIERS_COMMAND = withDefault(OUTLIERS, AGGREGATION, "spatiotemporal");
 
+  /**
+   * Two runs compared ({@code ocelotl compare}): each cut into the same model (the model's options
+   * but its window, which {@code align} decides), the difference overview at p, and how many
+   * differences to list.
+   */
+  public static final List<Param> COMPARE = concat(List.of(METRIC, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
+      TYPES, EXCLUDE_TYPES, EXACT, ALIGN, P, WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
+      HEIGHT.ranging(MIN_PICTURE_HEIGHT, MAX_SIDE).defaulting(null)),
+      List.of(LIMIT.defaulting("" + OutliersRequest.DEFAULT_LIMIT).ranging(1, OutliersRequest.MAX_LIMIT)));
+
   /** Every parameter, once, in the order of the docs' tables. */
   public static final List<Param> ALL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
-      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, TOGGLES, WIDTH, HEIGHT, KIND, MATCH,
+      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, ALIGN, TOGGLES, WIDTH, HEIGHT, KIND, MATCH,
       MIN_DURATION, MAX_DURATION, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */

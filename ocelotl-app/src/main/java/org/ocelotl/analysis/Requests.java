@@ -44,8 +44,8 @@ public final class Requests {
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
     Metric metric = Metric.parse(values.choice(METRIC));
     // NaN: the trace's bound; the model's plan checks the window against the trace.
-    double start = selection != null ? selection.from() : values.number(FROM);
-    double end = selection != null ? selection.to() : values.number(TO);
+    double start = selection != null ? selection.from() : values.takes(FROM) ? values.number(FROM) : Double.NaN;
+    double end = selection != null ? selection.to() : values.takes(TO) ? values.number(TO) : Double.NaN;
     int depth = values.integer(DEPTH, ProducerSelection.AUTO_DEPTH);
     List<String> kept = selection != null ? selection.producers() : values.list(PRODUCERS);
     List<String> excluded = excluded(values, m);
@@ -55,6 +55,18 @@ public final class Requests {
     boolean exact = !values.takes(EXACT) || values.choice(EXACT).equals("true");
     return new ModelRequest(metric, start, end, values.integer(SLICES), new ProducerSelection(kept, excluded, depth),
         types, exact);
+  }
+
+  /**
+   * Two runs compared: the same model asked of both (its window set by the align), the difference
+   * overview's p, the drawing height (a picture's, else the page's canvas) and the differences listed.
+   */
+  public static CompareRequest compare(RequestValues values, TraceStore base, TraceStore other) {
+    int height = values.given(HEIGHT) ? values.integer(HEIGHT) : AnalysisRequest.DEFAULT_HEIGHT;
+    return new CompareRequest(new ModelInput.FromTrace(base, model(values, base.metadata(), null)),
+        new ModelInput.FromTrace(other, model(values, other.metadata(), null)),
+        CompareRequest.Align.valueOf(values.choice(ALIGN).toUpperCase(Locale.ROOT)), values.number(P), height,
+        values.integer(LIMIT));
   }
 
   /** What the overview's partition hides, and how many of its cells to list. */

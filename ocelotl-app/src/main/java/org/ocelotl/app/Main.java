@@ -14,7 +14,7 @@ public final class Main implements Runnable {
   /** Every subcommand, in the order the help lists them. */
   private static final List<Class<?>> COMMANDS = List.of(CommandLine.HelpCommand.class, ImportCommand.class,
       ListCommand.class, RmCommand.class, InfoCommand.class, AggregateCommand.class, OverviewCommand.class,
-      OutliersCommand.class, TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class, ServeCommand.class,
+      OutliersCommand.class, CompareCommand.class, TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class, ServeCommand.class,
       ViewCommand.class, EventsCommand.class, GanttCommand.class, StatsCommand.class, SelectionCommand.class,
       ExportCommand.class);
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.ocelotl.export.Canvas.Anchor;
 import org.ocelotl.io.AtomicFile;
+import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.view.AxisNode;
 import org.ocelotl.view.Block;
 import org.ocelotl.view.LegendEntry;
@@ -64,11 +65,18 @@ public final class OverviewPicture {
   private final double overviewBottom;
   private final double curvesTop;
   private final Overview overview;
+  /** What the opacity shows when it is not the mode's share ({@link #writeShaded}), else null. */
+  private final String opacityNote;
   private double overviewLeft;
   private double overviewRight;
 
   private OverviewPicture(OverviewInput in, int width, int height) {
+    this(in, null, null, width, height);
+  }
+
+  private OverviewPicture(OverviewInput in, MicroscopicModel intensity, String opacityNote, int width, int height) {
     this.in = in;
+    this.opacityNote = opacityNote;
     this.width = width;
     this.height = height;
     this.curves = QualityCurves.of(in.breakpoints(), in.p());
@@ -82,8 +90,9 @@ public final class OverviewPicture {
       throw new IllegalArgumentException("a picture of " + width + "×" + height
           + " leaves no room for the overview; make it taller");
     }
-    this.overview = OverviewGeometry.build(in.model(), in.partition(), in.view(), in.window(),
+    Overview built = OverviewGeometry.build(in.model(), in.partition(), in.view(), in.window(),
         in.typeColours(), overviewBottom - overviewTop, OverviewGeometry.VISUAL_THRESHOLD_PX);
+    this.overview = intensity == null ? built : OverviewGeometry.shaded(built, intensity);
   }
 
   /**
@@ -94,11 +103,20 @@ public final class OverviewPicture {
    */
   public static void render(OverviewInput in, Format format, int width, int height, OutputStream out)
       throws IOException {
+    checkSize(width, height);
+    render(new OverviewPicture(in, width, height), format, out);
+  }
+
+  private static void checkSize(int width, int height) {
     if (width < MIN_WIDTH || height < MIN_HEIGHT || width > MAX_SIDE || height > MAX_SIDE) {
       throw new IllegalArgumentException("picture size must be between " + MIN_WIDTH + "×" + MIN_HEIGHT
           + " and " + MAX_SIDE + "×" + MAX_SIDE + " pixels, got " + width + "×" + height);
     }
-    OverviewPicture picture = new OverviewPicture(in, width, height);
+  }
+
+  private static void render(OverviewPicture picture, Format format, OutputStream out) throws IOException {
+    int width = picture.width;
+    int height = picture.height;
     Canvas canvas = format == Format.SVG ? new SvgCanvas(width, height) : new PngCanvas(width, height);
     picture.draw(canvas);
     canvas.finish(out);
@@ -111,6 +129,18 @@ public final class OverviewPicture {
   public static void write(OverviewInput in, Path file, int width, int height) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
     AtomicFile.write(file, out -> render(in, format, width, height, out));
+  }
+
+  /**
+   * A mode picture whose opacity shows {@code intensity}'s mean per cell ({@link
+   * OverviewGeometry#shaded}), explained in the legend by {@code opacityNote}: a comparison of two
+   * runs, coloured by what was gained, shaded by how much OTHER departs.
+   */
+  public static void writeShaded(OverviewInput in, MicroscopicModel intensity, String opacityNote, Path file,
+      int width, int height) throws IOException {
+    Format format = Format.ofFileName(file.getFileName().toString());
+    checkSize(width, height);
+    AtomicFile.write(file, out -> render(new OverviewPicture(in, intensity, opacityNote, width, height), format, out));
   }
 
   // ---- layout -----------------------------------------------------------------------------
@@ -356,7 +386,7 @@ public final class OverviewPicture {
     List<String[]> notes = new ArrayList<>();
     switch (in.view()) {
       case TEMPORAL_MODE, SPATIOTEMPORAL_MODE -> notes.add(new String[] {"ramp",
-          in.model().typeCount() == 1 ? NOTE_SINGLE_TYPE : NOTE_MODE});
+          opacityNote != null ? opacityNote : in.model().typeCount() == 1 ? NOTE_SINGLE_TYPE : NOTE_MODE});
       case TEMPORAL_PARTITION, SPATIOTEMPORAL_PARTITION -> notes.add(new String[] {"part", NOTE_PART});
       case TEMPORAL_STACKED -> { }
     }

@@ -255,6 +255,46 @@ public final class OverviewGeometry {
         -1, -1, tip);
   }
 
+  /**
+   * The same overview with each coloured block's opacity showing how much {@code intensity} holds
+   * there rather than the mode's share: its mean per cell over the block (every type), relative to
+   * its largest cell (at least {@value #MIN_SINGLE_TYPE_OPACITY}, so that a block stays visible).
+   * For a comparison: colours say which type gained most, opacity how far OTHER departs from BASE.
+   *
+   * @param intensity a model of the overview's producers and slices
+   */
+  public static Overview shaded(Overview overview, MicroscopicModel intensity) {
+    ProducerTree tree = intensity.tree();
+    int types = intensity.typeCount();
+    double[] values = intensity.values();
+    double largest = 0;
+    for (int cell = 0; cell < values.length / types; cell++) {
+      double sum = 0;
+      for (int u = 0; u < types; u++) {
+        sum += values[cell * types + u];
+      }
+      largest = Math.max(largest, sum);
+    }
+    List<Block> blocks = new ArrayList<>();
+    for (Block b : overview.blocks()) {
+      if (b.type() < 0 || largest == 0) {
+        blocks.add(b);
+        continue;
+      }
+      double total = 0;
+      for (int leaf = tree.firstLeaf(b.node()); leaf < tree.firstLeaf(b.node()) + tree.leafCount(b.node()); leaf++) {
+        for (int i = intensity.index(leaf, b.first(), 0); i < intensity.index(leaf, b.last(), 0) + types; i++) {
+          total += values[i];
+        }
+      }
+      double mean = total / ((double) tree.leafCount(b.node()) * (b.last() - b.first() + 1));
+      blocks.add(new Block(b.x0(), b.y0(), b.x1(), b.y1(), b.colour(), Math.max(MIN_SINGLE_TYPE_OPACITY, mean / largest),
+          b.mark(), b.node(), b.first(), b.last(), b.part(), b.type(), b.tooltip()));
+    }
+    return new Overview(overview.view(), overview.window(), overview.leaves(), overview.slices(), blocks,
+        overview.producers(), overview.valueMax(), overview.legend());
+  }
+
   // ---- shared pieces --------------------------------------------------------------------
 
   /**

@@ -1,0 +1,86 @@
+package org.ocelotl.analysis;
+
+import java.util.List;
+import org.ocelotl.compare.Difference;
+import org.ocelotl.compare.Differences;
+
+/**
+ * How OTHER departs from BASE: the difference overview (an analysis result of the difference
+ * model, in OTHER's time) and the differences ranked.
+ *
+ * @param base        BASE's trace
+ * @param other       OTHER's trace
+ * @param baseWindow  the window of BASE compared, in BASE's time [start, end)
+ * @param otherWindow the window of OTHER compared, in OTHER's time
+ * @param difference  the two models matched and their difference
+ * @param overview    the difference overview: its model is the difference model, its picture's
+ *                    colours those of the gains ({@link #gains})
+ * @param changes     every difference, highest score first
+ * @param colours     the trace colour of each of {@link Difference#types} (OTHER's, else BASE's), or null
+ */
+public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
+    double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
+    List<String> colours) {
+  public CompareResult {
+    changes = List.copyOf(changes);
+    colours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(colours));
+  }
+
+  /** The JSON form: the difference overview's analysis result with {@code compare} and {@code differences}. */
+  public byte[] json() {
+    return JsonForm.bytes(JsonForm.compare(this));
+  }
+
+  /** The first {@code limit} differences. */
+  public List<Differences.Change> listed() {
+    return changes.subList(0, Math.min(request.limit(), changes.size()));
+  }
+
+  /**
+   * What the difference overview's colours show: per cell and type, what OTHER gained over BASE
+   * (the j+ of the difference model, on every type). A part is drawn in the colour of the type that
+   * gained most.
+   */
+  public org.ocelotl.model.MicroscopicModel gains() {
+    return gains(difference);
+  }
+
+  static org.ocelotl.model.MicroscopicModel gains(Difference difference) {
+    double[] b = difference.base().values();
+    double[] o = difference.other().values();
+    double[] gained = new double[b.length];
+    for (int i = 0; i < b.length; i++) {
+      gained[i] = Math.max(0, o[i] - b[i]);
+    }
+    return new org.ocelotl.model.MicroscopicModel(difference.base().tree(), difference.base().slices(),
+        difference.types(), gained);
+  }
+
+  /** Each run's duration: its trace's span. */
+  public double baseDuration() {
+    return base.end() - base.start();
+  }
+
+  public double otherDuration() {
+    return other.end() - other.start();
+  }
+
+  /**
+   * How much OTHER departs from BASE over the window compared: Σ|OTHER − BASE| / Σ(BASE + OTHER),
+   * 0 for the same run twice, 1 when they never overlap (every type of every cell).
+   */
+  public double departure() {
+    double[] d = difference.model().values();
+    double[] b = difference.base().values();
+    double[] o = difference.other().values();
+    double moved = 0;
+    double all = 0;
+    for (double x : d) {
+      moved += x;
+    }
+    for (int i = 0; i < b.length; i++) {
+      all += b[i] + o[i];
+    }
+    return all == 0 ? 0 : moved / all;
+  }
+}

@@ -1,0 +1,134 @@
+package org.ocelotl.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.analysis.PlainJson;
+
+/**
+ * {@code ocelotl compare} on real pairs of SimGrid runs (examples/gen/simgrid-compare/gen_compare.sh):
+ * a stencil on 16 ranks of 2 sites × 2 cabinets × 4 hosts, 120 iterations, as it is ({@code
+ * cmp_base}, and again: {@code cmp_base_again}, the same bytes but the header's file name) and with
+ * host nancy-c2-3 at 20% of its speed during [1, 2) s ({@code cmp_slow}).
+ */
+class CompareCommandTest {
+  @TempDir static Path tmp;
+
+  static Path pair(String name) {
+    return Path.of(System.getProperty("user.dir")).resolve("src/test/resources/compare/" + name + ".trace.gz");
+  }
+
+  private static CliTest.Result compare(String base, String other, String... options) {
+    List<String> args = new java.util.ArrayList<>(List.of("compare", pair(base).toString(), pair(other).toString(),
+        "--workspace", tmp.resolve("ws").toString()));
+    args.addAll(List.of(options));
+    return CliTest.run(args.toArray(String[]::new));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> json(String base, String other, String... options) {
+    List<String> args = new java.util.ArrayList<>(List.of(options));
+    args.addAll(List.of("--json", "-"));
+    CliTest.Result result = compare(base, other, args.toArray(String[]::new));
+    assertEquals(0, result.status(), result.err());
+    return (Map<String, Object>) PlainJson.parse(result.out());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> differences(Map<String, Object> answer) {
+    return (List<Map<String, Object>>) answer.get("differences");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> compareField(Map<String, Object> answer) {
+    return (Map<String, Object>) answer.get("compare");
+  }
+
+  private static double number(Map<String, Object> map, String key) {
+    return ((Number) map.get(key)).doubleValue();
+  }
+
+  /**
+   * The first difference is the slowed host, over a stretch within its window [1, 2) s (to one
+   * slice), computing nearly all the time in OTHER; at the default p, at p = 0.05 and 0.5, and with
+   * both runs stretched.
+   */
+  @Test
+  void theSlowedHostOverItsWindowIsTheFirstDifference() {
+    for (List<String> options : List.of(List.<String>of(), List.of("--p", "0.05"), List.of("--p", "0.5"),
+        List.of("--align", "stretch"))) {
+      Map<String, Object> answer = json("cmp_base", "cmp_slow", options.toArray(String[]::new));
+      double slice = (number(answer, "end") - number(answer, "start")) / number(answer, "slices");
+      Map<String, Object> first = differences(answer).get(0);
+      String at = options + ": " + first;
+      String producer = (String) first.get("producer");
+      assertTrue(producer.equals("nancy/nancy-c2/nancy-c2-3") || producer.equals("nancy/nancy-c2/nancy-c2-3/rank-14"),
+          at);
+      // With the stretch, OTHER's [1, 2) s is where BASE's slices are: its own time, as every answer's.
+      assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, at);
+      assertEquals("computing", first.get("type"), at);
+      assertTrue(number(first, "otherShare") > 0.95 && number(first, "baseShare") < 0.7, at);
+    }
+  }
+
+  /**
+   * The same run twice (two SimGrid runs, deterministic): no departure at all (threshold 0: the
+   * models are equal to the bit), one part, no difference listed, and the summary says so.
+   */
+  @Test
+  void theSameRunTwiceShowsNoDifference() {
+    Map<String, Object> answer = json("cmp_base", "cmp_base_again");
+    assertEquals(0.0, number(compareField(answer), "departure"));
+    assertEquals(1, ((Number) answer.get("partCount")).intValue());
+    assertEquals(List.of(), differences(answer));
+    CliTest.Result result = compare("cmp_base", "cmp_base_again");
+    assertEquals(0, result.status(), result.err());
+    assertTrue(result.out().contains("departs by 0.00%") && result.out().contains("no difference"), result.out());
+  }
+
+  /** The summary line: both durations, the align, and the three largest differences, the host first. */
+  @Test
+  void theSummaryLineNamesDurationsAndTheThreeLargest() throws Exception {
+    Path svg = tmp.resolve("slow.svg");
+    CliTest.Result result = compare("cmp_base", "cmp_slow", "--out", svg.toString());
+    assertEquals(0, result.status(), result.err());
+    String line = result.out();
+    assertTrue(line.startsWith("BASE cmp_base.trace.gz: 3.83918 s, OTHER cmp_slow.trace.gz: 4.51875 s (align start)"),
+        line);
+    assertTrue(line.contains("largest differences: 1. nancy/nancy-c2/nancy-c2-3 [") && line.contains(" 3. "), line);
+    String picture = Files.readString(svg);
+    assertTrue(picture.contains("align start") && picture.contains("opacity = |OTHER − BASE|"), "caption and legend");
+  }
+
+  /** The JSON form: the windows compared in each run's own time and the durations. */
+  @Test
+  void theWindowsFollowTheAlign() {
+    Map<String, Object> start = compareField(json("cmp_base", "cmp_slow"));
+    assertEquals(List.of(0.0, 3.839177), start.get("baseWindow"));
+    assertEquals(List.of(0.0, 3.839177), start.get("otherWindow"));
+    assertEquals(List.of(), start.get("onlyInBase"));
+    Map<String, Object> stretch = compareField(json("cmp_base", "cmp_slow", "--align", "stretch"));
+    assertEquals(List.of(0.0, 4.518749), stretch.get("otherWindow"));
+    assertEquals("stretch", stretch.get("align"));
+  }
+
+  /** Runs whose producers do not match by path: one line naming some of each, no stack trace. */
+  @Test
+  void runsWithNoProducerInCommonAreRefusedInOneLine() {
+    List<String> args = List.of("compare", pair("cmp_base").toString(),
+        Path.of(System.getProperty("user.dir")).resolve("../../shared/traces/paje/simgrid/smpi_small_flat.trace")
+            .normalize().toString(), "--workspace", tmp.resolve("ws").toString());
+    CliTest.Result result = CliTest.run(args.toArray(String[]::new));
+    assertEquals(1, result.status());
+    assertTrue(result.err().startsWith("ocelotl: the runs have no producer in common (matched by path: BASE has "
+        + "rennes/rennes-c1/rennes-c1-1/rank-0"), result.err());
+    assertFalse(result.err().contains("\tat "), result.err());
+  }
+}
