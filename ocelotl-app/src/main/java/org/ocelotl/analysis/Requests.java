@@ -43,8 +43,8 @@ public final class Requests {
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
     Metric metric = Metric.parse(values.choice(METRIC));
     // NaN: the trace's bound; the model's plan checks the window against the trace.
-    double start = selection != null ? selection.from() : values.number(FROM);
-    double end = selection != null ? selection.to() : values.number(TO);
+    double start = selection != null ? selection.from() : values.time(FROM, m.start(), m.timeUnit());
+    double end = selection != null ? selection.to() : values.time(TO, m.start(), m.timeUnit());
     int depth = values.integer(DEPTH, ProducerSelection.AUTO_DEPTH);
     List<String> kept = selection != null ? selection.producers() : values.list(PRODUCERS);
     List<String> excluded = excluded(values, m);
@@ -110,8 +110,10 @@ public final class Requests {
   /** The window, producers and types of a record query: its parameters, or a saved selection's. */
   public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
     Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES);
+    StoreMetadata m = store.metadata();
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
-        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS), values.list(TYPES));
+        : new Window(values.time(FROM, m.start(), m.timeUnit()), values.time(TO, m.start(), m.timeUnit()),
+            values.list(PRODUCERS), values.list(TYPES));
   }
 
   /** The saved selection named, or null; refused beside any of the parameters it replaces. */
