@@ -36,8 +36,9 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
 
   /** The table a request asks for (RequestSpec.EVENTS) on a window of {@code store}. */
   public static RecordTable of(RequestValues v, TraceStore store, Requests.Window w) {
-    double min = v.number(RequestSpec.MIN_DURATION);
-    double max = v.number(RequestSpec.MAX_DURATION);
+    String unit = store.metadata().timeUnit();
+    double min = v.duration(RequestSpec.MIN_DURATION, unit);
+    double max = v.duration(RequestSpec.MAX_DURATION, unit);
     return new RecordTable(store, w.from(), w.to(), w.producers(), w.types(), v.list(RequestSpec.KIND),
         v.text(RequestSpec.MATCH), Double.isNaN(min) ? Double.NEGATIVE_INFINITY : min,
         Double.isNaN(max) ? Double.POSITIVE_INFINITY : max, v.text(RequestSpec.SORT), v.integer(RequestSpec.OFFSET),

@@ -27,9 +27,10 @@ public final class RequestSpec {
   public static final Param METRIC = choice("metric", "--metric", "metric", "METRIC", metricNames(),
       Metric.STATE_DURATION.cliName(), "What the cells measure.");
   public static final Param FROM = number("from", List.of("--from"), List.of("start", "from"), "T0", null,
-      "Window start, in the trace's time unit (default: the trace's start).");
+      "Window start: a time in the trace's unit, or since the trace's start with a unit (150ms, 2.5s; "
+          + "ns, us, ms, s, min, h) (default: the trace's start).");
   public static final Param TO = number("to", List.of("--to"), List.of("end", "to"), "T1", null,
-      "Window end, exclusive (default: the trace's end).");
+      "Window end, exclusive, written as the start is (default: the trace's end).");
   public static final Param SLICES = new Param("slices", List.of("--slices"), List.of("slices"), Param.Type.INTEGER,
       "N", 2, SliceGrid.MAX_SLICES, List.of(), "100", null, "Number of time slices.");
   public static final Param DEPTH = new Param("depth", List.of("--depth"), List.of("depth"), Param.Type.INTEGER,
@@ -86,9 +87,11 @@ public final class RequestSpec {
   public static final Param MATCH = text("match", "--match", "match", "REGEX",
       "Only records whose type, producer or value this regular expression finds.");
   public static final Param MIN_DURATION = number("min-duration", List.of("--min-duration"),
-      List.of("min_duration", "min-duration"), "X", null, "Only records lasting at least X.");
+      List.of("min_duration", "min-duration"), "X", null,
+      "Only records lasting at least X (in the trace's unit, or with a unit: 2ms).");
   public static final Param MAX_DURATION = number("max-duration", List.of("--max-duration"),
-      List.of("max_duration", "max-duration"), "X", null, "Only records lasting at most X.");
+      List.of("max_duration", "max-duration"), "X", null,
+      "Only records lasting at most X (in the trace's unit, or with a unit: 2ms).");
   public static final Param SORT = text("sort", "--sort", "sort", "COLUMN",
       "start, end, duration, producer, type, kind or value; -COLUMN for descending.").defaulting("start");
   public static final Param OFFSET = integer("offset", "--offset", "offset", "N", 0, Integer.MAX_VALUE, "0",

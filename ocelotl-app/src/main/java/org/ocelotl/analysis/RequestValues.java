@@ -115,6 +115,34 @@ public final class RequestValues {
     return x;
   }
 
+  /**
+   * A time of a trace starting at {@code origin} in {@code unit}, or NaN when {@code p} is absent:
+   * a bare number in the trace's unit, or a time since the trace's start with a unit suffix
+   * ({@link TimeText}).
+   */
+  public double time(Param p, double origin, String unit) {
+    String value = text(p);
+    Double t;
+    try {
+      t = value == null ? null : TimeText.time(value, origin, unit);
+    } catch (IllegalArgumentException e) {
+      throw refusal(p, e.getMessage());
+    }
+    return t != null ? t : number(p);
+  }
+
+  /** A duration in {@code unit}, or NaN when {@code p} is absent: a bare number, or one with a unit suffix. */
+  public double duration(Param p, String unit) {
+    String value = text(p);
+    Double d;
+    try {
+      d = value == null ? null : TimeText.duration(value, unit);
+    } catch (IllegalArgumentException e) {
+      throw refusal(p, e.getMessage());
+    }
+    return d != null ? d : number(p);
+  }
+
   /** The names of the list {@code p}, empty when absent. */
   public List<String> list(Param p) {
     return source.items(own(p));

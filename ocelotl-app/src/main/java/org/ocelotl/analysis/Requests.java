@@ -44,8 +44,10 @@ public final class Requests {
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
     Metric metric = Metric.parse(values.choice(METRIC));
     // NaN: the trace's bound; the model's plan checks the window against the trace.
-    double start = selection != null ? selection.from() : values.takes(FROM) ? values.number(FROM) : Double.NaN;
-    double end = selection != null ? selection.to() : values.takes(TO) ? values.number(TO) : Double.NaN;
+    double start = selection != null ? selection.from()
+        : values.takes(FROM) ? values.time(FROM, m.start(), m.timeUnit()) : Double.NaN;
+    double end = selection != null ? selection.to()
+        : values.takes(TO) ? values.time(TO, m.start(), m.timeUnit()) : Double.NaN;
     int depth = values.integer(DEPTH, ProducerSelection.AUTO_DEPTH);
     List<String> kept = selection != null ? selection.producers() : values.list(PRODUCERS);
     List<String> excluded = excluded(values, m);
@@ -125,7 +127,8 @@ public final class Requests {
   public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
     Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES, EXCLUDE_TYPES);
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
-        : new Window(values.number(FROM), values.number(TO), values.list(PRODUCERS),
+        : new Window(values.time(FROM, store.metadata().start(), store.metadata().timeUnit()),
+            values.time(TO, store.metadata().start(), store.metadata().timeUnit()), values.list(PRODUCERS),
             keptTypes(values, store.metadata()));
   }
 

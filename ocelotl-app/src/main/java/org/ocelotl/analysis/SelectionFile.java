@@ -107,7 +107,7 @@ public final class SelectionFile {
    * @return the selections added
    */
   public List<Selection> importFrom(Path exported) throws IOException {
-    List<Selection> incoming = parse(exported, Files.readAllBytes(exported));
+    List<Selection> incoming = parse(exported, Files.readAllBytes(exported), store.metadata());
     for (Selection s : incoming) {
       try {
         check(store.metadata(), s);
@@ -201,7 +201,7 @@ public final class SelectionFile {
     }
     byte[] bytes = Files.readAllBytes(file);
     try {
-      return parse(file, bytes);
+      return parse(file, bytes, store.metadata());
     } catch (IllegalArgumentException e) {
       Path aside = file.resolveSibling(file.getFileName() + ".corrupt-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT)));
@@ -211,8 +211,13 @@ public final class SelectionFile {
     }
   }
 
-  /** @throws IllegalArgumentException naming the file and what is wrong in it */
-  static List<Selection> parse(Path source, byte[] bytes) {
+  /**
+   * The selections of a file for a trace of metadata {@code m}, whose windows may be written as
+   * times since the trace's start ("150ms", {@link TimeText}).
+   *
+   * @throws IllegalArgumentException naming the file and what is wrong in it
+   */
+  static List<Selection> parse(Path source, byte[] bytes, StoreMetadata m) {
     try {
       long notText = Utf8.invalidAt(bytes);
       if (notText >= 0) {
@@ -231,7 +236,7 @@ public final class SelectionFile {
         throw new IllegalArgumentException("selections: expected a list");
       }
       for (int i = 0; i < items.size(); i++) {
-        Selection s = selection(items.get(i), "selections[" + i + "]");
+        Selection s = selection(items.get(i), "selections[" + i + "]", m);
         if (find(all, s.name()).isPresent()) {
           throw new IllegalArgumentException("selections[" + i + "]: the name '" + s.name() + "' is listed twice");
         }
@@ -243,13 +248,13 @@ public final class SelectionFile {
     }
   }
 
-  private static Selection selection(JsonNode item, String where) {
+  private static Selection selection(JsonNode item, String where, StoreMetadata m) {
     if (!item.isObject()) {
       throw new IllegalArgumentException(where + ": expected an object");
     }
     try {
       JsonNode rule = item.get("rule");
-      return new Selection(text(item, "name"), number(item, "from"), number(item, "to"), strings(item, "producers"),
+      return new Selection(text(item, "name"), time(item, "from", m), time(item, "to", m), strings(item, "producers"),
           strings(item, "types"), item.path("note").asText(""),
           rule == null || rule.isNull() ? null : new Selection.Rule(text(rule, "kind"), strings(rule, "types"),
               rule.has("above") ? number(rule, "above") : Double.NaN, strings(rule, "within")));
@@ -272,6 +277,19 @@ public final class SelectionFile {
       throw new IllegalArgumentException(field + ": expected a number, found " + value);
     }
     return value.asDouble();
+  }
+
+  /** A window bound: a number in the trace's unit, or a text such as "150ms" (since the trace's start). */
+  private static double time(JsonNode node, String field, StoreMetadata m) {
+    JsonNode value = node.get(field);
+    if (value != null && value.isTextual()) {
+      try {
+        return TimeText.parse(value.asText(), m.start(), m.timeUnit());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(field + ": " + e.getMessage());
+      }
+    }
+    return number(node, field);
   }
 
   private static List<String> strings(JsonNode node, String field) {

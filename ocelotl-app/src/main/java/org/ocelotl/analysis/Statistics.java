@@ -68,6 +68,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     if (!(end > start)) {
       throw new IllegalArgumentException("the window needs from < to, got from = " + start + ", to = " + end);
     }
+    m.checkWindow(start, end); // outside the trace: refused as a model refuses it (overview)
     if (buckets < 1 || buckets > MAX_BUCKETS) {
       throw new IllegalArgumentException("buckets must be 1 to " + MAX_BUCKETS + ", got " + buckets);
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
+import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 
@@ -46,7 +47,7 @@ public record TraceDescription(String id, String name, String path, String forma
       }
     }
     return new TraceDescription(TraceSummary.id(store), m.name(), m.source().path(), m.source().format(),
-        m.source().size(), m.start(), m.end(), m.timeUnit(), m.count(EventCategory.STATE), m.count(EventCategory.EVENT),
+        SourceFile.readingSize(m.source()), m.start(), m.end(), m.timeUnit(), m.count(EventCategory.STATE), m.count(EventCategory.EVENT),
         m.count(EventCategory.VARIABLE), m.count(EventCategory.LINK), m.producers().size(), store.tree().leafCount(),
         store.tree().height(), kindCounts, metrics, types(m), m.warnings());
   }

@@ -3,8 +3,6 @@ package org.ocelotl.app;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -31,8 +29,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Aggregates a microscopic model file (CSV producer,slice,type,value; optional tree producer,parent;",
       "or a binary .ocm model, which carries its tree).",
-      "Without --p: every distinct optimal partition with the lowest p where it is optimal, and the default p.",
-      "With --p: the optimal partition for that p."
+      "Without --p: every distinct optimal partition (its lowest p, gain, loss and size), and the default p.",
+      "With --p: the optimal partition for that p. --partitions lists each partition's parts too."
     })
 public final class AggregateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -62,54 +60,43 @@ public final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--p", paramLabel = "P", description = "Trade-off in [0, 1]: print only the partition for it.")
   Double p;
 
+  @Option(names = "--partitions",
+      description = "List each partition's parts too (one line per breakpoint: long on a large model).")
+  boolean partitions;
+
   @Option(names = "--json", description = "Print the analysis service's JSON form (docs/analysis.md) instead of a table.")
   boolean json;
 
+  /** Refusals reach {@link Main#failure}: exit status 1, like every command's bad input. */
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    try {
-      Aggregation aggregation = aggregation();
-      if (slices < 0) {
-        throw new IllegalArgumentException("--slices must be ≥ 1, got " + slices);
-      }
-      if (p != null && !(p >= 0 && p <= 1)) {
-        throw new IllegalArgumentException("--p must be in [0, 1], got " + p);
-      }
-      ModelInput.FromFiles files = new ModelInput.FromFiles(model, tree, slices, from == null ? Double.NaN : from,
-          to == null ? Double.NaN : to);
-      AnalysisRequest request = new AnalysisRequest(files, aggregation, null, p == null ? Double.NaN : p,
-          AnalysisRequest.DEFAULT_HEIGHT);
-      AnalysisResult result;
-      try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
-        result = AnalysisService.standard().answer(request, bar);
-      }
-      if (json) {
-        out.print(new String(result.json(), StandardCharsets.UTF_8));
-        out.print('\n');
-      } else if (p != null) {
-        out.print(table(aggregation, List.of(new Breakpoint(p, result.partition())), result));
-      } else {
-        out.print(table(aggregation, result.analysis().breakpoints(), result)
-            + "default p: " + result.analysis().defaultP() + "\n");
-      }
-      out.flush();
-      return 0;
-    } catch (IOException | IllegalArgumentException e) {
-      spec.commandLine().getErr().println("ocelotl aggregate: " + reason(e));
-      spec.commandLine().getErr().flush();
-      return 2;
+    Aggregation aggregation = aggregation();
+    if (slices < 0) {
+      throw new IllegalArgumentException("--slices must be ≥ 1, got " + slices);
     }
-  }
-
-  private static String reason(Exception e) {
-    if (e instanceof NoSuchFileException missing) {
-      return "no such file: " + missing.getFile();
+    if (p != null && !(p >= 0 && p <= 1)) {
+      throw new IllegalArgumentException("--p must be in [0, 1], got " + p);
     }
-    if (e instanceof FileSystemException other) {
-      return "cannot read " + other.getFile() + " (" + other.getClass().getSimpleName() + ")";
+    ModelInput.FromFiles files = new ModelInput.FromFiles(model, tree, slices, from == null ? Double.NaN : from,
+        to == null ? Double.NaN : to);
+    AnalysisRequest request = new AnalysisRequest(files, aggregation, null, p == null ? Double.NaN : p,
+        AnalysisRequest.DEFAULT_HEIGHT);
+    AnalysisResult result;
+    try (ProgressBar bar = progress.bar(spec.commandLine().getErr())) {
+      result = AnalysisService.standard().answer(request, bar);
     }
-    return e.getMessage();
+    if (json) {
+      out.print(new String(result.json(), StandardCharsets.UTF_8));
+      out.print('\n');
+    } else if (p != null) {
+      out.print(table(aggregation, List.of(new Breakpoint(p, result.partition())), result, partitions));
+    } else {
+      out.print(table(aggregation, result.analysis().breakpoints(), result, partitions)
+          + "default p: " + result.analysis().defaultP() + "\n");
+    }
+    out.flush();
+    return 0;
   }
 
   private Aggregation aggregation() {
@@ -120,15 +107,26 @@ public final class AggregateCommand implements Callable<Integer> {
     }
   }
 
-  /** One row per breakpoint; parts named by the model file's own slice numbers, in a window too. */
-  private static String table(Aggregation aggregation, List<Breakpoint> breakpoints, AnalysisResult result) {
+  /**
+   * One row per breakpoint: p, gain, loss, parts, and with {@code parts} the partition, its parts
+   * named by the model file's own slice numbers (in a window too).
+   */
+  private static String table(Aggregation aggregation, List<Breakpoint> breakpoints, AnalysisResult result,
+      boolean parts) {
     ProducerTree tree = result.analysis().built().model().tree();
     int first = (int) result.analysis().built().grid().start();
-    StringBuilder text = new StringBuilder(String.format("%-22s %-22s %-22s %6s  %s%n", "p", "gain", "loss", "parts", "partition"));
+    StringBuilder text = new StringBuilder(parts
+        ? String.format("%-22s %-22s %-22s %6s  %s%n", "p", "gain", "loss", "parts", "partition")
+        : String.format("%-22s %-22s %-22s %6s%n", "p", "gain", "loss", "parts"));
     for (Breakpoint breakpoint : breakpoints) {
       Partition partition = breakpoint.partition();
-      text.append(String.format("%-22s %-22s %-22s %6d  ", breakpoint.p(), partition.gain(), partition.loss(),
+      text.append(String.format("%-22s %-22s %-22s %6d", breakpoint.p(), partition.gain(), partition.loss(),
           partition.size()));
+      if (!parts) {
+        text.append('\n');
+        continue;
+      }
+      text.append("  ");
       for (Part part : partition.parts()) {
         if (aggregation != Aggregation.TEMPORAL) {
           text.append(tree.name(part.node()));

@@ -12,6 +12,7 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.Workspace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,8 +32,8 @@ public final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<Row> rows = new ArrayList<>();
-    for (TraceStore store : workspace.open().list()) {
-      rows.add(row(store));
+    for (Workspace.Listed listed : workspace.open().listed()) {
+      rows.add(row(listed));
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
@@ -55,12 +56,13 @@ public final class ListCommand implements Callable<Integer> {
   /** One imported trace, as the table and the JSON list show it (docs/cli.md). */
   record Row(String name, String path, String format, long size, long records, String status, String store) {}
 
-  private static Row row(TraceStore store) throws IOException {
+  private static Row row(Workspace.Listed listed) throws IOException {
+    TraceStore store = listed.store();
     StoreMetadata m = store.metadata();
     Path source = Path.of(m.source().path());
     String status = !Files.isRegularFile(source) ? "missing"
         : SourceFile.unchanged(m.source(), source) ? "current" : "changed";
-    return new Row(m.name(), m.source().path(), m.source().format(), m.source().size(),
+    return new Row(listed.name(), m.source().path(), m.source().format(), SourceFile.readingSize(m.source()),
         Arrays.stream(m.counts()).sum(), status, store.directory().getFileName().toString());
   }
 }

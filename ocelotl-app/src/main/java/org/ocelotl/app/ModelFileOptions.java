@@ -3,6 +3,8 @@ package org.ocelotl.app;
 import java.nio.file.Path;
 import java.util.List;
 import org.ocelotl.analysis.ModelInput;
+import org.ocelotl.analysis.RequestSpec;
+import org.ocelotl.analysis.RequestValues;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -26,16 +28,29 @@ public final class ModelFileOptions {
   Path tree;
 
   /**
+   * The model files of a request, or null when the command was given a trace instead: --slices
+   * (default: the file's own), and --from and --to read as slice numbers only with a model file
+   * (with a trace they are times, which {@code Requests} reads).
+   */
+  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, RequestValues values) {
+    if (model == null) {
+      return files(spec, traceGiven, null, Double.NaN, Double.NaN);
+    }
+    return files(spec, traceGiven, values.given(RequestSpec.SLICES) ? values.integer(RequestSpec.SLICES) : null,
+        values.number(RequestSpec.FROM), values.number(RequestSpec.TO));
+  }
+
+  /**
    * The model files, or null when the command was given a trace instead.
    *
    * @param traceGiven whether the command line names a TRACE
    * @param slices     the model's slice count (--slices), null for the file's own
-   * @param from       the window's first slice (--from), null for slice 0
-   * @param to         the window's end, exclusive (--to), null for the model's end
+   * @param from       the window's first slice (--from), NaN for slice 0
+   * @param to         the window's end, exclusive (--to), NaN for the model's end
    * @throws IllegalArgumentException for a TRACE and --model both or neither, a tree without a
    *     model, an option that builds a trace's model beside --model, or fewer than one slice
    */
-  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, Integer slices, Double from, Double to) {
+  ModelInput.FromFiles files(CommandSpec spec, boolean traceGiven, Integer slices, double from, double to) {
     if (traceGiven == (model != null)) {
       throw new IllegalArgumentException(spec.name() + " takes a TRACE or --model FILE (one of the two)");
     }
@@ -54,7 +69,6 @@ public final class ModelFileOptions {
       throw new IllegalArgumentException("--slices must be ≥ 1, got " + slices);
     }
     // The window is checked against the model once it is read (AnalysisService), as the API's is.
-    return new ModelInput.FromFiles(model, tree, slices == null ? 0 : slices, from == null ? Double.NaN : from,
-        to == null ? Double.NaN : to);
+    return new ModelInput.FromFiles(model, tree, slices == null ? 0 : slices, from, to);
   }
 }

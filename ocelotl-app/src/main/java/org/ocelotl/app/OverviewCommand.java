@@ -108,10 +108,7 @@ public final class OverviewCommand implements Callable<Integer>, RequestOptions.
 
   /** The trace's model as the options ask for it, or the model files. */
   private ModelInput input(RequestValues values) throws IOException {
-    ModelInput.FromFiles files = modelFile.files(spec, trace != null,
-        values.given(RequestSpec.SLICES) ? values.integer(RequestSpec.SLICES) : null,
-        values.given(RequestSpec.FROM) ? values.number(RequestSpec.FROM) : null,
-        values.given(RequestSpec.TO) ? values.number(RequestSpec.TO) : null);
+    ModelInput.FromFiles files = modelFile.files(spec, trace != null, values);
     if (files != null) {
       return files;
     }

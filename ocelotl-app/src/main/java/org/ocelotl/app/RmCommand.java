@@ -20,7 +20,7 @@ public final class RmCommand implements Callable<Integer> {
   @Mixin WorkspaceOption workspace;
 
   @Parameters(paramLabel = "TRACE", arity = "1..*",
-      description = "Trace files (they may no longer exist) or store names as 'ocelotl list --json' shows them.")
+      description = "Trace files (they may no longer exist), names as 'ocelotl list' shows them, or store names (its --json).")
   List<String> traces;
 
   @Override

@@ -13,7 +13,9 @@ import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.Selection;
 import org.ocelotl.analysis.SelectionFile;
 import org.ocelotl.analysis.SelectionRequest;
+import org.ocelotl.analysis.TimeText;
 import org.ocelotl.io.AtomicFile;
+import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,11 +68,13 @@ public final class SelectionCommand implements Runnable {
     @Parameters(index = "1", paramLabel = "TRACE", description = "The trace file (imported on first use).")
     Path trace;
 
-    @Option(names = "--from", paramLabel = "T0", description = "Window start (default: trace start).")
-    Double from;
+    @Option(names = "--from", paramLabel = "T0", description = "Window start: in the trace's unit, or since the "
+        + "trace's start with a unit (150ms, 2.5s) (default: trace start).")
+    String from;
 
-    @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive (default: trace end).")
-    Double to;
+    @Option(names = "--to", paramLabel = "T1", description = "Window end, exclusive, written as --from is "
+        + "(default: trace end).")
+    String to;
 
     @Option(names = "--producers", paramLabel = "NAME", split = ",",
         description = "Producers and their subtrees (with a rule: those the rule chooses among).")
@@ -99,11 +103,24 @@ public final class SelectionCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "--share-of and --above go together");
       }
       SelectionFile file = selections(trace);
-      Selection s = new SelectionRequest(name, from == null ? Double.NaN : from, to == null ? Double.NaN : to,
+      StoreMetadata m = file.store().metadata();
+      Selection s = new SelectionRequest(name, time("--from", from, m), time("--to", to, m),
           producers, types, note, activeTypes, shareOf, above == null ? Double.NaN : above).resolve(file.store());
       file.add(s);
       print(String.format(Locale.ROOT, "saved %s: %s%n", s.name(), summary(s)));
       return 0;
+    }
+  }
+
+  /** A window bound as the user wrote it, NaN when absent: the trace's bound. */
+  private static double time(String option, String text, StoreMetadata m) {
+    if (text == null) {
+      return Double.NaN;
+    }
+    try {
+      return TimeText.parse(text, m.start(), m.timeUnit());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + ": " + e.getMessage());
     }
   }
 

@@ -45,7 +45,7 @@ public final class ViewCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     // The page chooses the window (a zoom), as it does a trace's.
-    ModelInput.FromFiles model = modelFile.files(spec, files != null, slices, null, null);
+    ModelInput.FromFiles model = modelFile.files(spec, files != null, slices, Double.NaN, Double.NaN);
     AnalysisService service = AnalysisService.standard();
     if (model != null) {
       // Read and aggregated now: a missing or corrupt file fails here, in one line, not in the page;

@@ -21,7 +21,7 @@ class SelectionFileTest {
   void bytesThatAreNotUtf8AreNamedByTheirOffset() {
     byte[] bytes = {'{', '"', 'f', 'o', 'r', 'm', 'a', 't', '"', ':', ' ', '"', (byte) 0xFF, '"', '}'};
     assertEquals("s.json: not a selections file: expected UTF-8 text, found a byte that is not at offset 12",
-        assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes, null)).getMessage());
   }
 
   /** Input unknown-type: the refusal of a name the trace lacks did not say which file held it. */
@@ -44,6 +44,6 @@ class SelectionFileTest {
         + " \"from\": 0, \"to\": 1, \"rule\": {\"kind\": \"active\", \"types\": [\"computing\"], \"above\": 1.5}}]}")
         .getBytes(java.nio.charset.StandardCharsets.UTF_8);
     assertEquals("s.json: not a selections file: selections[0]: an active rule takes no share threshold, got 1.5",
-        assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> SelectionFile.parse(FILE, bytes, null)).getMessage());
   }
 }

@@ -38,7 +38,8 @@ class AggregateCommandTest {
   private Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = Main.commandLine(args).setOut(new PrintWriter(out)).setErr(new PrintWriter(err)).execute(args);
+    int status = Main.commandLine(args).setOut(new PrintWriter(out)).setErr(new PrintWriter(err))
+        .setExecutionExceptionHandler(Main::failure).execute(args);
     return new Run(status, out.toString(), err.toString());
   }
 
@@ -79,9 +80,20 @@ class AggregateCommandTest {
         .map(part -> List.of((Long) part.get("firstSlice"), (Long) part.get("lastSlice"))).toList();
   }
 
+  /** A summary by default (p, gain, loss, parts: a line whatever the model's size), the parts on request. */
   @Test
-  void printsATableWithTheDefaultP() throws IOException {
-    Run run = run("aggregate", "--model", reference().toString(), "--mode", "temporal");
+  void printsASummaryWithTheDefaultPAndThePartitionsOnRequest() throws IOException {
+    Run summary = run("aggregate", "--model", reference().toString(), "--mode", "temporal");
+    assertEquals(0, summary.status(), summary.err());
+    String[] rows = summary.out().split("\n");
+    assertEquals(7, rows.length, summary.out());
+    assertEquals("p                      gain                   loss                    parts", rows[0]);
+    for (int i = 1; i <= 5; i++) {
+      assertEquals(4, rows[i].trim().split(" +").length, rows[i]);
+      assertTrue(rows[i].endsWith(" " + (6 - i)), rows[i]);
+    }
+    assertTrue(rows[6].startsWith("default p: "), rows[6]);
+    Run run = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--partitions");
     assertEquals(0, run.status(), run.err());
     String[] lines = run.out().split("\n");
     assertEquals(7, lines.length, run.out());
@@ -106,7 +118,8 @@ class AggregateCommandTest {
     assertEquals(0.0, json.get("loss"));
     assertEquals(List.of("m1", "c", "c"), list(json.get("parts")).stream().map(part -> part.get("producer")).toList());
     assertEquals(List.of(List.of(0L, 1L), List.of(0L, 0L), List.of(1L, 1L)), slices(json));
-    Run spatial = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "SPATIAL", "--p", "0");
+    Run spatial = run("aggregate", "--model", model.toString(), "--tree", tree.toString(), "--mode", "SPATIAL", "--p", "0",
+        "--partitions");
     assertEquals(0, spatial.status(), spatial.err());
     assertTrue(spatial.out().endsWith("2  m1[0-1] c[0-1]\n"), spatial.out());
   }
@@ -119,8 +132,9 @@ class AggregateCommandTest {
   void aWindowIsTheModelOfItsSlicesAlone() throws IOException {
     Path alone = Files.writeString(dir.resolve("alone.csv"), "producer,slice,type,value\n"
         + "p,0,a,5\np,0,b,3\np,0,c,5\np,1,a,6\np,1,b,2\np,1,c,9\np,2,a,1\np,2,b,2\np,2,c,7\n");
-    Run window = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--from", "1", "--to", "4");
-    Run whole = run("aggregate", "--model", alone.toString(), "--mode", "temporal");
+    Run window = run("aggregate", "--model", reference().toString(), "--mode", "temporal", "--from", "1", "--to", "4",
+        "--partitions");
+    Run whole = run("aggregate", "--model", alone.toString(), "--mode", "temporal", "--partitions");
     assertEquals(0, window.status(), window.err());
     java.util.regex.Matcher part = java.util.regex.Pattern.compile("\\[(\\d+)(-(\\d+))?]").matcher(whole.out());
     assertEquals(part.replaceAll(m -> "[" + (Integer.parseInt(m.group(1)) + 1)
@@ -134,39 +148,39 @@ class AggregateCommandTest {
   }
 
   @Test
-  void badInputGivesOneLineAndStatusTwo() throws IOException {
+  void badInputGivesOneLineAndStatusOne() throws IOException {
     Path model = reference();
     Run mode = run("aggregate", "--model", model.toString(), "--mode", "sideways");
-    assertEquals(2, mode.status());
-    assertEquals("ocelotl aggregate: --mode must be temporal, spatial or spatiotemporal, got \"sideways\"\n", mode.err());
+    assertEquals(1, mode.status());
+    assertEquals("ocelotl: --mode must be temporal, spatial or spatiotemporal, got \"sideways\"\n", mode.err());
     Run p = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--p", "2");
-    assertEquals(2, p.status());
-    assertEquals("ocelotl aggregate: --p must be in [0, 1], got 2.0\n", p.err());
+    assertEquals(1, p.status());
+    assertEquals("ocelotl: --p must be in [0, 1], got 2.0\n", p.err());
     Run missing = run("aggregate", "--model", dir.resolve("none.csv").toString(), "--mode", "temporal");
-    assertEquals(2, missing.status());
-    assertEquals("ocelotl aggregate: no such file: " + dir.resolve("none.csv") + "\n", missing.err());
+    assertEquals(1, missing.status());
+    assertEquals("ocelotl: " + dir.resolve("none.csv") + ": no such file\n", missing.err());
     Path bad = Files.writeString(dir.resolve("bad.csv"), "producer,slice,type,value\np,x,a,1\n");
     Run format = run("aggregate", "--model", bad.toString(), "--mode", "temporal");
-    assertEquals(2, format.status());
-    assertEquals("ocelotl aggregate: " + bad + ":2: expected a slice number ≥ 0, found \"x\"\n", format.err());
+    assertEquals(1, format.status());
+    assertEquals("ocelotl: " + bad + ":2: expected a slice number ≥ 0, found \"x\"\n", format.err());
     Path damaged = Files.write(dir.resolve("bad.ocm"), "OCELOTLM\2\0\0\0".getBytes(StandardCharsets.US_ASCII));
     Run binary = run("aggregate", "--model", damaged.toString(), "--mode", "temporal");
-    assertEquals(2, binary.status());
-    assertEquals("ocelotl aggregate: " + damaged + "@0: expected a binary model header of 32 bytes, found a file of"
+    assertEquals(1, binary.status());
+    assertEquals("ocelotl: " + damaged + "@0: expected a binary model header of 32 bytes, found a file of"
         + " 12 bytes\n", binary.err());
     for (List<String> window : List.of(List.of("--from", "3", "--to", "3"), List.of("--from=-1"), List.of("--to", "6"),
         List.of("--from", "0.5"))) {
       List<String> args = new java.util.ArrayList<>(List.of("aggregate", "--model", model.toString(), "--mode", "temporal"));
       args.addAll(window);
       Run refused = run(args.toArray(String[]::new));
-      assertEquals(2, refused.status(), window.toString());
-      assertEquals("ocelotl aggregate: " + Map.of("--from 3 --to 3", "the window [3, 3) holds no slice: its start must "
+      assertEquals(1, refused.status(), window.toString());
+      assertEquals("ocelotl: " + Map.of("--from 3 --to 3", "the window [3, 3) holds no slice: its start must "
           + "be below its end", "--from=-1", "the window [-1, 5) starts before slice 0", "--to 6", "the window [0, 6) "
           + "ends beyond the model: its end must be at most 5", "--from 0.5", "the window [0.5, 5) cuts a slice: a model "
           + "file's window is in whole slices").get(String.join(" ", window)) + "\n", refused.err());
     }
     Run slices = run("aggregate", "--model", model.toString(), "--mode", "temporal", "--slices", "3");
-    assertEquals(2, slices.status());
-    assertTrue(slices.err().startsWith("ocelotl aggregate: " + model + ":"), slices.err());
+    assertEquals(1, slices.status());
+    assertTrue(slices.err().startsWith("ocelotl: " + model + ":"), slices.err());
   }
 }

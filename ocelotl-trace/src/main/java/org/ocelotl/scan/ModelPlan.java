@@ -100,19 +100,8 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
   private static SliceGrid grid(StoreMetadata m, ModelRequest request) {
     double from = Double.isNaN(request.from()) ? m.start() : request.from();
     double to = Double.isNaN(request.to()) ? m.windowEnd() : request.to();
-    String window = "[" + format(from) + ", " + format(to) + ") " + m.timeUnit();
-    if (!(to > from)) {
-      throw new IllegalArgumentException("the window " + window + " is empty: it needs from < to");
-    }
-    if (to <= m.start() || from > m.end() || (from == m.end() && m.end() > m.start())) {
-      throw new IllegalArgumentException("the window " + window + " lies outside the trace, which spans ["
-          + format(m.start()) + ", " + format(m.end()) + "] " + m.timeUnit());
-    }
+    m.checkWindow(from, to);
     return new SliceGrid(from, to, request.slices());
-  }
-
-  private static String format(double t) {
-    return t == Math.rint(t) && Math.abs(t) < 1e15 ? String.valueOf((long) t) : String.valueOf(t);
   }
 
   private static ModelTree tree(StoreMetadata m, EventCategory category, ProducerSelection selection) {

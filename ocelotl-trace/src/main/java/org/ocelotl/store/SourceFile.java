@@ -63,6 +63,25 @@ public final class SourceFile {
   }
 
   /**
+   * The trace's size as a user counts it: every file its reading uses (an OTF2 archive's anchor,
+   * definitions and event files; a CTF trace's metadata and streams), not the anchor's alone; the
+   * size recorded at import when the trace is gone (or a file of it went while it was counted: a
+   * listing shows what it can rather than fail).
+   */
+  public static long readingSize(StoreMetadata.Source source) {
+    Path file = Path.of(source.path());
+    try {
+      long size = Files.size(file);
+      for (Path f : readingFiles(file, source.format())) {
+        size += Files.size(f);
+      }
+      return size;
+    } catch (IOException e) {
+      return source.size();
+    }
+  }
+
+  /**
    * The files besides {@code file} that a reading of the format uses: an OTF2 archive's global
    * definitions ({@code NAME.def}) and everything under its directory ({@code NAME/}: the event
    * and local definition files); a CTF trace's stream files, the files beside its metadata.

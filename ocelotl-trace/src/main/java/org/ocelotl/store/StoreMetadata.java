@@ -65,6 +65,25 @@ public record StoreMetadata(Source source, double start, double end, String time
     return windowEnd(start, end);
   }
 
+  /**
+   * Refuses a window that is empty or lies outside the trace: the one check of every request on a
+   * window of a trace (a model, the statistics), with one message.
+   */
+  public void checkWindow(double from, double to) {
+    String window = "[" + format(from) + ", " + format(to) + ") " + timeUnit;
+    if (!(to > from)) {
+      throw new IllegalArgumentException("the window " + window + " is empty: it needs from < to");
+    }
+    if (to <= start || from > end || (from == end && end > start)) {
+      throw new IllegalArgumentException("the window " + window + " lies outside the trace, which spans ["
+          + format(start) + ", " + format(end) + "] " + timeUnit);
+    }
+  }
+
+  private static String format(double t) {
+    return t == Math.rint(t) && Math.abs(t) < 1e15 ? String.valueOf((long) t) : String.valueOf(t);
+  }
+
   static double windowEnd(double start, double end) {
     return end > start ? end : Math.max(start + 1, Math.nextUp(start));
   }

@@ -15,6 +15,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -230,10 +231,42 @@ public final class Workspace {
     return stores;
   }
 
+  /** A store and the name {@link #listed} gives it, which {@link #remove} takes. */
+  public record Listed(String name, TraceStore store) {}
+
+  /**
+   * Every complete store ({@link #list}), each with a name of its own: the trace's name; where
+   * two stores share it (two OTF2 archives both called traces.otf2), its directory's name and
+   * the trace's name; where those are shared too (two readings of one file), the store's name.
+   */
+  public List<Listed> listed() throws IOException {
+    List<TraceStore> stores = list();
+    Map<String, Integer> names = new HashMap<>();
+    Map<String, Integer> inDirectories = new HashMap<>();
+    for (TraceStore store : stores) {
+      names.merge(store.metadata().name(), 1, Integer::sum);
+      inDirectories.merge(inDirectory(store), 1, Integer::sum);
+    }
+    List<Listed> listed = new ArrayList<>();
+    for (TraceStore store : stores) {
+      String name = store.metadata().name();
+      listed.add(new Listed(names.get(name) == 1 ? name : inDirectories.get(inDirectory(store)) == 1
+          ? inDirectory(store) : store.directory().getFileName().toString(), store));
+    }
+    return listed;
+  }
+
+  /** The trace's name after its directory's: ez_mpi4/eztrace_log.otf2. */
+  private static String inDirectory(TraceStore store) {
+    Path parent = Path.of(store.metadata().source().path()).getParent();
+    Path dir = parent == null ? null : parent.getFileName();
+    return (dir == null ? "" : dir + "/") + store.metadata().name();
+  }
+
   /**
    * Removes the stores of a trace, named by its file (which may no longer exist; a CTF trace's
    * directory stands for its metadata file) — every reading of it, the default one and those with
-   * user state rules — or one store, by its directory's name as {@link #list} shows it.
+   * user state rules — or one store, by the name {@link #listed} gives it or its directory's name.
    *
    * @return whether there was one
    */
@@ -251,6 +284,13 @@ public final class Workspace {
       for (TraceStore store : list()) { // the readings with rules, named by a hash of their rules
         if (store.metadata().source().path().equals(file.toString())) {
           dirs.add(store.directory());
+        }
+      }
+      if (dirs.isEmpty()) { // not a trace file: a name as 'ocelotl list' shows it
+        for (Listed l : listed()) {
+          if (l.name().equals(trace)) {
+            dirs.add(l.store().directory());
+          }
         }
       }
     }
