@@ -15,6 +15,7 @@ import org.ocelotl.analysis.Param;
 import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.analysis.RequestValues;
 import org.ocelotl.analysis.Requests;
+import org.ocelotl.export.ChromeTraceWriter;
 import org.ocelotl.export.SubTrace;
 import org.ocelotl.io.AtomicFile;
 import org.ocelotl.export.PajeTraceWriter;
@@ -33,14 +34,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ocelotl export TRACE --format paje|csv --out FILE}: the records of a selection as a
- * trace of their own; {@code --format parquet --out DIR}: the whole trace as a Parquet dataset
+ * {@code ocelotl export TRACE --format paje|csv|chrome --out FILE}: the records of a selection as a
+ * trace of their own (chrome: Trace Event JSON for Perfetto); {@code --format parquet --out DIR}: the whole trace as a Parquet dataset
  * (docs/scale-out.md). Here {@code --format} names what is written; the trace is recognised from
  * its content (or was imported with {@code ocelotl import --format}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = {"Write the records of a selection (window, producers, types; or --selection NAME), clipped to the",
-        "window, as a Pajé trace that pj_dump and Ocelotl read back, or as CSV in pj_dump's layout; or the",
+        "window, as a Pajé trace that pj_dump and Ocelotl read back, as CSV in pj_dump's layout, or as Chrome",
+        "Trace Event JSON that ui.perfetto.dev and chrome://tracing open; or the",
         "whole trace as a Parquet dataset (a directory of tables, docs/scale-out.md) for Spark, DuckDB, pandas."})
 public final class ExportCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
@@ -50,8 +52,9 @@ public final class ExportCommand implements Callable<Integer>, RequestOptions.Ta
   @Parameters(paramLabel = "TRACE", description = "The trace file (imported on first use).")
   Path trace;
 
-  @Option(names = "--format", paramLabel = "paje|csv|parquet", defaultValue = "paje",
-      description = "What to write: a Pajé trace, pj_dump's CSV or a Parquet dataset (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--format", paramLabel = "paje|csv|chrome|parquet", defaultValue = "paje",
+      description = "What to write: a Pajé trace, pj_dump's CSV, Chrome Trace Event JSON or a Parquet dataset "
+          + "(default: ${DEFAULT-VALUE}).")
   String format;
 
   @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file (for parquet: the directory) to write.")
@@ -73,8 +76,8 @@ public final class ExportCommand implements Callable<Integer>, RequestOptions.Ta
     RequestValues values = RequestOptions.values(spec, parameters());
     boolean narrows = parameters().stream().anyMatch(values::given);
     String written = format.toLowerCase(Locale.ROOT);
-    if (!written.equals("paje") && !written.equals("csv") && !written.equals("parquet")) {
-      throw new IllegalArgumentException("--format: expected paje, csv or parquet, got '" + format + "'");
+    if (!List.of("paje", "csv", "chrome", "parquet").contains(written)) {
+      throw new IllegalArgumentException("--format: expected paje, csv, chrome or parquet, got '" + format + "'");
     }
     if (written.equals("parquet") && narrows) {
       throw new IllegalArgumentException("--format parquet writes the whole trace: drop --from, --to, --producers, "
@@ -92,12 +95,15 @@ public final class ExportCommand implements Callable<Integer>, RequestOptions.Ta
     if (written.equals("parquet")) {
       return parquet(store);
     }
-    boolean paje = written.equals("paje");
     Requests.Window w = Requests.window(values, store, workspace);
     SubTrace sub = SubTrace.of(store, w.from(), w.to(), w.producers(), w.types());
     AtomicFile.write(out, o -> {
+      if (written.equals("chrome")) {
+        ChromeTraceWriter.write(sub, o);
+        return;
+      }
       Writer writer = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
-      if (paje) {
+      if (written.equals("paje")) {
         PajeTraceWriter.write(sub, writer);
       } else {
         PjDumpCsvWriter.write(sub, writer);

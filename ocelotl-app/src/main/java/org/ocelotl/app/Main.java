@@ -16,7 +16,7 @@ public final class Main implements Runnable {
       ListCommand.class, RmCommand.class, InfoCommand.class, AggregateCommand.class, OverviewCommand.class,
       OutliersCommand.class, CompareCommand.class, TreemapCommand.class, TopologyCommand.class, DemoCommand.class, ModelCommand.class, ServeCommand.class,
       ViewCommand.class, EventsCommand.class, GanttCommand.class, StatsCommand.class, SelectionCommand.class,
-      ExportCommand.class);
+      ExportCommand.class, SqlCommand.class);
 
   /** What {@code --version} prints, on the main command and on every subcommand. */
   static final String VERSION = "ocelotl 0.1.0";

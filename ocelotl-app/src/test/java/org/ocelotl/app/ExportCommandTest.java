@@ -217,7 +217,7 @@ class ExportCommandTest {
     assertTrue(Files.readString(out).contains("%EventDef PajePushState"));
     CliTest.Result badFormat = CliTest.run("export", SMALL.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--format", "otf2", "--out", tmp.resolve("y").toString());
-    assertEquals(new CliTest.Result(1, "", "ocelotl: --format: expected paje, csv or parquet, got 'otf2'\n"), badFormat);
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --format: expected paje, csv, chrome or parquet, got 'otf2'\n"), badFormat);
     CliTest.Result badType = CliTest.run("export", SMALL.toString(), "--workspace", tmp.resolve("ws").toString(),
         "--types", "nope", "--out", tmp.resolve("y").toString());
     assertEquals(new CliTest.Result(1, "", "ocelotl: unknown type 'nope'\n"), badType);

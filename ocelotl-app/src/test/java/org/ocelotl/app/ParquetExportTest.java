@@ -78,6 +78,49 @@ class ParquetExportTest {
   }
 
   /**
+   * The dataset stands on its own: dataset.json names every field (version, unit, categories as
+   * {@code --kind} spells them), and every Parquet file says the unit of its times, as DuckDB reads it.
+   */
+  @Test
+  void theDatasetDescribesItselfByNamedFields() throws Exception {
+    Path out = tmp.resolve("dataset");
+    CliTest.Result result = CliTest.run("export", BUNDLED.toString(), "--workspace", tmp.resolve("ws").toString(),
+        "--format", "parquet", "--out", out.toString());
+    assertEquals(0, result.status(), result.err());
+    JsonNode d = new ObjectMapper().readTree(out.resolve(ParquetTable.DATASET_FILE).toFile());
+    assertEquals("ocelotl-parquet-dataset", d.get("format").asText());
+    assertEquals(1, d.get("version").asInt());
+    assertEquals("smpi_perturbed.trace.gz", d.get("trace").asText());
+    assertEquals("s", d.get("time_unit").asText());
+    assertEquals(1.0, d.get("seconds_per_unit").asDouble());
+    assertEquals(117312, d.get("counts").get("state").asLong());
+    assertEquals(38400, d.get("counts").get("link").asLong());
+    assertEquals(List.of("start_time", "end_time", "producer", "type", "depth"),
+        new ObjectMapper().convertValue(d.get("tables").get("states"), List.class));
+    JsonNode root = d.get("producers").get(0);
+    assertTrue(root.get("parent").isNull());
+    assertEquals(169, d.get("producers").size());
+    JsonNode rank = d.get("producers").get(168);
+    assertEquals(168, rank.get("id").asInt());
+    assertEquals(rank.get("name").asText(), rank.get("path").asText().substring(rank.get("path").asText()
+        .lastIndexOf('/') + 1));
+    List<String> categories = new ArrayList<>();
+    d.get("types").forEach(t -> categories.add(t.get("category").asText()));
+    assertEquals(List.of("link", "state", "variable"), categories.stream().distinct().sorted().toList());
+    try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = duck.createStatement();
+        ResultSet rs = s.executeQuery("SELECT DISTINCT decode(key), decode(value) FROM parquet_kv_metadata('"
+            + out + "/*/*.parquet') WHERE decode(key) LIKE 'ocelotl.%' ORDER BY 1")) {
+      List<String> keyValues = new ArrayList<>();
+      while (rs.next()) {
+        keyValues.add(rs.getString(1) + "=" + rs.getString(2));
+      }
+      assertEquals(List.of("ocelotl.dataset.version=1", "ocelotl.seconds_per_unit=1.0", "ocelotl.time_unit=s"),
+          keyValues);
+    }
+  }
+
+  /**
    * Small stores cut into small chunks and three chunks per file, so that tables span several
    * files: the records still come back as the store's, in its order. Events come from pajeng's
    * events.trace, link volumes (and their absence, as nulls) from ms.trace.
@@ -230,7 +273,7 @@ class ParquetExportTest {
     assertEquals(producers, rows(duck, dataset, ParquetTable.PRODUCERS));
     List<List<Object>> types = new ArrayList<>();
     for (StoreMetadata.EventType t : m.types()) {
-      types.add(java.util.Arrays.asList(t.id(), t.name(), StoreMetadata.categoryName(t.category()), t.group(),
+      types.add(java.util.Arrays.asList(t.id(), t.name(), ParquetTable.kind(t.category()), t.group(),
           t.color(), t.count()));
     }
     assertEquals(types, rows(duck, dataset, ParquetTable.TYPES));

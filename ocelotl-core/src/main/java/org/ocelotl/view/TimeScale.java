@@ -50,6 +50,22 @@ public record TimeScale(double origin, double factor, String unit) {
     return (traceTime - origin) * factor;
   }
 
+  /**
+   * The length of one unit of a trace in seconds: ns … h, "us" for µs, and OTF2's
+   * "ticks@N/s" (docs/formats.md); NaN for a unit that names no length.
+   */
+  public static double secondsPerUnit(String traceUnit) {
+    if (traceUnit != null && traceUnit.startsWith("ticks@") && traceUnit.endsWith("/s")) {
+      try {
+        return 1 / Double.parseDouble(traceUnit.substring("ticks@".length(), traceUnit.length() - "/s".length()));
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    Unit unit = unitNamed(traceUnit);
+    return unit == null ? Double.NaN : unit.seconds();
+  }
+
   private static Unit unitNamed(String name) {
     String n = name == null ? "" : name.equals("us") ? "µs" : name;
     for (Unit unit : UNITS) {

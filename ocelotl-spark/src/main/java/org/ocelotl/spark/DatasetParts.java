@@ -19,7 +19,7 @@ import org.ocelotl.workspace.Importer;
  * A dataset written in parts by the executors, as the Spark imports write it (Pajé and OTF2): each
  * partition replays its share of the trace into a store of its own (every producer and type, its
  * own records) and writes that store's records as its files of each table; the driver writes the
- * producers, the types and metadata.json, merged from the parts' metadata
+ * producers, the types, dataset.json and metadata.json, merged from the parts' metadata
  * ({@link StoreMetadata#ofParts}), into the same hidden directory, then publishes it.
  */
 final class DatasetParts {
@@ -58,7 +58,7 @@ final class DatasetParts {
     boolean local = HadoopFiles.isLocal(dataset);
     java.nio.file.Path directory = local ? HadoopFiles.local(dataset) : Files.createTempDirectory("ocelotl-spark-dataset");
     try {
-      ParquetExport.writeProducersAndTypes(metadata, directory);
+      ParquetExport.writeDescription(metadata, directory);
       Files.writeString(directory.resolve(ParquetTable.METADATA_FILE), metadata.json());
       if (!local) {
         HadoopFiles.moveInto(directory, dataset, hadoop);

@@ -279,7 +279,7 @@ class SparkHdfsTest {
   /** A dataset's files, relative, sorted (Hadoop's checksum files of a copy left out). */
   /**
    * Fetches the HDFS dataset into {@code name} under the test's directory and checks it holds the
-   * local dataset's files, each byte for byte but metadata.json (which names the trace), the
+   * local dataset's files, each byte for byte but metadata.json and dataset.json (which name the trace), the
    * caller's to compare; returns the fetched directory.
    */
   private static Path fetchSameFiles(String remoteDataset, Path localDataset, String name) throws IOException {
@@ -288,7 +288,7 @@ class SparkHdfsTest {
     List<Path> files = files(localDataset);
     assertEquals(files, files(fetched));
     for (Path f : files) {
-      if (!f.toString().equals(ParquetTable.METADATA_FILE)) {
+      if (!f.toString().equals(ParquetTable.METADATA_FILE) && !f.toString().equals(ParquetTable.DATASET_FILE)) {
         assertArrayEquals(Files.readAllBytes(localDataset.resolve(f)), Files.readAllBytes(fetched.resolve(f)), f.toString());
       }
     }

@@ -29,6 +29,7 @@ import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.store.VariableColumns;
+import org.ocelotl.view.TimeScale;
 
 /**
  * Writes a store as a Parquet dataset ({@link ParquetTable}): the record tables chunk by chunk in
@@ -72,7 +73,7 @@ public final class ParquetExport {
       for (EventCategory category : EventCategory.values()) {
         writeRecords(store, category, temporary.resolve(ParquetTable.of(category).directory()), PART, chunksPerFile);
       }
-      writeProducersAndTypes(store.metadata(), temporary);
+      writeDescription(store.metadata(), temporary);
       Files.copy(store.metadataFile(), temporary.resolve(ParquetTable.METADATA_FILE));
       if (Files.exists(target)) {
         Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
@@ -98,7 +99,8 @@ public final class ParquetExport {
     // An empty table still gets one file: readers infer a table's columns from its files.
     int files = Math.max(1, (chunks.size() + chunksPerFile - 1) / chunksPerFile);
     for (int f = 0; f < files; f++) {
-      try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(prefix, f)), table.schema(), source.rows)) {
+      try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(prefix, f)), table.schema(), source.rows,
+          store.metadata())) {
         Row row = new Row();
         for (int c = f * chunksPerFile; c < Math.min(chunks.size(), (f + 1) * chunksPerFile); c++) {
           store.read(chunks.get(c), source.columns);
@@ -159,12 +161,14 @@ public final class ParquetExport {
   }
 
   /**
-   * Writes the producers and types tables of {@code metadata} into the dataset directory {@code root}
-   * (its metadata file is the caller's to write: the local export copies the store's).
+   * Writes the producers and types tables of {@code metadata} and {@link ParquetTable#DATASET_FILE}
+   * into the dataset directory {@code root} (the store's metadata file is the caller's to write:
+   * the local export copies the store's).
    */
-  public static void writeProducersAndTypes(StoreMetadata metadata, Path root) throws IOException {
+  public static void writeDescription(StoreMetadata metadata, Path root) throws IOException {
     writeProducers(metadata, root);
     writeTypes(metadata, root);
+    Files.writeString(root.resolve(ParquetTable.DATASET_FILE), DatasetDescription.json(metadata));
   }
 
   private static void writeProducers(StoreMetadata metadata, Path root) throws IOException {
@@ -182,7 +186,7 @@ public final class ParquetExport {
       optionalDouble(out, Columns.CREATED, 5, p.created());
       optionalDouble(out, Columns.DESTROYED, 6, p.destroyed());
     };
-    writeAll(directory, ParquetTable.PRODUCERS, rows, producers.size());
+    writeAll(directory, ParquetTable.PRODUCERS, rows, producers.size(), metadata);
   }
 
   private static void writeTypes(StoreMetadata metadata, Path root) throws IOException {
@@ -192,18 +196,19 @@ public final class ParquetExport {
       StoreMetadata.EventType t = types.get(i);
       intField(out, Columns.ID, 0, t.id());
       stringField(out, Columns.NAME, 1, t.name());
-      stringField(out, Columns.CATEGORY, 2, StoreMetadata.categoryName(t.category()));
+      stringField(out, Columns.CATEGORY, 2, ParquetTable.kind(t.category()));
       stringField(out, Columns.GROUP, 3, t.group());
       stringField(out, Columns.COLOR, 4, t.color());
       out.startField(Columns.COUNT, 5);
       out.addLong(t.count());
       out.endField(Columns.COUNT, 5);
     };
-    writeAll(directory, ParquetTable.TYPES, rows, types.size());
+    writeAll(directory, ParquetTable.TYPES, rows, types.size(), metadata);
   }
 
-  private static void writeAll(Path directory, ParquetTable table, RowWriter rows, int count) throws IOException {
-    try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(PART, 0)), table.schema(), rows)) {
+  private static void writeAll(Path directory, ParquetTable table, RowWriter rows, int count, StoreMetadata metadata)
+      throws IOException {
+    try (ParquetWriter<Row> writer = writer(directory.resolve(fileName(PART, 0)), table.schema(), rows, metadata)) {
       Row row = new Row();
       for (row.index = 0; row.index < count; row.index++) {
         writer.write(row);
@@ -215,12 +220,25 @@ public final class ParquetExport {
     return String.format("%s%05d.parquet", prefix, file);
   }
 
-  private static ParquetWriter<Row> writer(Path file, MessageType schema, RowWriter rows) throws IOException {
-    return new Builder(new LocalOutputFile(file), new RowSupport(schema, rows))
+  private static ParquetWriter<Row> writer(Path file, MessageType schema, RowWriter rows, StoreMetadata metadata)
+      throws IOException {
+    return new Builder(new LocalOutputFile(file), new RowSupport(schema, rows, keyValues(metadata)))
         .withConf(new PlainParquetConfiguration())
         .withWriteMode(ParquetFileWriter.Mode.CREATE)
         .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
         .build();
+  }
+
+  /** What a reader of one file alone needs to read its times: their unit, and the layout's version. */
+  private static Map<String, String> keyValues(StoreMetadata metadata) {
+    Map<String, String> keyValues = new java.util.LinkedHashMap<>();
+    keyValues.put(ParquetTable.VERSION_KEY, String.valueOf(ParquetTable.VERSION));
+    keyValues.put(ParquetTable.TIME_UNIT_KEY, metadata.timeUnit());
+    double seconds = TimeScale.secondsPerUnit(metadata.timeUnit());
+    if (!Double.isNaN(seconds)) {
+      keyValues.put(ParquetTable.SECONDS_PER_UNIT_KEY, String.valueOf(seconds));
+    }
+    return Map.copyOf(keyValues);
   }
 
   private static void doubleField(RecordConsumer out, String name, int index, double value) {
@@ -275,21 +293,23 @@ public final class ParquetExport {
   private static final class RowSupport extends WriteSupport<Row> {
     private final MessageType schema;
     private final RowWriter rows;
+    private final Map<String, String> keyValues;
     private RecordConsumer consumer;
 
-    RowSupport(MessageType schema, RowWriter rows) {
+    RowSupport(MessageType schema, RowWriter rows, Map<String, String> keyValues) {
       this.schema = schema;
       this.rows = rows;
+      this.keyValues = keyValues;
     }
 
     @Override
     public WriteContext init(Configuration configuration) {
-      return new WriteContext(schema, Map.of());
+      return new WriteContext(schema, keyValues);
     }
 
     @Override
     public WriteContext init(ParquetConfiguration configuration) {
-      return new WriteContext(schema, Map.of());
+      return new WriteContext(schema, keyValues);
     }
 
     @Override

@@ -10,8 +10,9 @@ import org.ocelotl.model.EventCategory;
 /**
  * The tables of a trace's Parquet dataset, one directory each, and their columns: owned here and
  * nowhere else (docs/scale-out.md describes them for people). Record tables keep the store's
- * values as they are — times are the store's doubles in the trace's unit, ids the store's ids —
- * so a model built from the dataset is the model built from the store.
+ * values as they are — times are the store's doubles in the trace's unit (said in every file's
+ * key-value metadata and in dataset.json), ids the store's ids — so a model built from the
+ * dataset is the model built from the store.
  *
  * <p>Column names avoid SQL keywords ({@code end}, {@code from}, {@code to}, {@code group}) so
  * that DuckDB, Spark SQL and pandas users need no quoting.
@@ -62,8 +63,26 @@ public enum ParquetTable {
       .required(PrimitiveTypeName.INT64).named(Columns.COUNT)
       .named("type"));
 
-  /** The store's metadata file, copied as it is: the trace's bounds, unit and counts, and what a model plan reads. */
+  /**
+   * The store's metadata file, copied as it is: what Ocelotl's own tools read back (ocelotl-spark
+   * plans a model on it exactly as on the store). Its producers and types are positional arrays:
+   * people and other tools read {@link #DATASET_FILE}.
+   */
   public static final String METADATA_FILE = "metadata.json";
+
+  /** The dataset described by named fields for people and other tools ({@link DatasetDescription}). */
+  public static final String DATASET_FILE = "dataset.json";
+
+  /**
+   * The version of the dataset's layout (tables, columns, {@link #DATASET_FILE}): 1 since the time
+   * unit, the singular category names and dataset.json (docs/scale-out.md).
+   */
+  public static final int VERSION = 1;
+
+  /** Key-value metadata of every Parquet file: the layout's version, and the unit of its times. */
+  public static final String VERSION_KEY = "ocelotl.dataset.version";
+  public static final String TIME_UNIT_KEY = "ocelotl.time_unit";
+  public static final String SECONDS_PER_UNIT_KEY = "ocelotl.seconds_per_unit";
 
   /** Column names. */
   public static final class Columns {
@@ -112,6 +131,11 @@ public enum ParquetTable {
   /** The column names, in schema order. */
   public List<String> columns() {
     return schema.getFields().stream().map(f -> f.getName()).toList();
+  }
+
+  /** A category as the types table, dataset.json and {@code --kind} spell it: state, event, variable, link. */
+  public static String kind(EventCategory category) {
+    return category.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** The table of a category's records. */
