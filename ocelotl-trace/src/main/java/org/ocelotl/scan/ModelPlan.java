@@ -47,8 +47,11 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
           + StoreMetadata.categoryName(category) + ": the " + metric + " metric needs them");
     }
     if (!m.offers(metric)) {
-      throw new IllegalArgumentException("the trace " + m.name() + " gives no link a volume (a Pajé Size field, "
-          + "an OTF2 message length): the " + metric + " metric needs them");
+      throw new IllegalArgumentException(metric == Metric.UTILIZATION
+          ? "the trace " + m.name() + " has no capacity variable with its use (speed and speed_used, bandwidth and "
+              + "bandwidth_used…): the " + metric + " metric needs them"
+          : "the trace " + m.name() + " gives no link a volume (a Pajé Size field, an OTF2 message length): the "
+              + metric + " metric needs them");
     }
     SliceGrid grid = grid(m, request);
     ModelTree tree = tree(m, category, request.producers());

@@ -174,7 +174,9 @@ class ModelBuilderReferenceTest {
     for (String trace : TRACES) {
       StoreMetadata m = store(trace).metadata();
       for (Metric metric : Metric.values()) {
-        if (m.offers(metric)) {
+        // The reference defines the record metrics; utilization, a ratio of two variables' means, is
+        // held to exact values by UtilizationTest (ocelotl-app).
+        if (m.offers(metric) && metric != Metric.UTILIZATION) {
           cases.add(Arguments.of(trace, metric));
         }
       }
