@@ -125,7 +125,9 @@ public final class Requests {
 
   /** The window, producers and types of a record query: its parameters, or a saved selection's. */
   public static Window window(RequestValues values, TraceStore store, Workspace workspace) throws IOException {
-    Selection s = selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES, EXCLUDE_TYPES);
+    // A sub-trace's request names no types to leave out; the record views' requests do.
+    Selection s = values.takes(EXCLUDE_TYPES) ? selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES,
+        EXCLUDE_TYPES) : selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES);
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
         : new Window(values.time(FROM, store.metadata().start(), store.metadata().timeUnit()),
             values.time(TO, store.metadata().start(), store.metadata().timeUnit()), values.list(PRODUCERS),
@@ -138,7 +140,7 @@ public final class Requests {
    */
   private static List<String> keptTypes(RequestValues values, StoreMetadata m) {
     List<String> types = values.list(TYPES);
-    List<String> left = values.list(EXCLUDE_TYPES);
+    List<String> left = values.takes(EXCLUDE_TYPES) ? values.list(EXCLUDE_TYPES) : List.of();
     if (left.isEmpty()) {
       return types;
     }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 /** A call that names its subcommand builds that one alone (decision 024); help and mistakes see them all. */
 class MainTest {
   private static final List<String> ALL = List.of("help", "import", "list", "rm", "info", "aggregate", "overview",
-      "outliers", "treemap", "topology", "demo", "model", "serve", "view", "events", "gantt", "stats", "selection", "export", "sql");
+      "outliers", "compare", "treemap", "topology", "demo", "model", "serve", "view", "events", "gantt", "stats",
+      "selection", "export", "sql");
 
   private static List<String> subcommands(String... args) {
     return List.copyOf(Main.commandLine(args).getSubcommands().keySet());
