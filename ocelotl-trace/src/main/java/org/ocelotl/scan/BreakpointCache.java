@@ -5,7 +5,6 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
@@ -220,27 +218,7 @@ public final class BreakpointCache {
 
   /** Deletes the least recently used breakpoint files until they fit in the limit; never {@code keep}. */
   private static void evict(Path directory, Path keep) throws IOException {
-    record Entry(Path file, long size, FileTime used) {}
-    List<Entry> entries = new ArrayList<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
-      for (Path file : files) {
-        try {
-          entries.add(new Entry(file, Files.size(file), Files.getLastModifiedTime(file)));
-        } catch (NoSuchFileException evictedMeanwhile) {
-          // gone already
-        }
-      }
-    }
-    long total = entries.stream().mapToLong(Entry::size).sum();
-    entries.sort(Comparator.comparing(Entry::used));
-    for (Entry entry : entries) {
-      if (total <= LIMIT_BYTES) {
-        break;
-      }
-      if (!entry.file.equals(keep)) {
-        Files.deleteIfExists(entry.file);
-        total -= entry.size;
-      }
-    }
+    ModelCache.evictLeastRecent(directory, SUFFIX, LIMIT_BYTES, keep);
   }
+
 }

@@ -334,9 +334,17 @@ public final class ModelCache {
 
   /** Deletes the least recently used files until the directory fits in the limit; never {@code keep}. */
   private void evict(Path directory, Path keep) throws IOException {
+    evictLeastRecent(directory, ModelCacheFile.SUFFIX, limitBytes, keep);
+  }
+
+  /**
+   * Deletes the least recently used files of {@code directory} ending in {@code suffix} until they
+   * hold at most {@code limitBytes}; never {@code keep}. The model and breakpoint caches share it.
+   */
+  static void evictLeastRecent(Path directory, String suffix, long limitBytes, Path keep) throws IOException {
     record Entry(Path file, long size, FileTime used) {}
     List<Entry> entries = new ArrayList<>();
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + ModelCacheFile.SUFFIX)) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + suffix)) {
       for (Path file : files) {
         try {
           entries.add(new Entry(file, Files.size(file), Files.getLastModifiedTime(file)));
@@ -357,6 +365,7 @@ public final class ModelCache {
       }
     }
   }
+
 
   /** What ties a cache file to the trace file as it was imported. */
   static long identity(StoreMetadata.Source source) {
