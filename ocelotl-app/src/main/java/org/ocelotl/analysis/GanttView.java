@@ -141,30 +141,69 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
       }
     }
     TimeWindow window = new TimeWindow(start, end, m.timeUnit());
-    GanttGeometry geometry = new GanttGeometry(rows.tree(), shown.stream().map(StoreMetadata.EventType::name).toList(),
-        shown.stream().map(StoreMetadata.EventType::color).toList(), window, width, height,
-        OverviewGeometry.VISUAL_THRESHOLD_PX);
-    long[] count = {0};
-    // The rows' producers, so that the store reads their records only (null: all of them).
-    Set<Integer> rowProducers = new java.util.HashSet<>();
+    java.util.function.Supplier<GanttGeometry> chart = () -> new GanttGeometry(rows.tree(),
+        shown.stream().map(StoreMetadata.EventType::name).toList(), shown.stream().map(StoreMetadata.EventType::color)
+            .toList(), window, width, height, OverviewGeometry.VISUAL_THRESHOLD_PX);
+    GanttGeometry geometry = chart.get();
+    // One part per processor, each of contiguous rows holding about as many records (the store's
+    // counts), fed its rows' records only: their geometries merge into the one chart.
+    int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), geometry.rowCount()));
+    long[] rowRecords = new long[geometry.rowCount()];
+    long all = 0;
     for (int p = 0; p < n; p++) {
       if (rows.leafOf()[p] >= 0) {
-        rowProducers.add(p);
+        rowRecords[geometry.rowOfLeaf(rows.leafOf()[p])] += own[p];
+        all += own[p];
       }
     }
-    RecordQuery.Selection selection = new RecordQuery.Selection(start, end,
-        rowProducers.size() == n ? null : rowProducers, typeIds, categories, null,
-        Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
-    RecordQuery.forEach(store, selection, r -> {
-      int leaf = rows.leafOf()[r.producer()];
-      int toLeaf = r.kind() == EventCategory.LINK ? rows.leafOf()[r.to()] : -1;
-      if (leaf < 0 || typeIndex[r.type()] < 0 || r.kind() == EventCategory.LINK && toLeaf < 0) {
-        return;
+    int[] partOfRow = new int[rowRecords.length];
+    long before = 0;
+    for (int row = 0; row < rowRecords.length; row++) {
+      partOfRow[row] = (int) Math.min(parts - 1, all == 0 ? (long) row * parts / rowRecords.length : before * parts / all);
+      before += rowRecords[row];
+    }
+    List<Set<Integer>> producersOfPart = new ArrayList<>();
+    for (int k = 0; k < parts; k++) {
+      producersOfPart.add(new java.util.HashSet<>());
+    }
+    for (int p = 0; p < n; p++) {
+      if (rows.leafOf()[p] >= 0) {
+        producersOfPart.get(partOfRow[geometry.rowOfLeaf(rows.leafOf()[p])]).add(p);
       }
-      count[0]++;
-      geometry.add(r.kind(), leaf, typeIndex[r.type()], r.start(), r.end(), r.depth(), r.value(), toLeaf);
-    });
-    return new Result(this, TraceSummary.of(store), geometry.build(), count[0],
+    }
+    long[] count = new long[parts];
+    RuntimeException[] failures = new RuntimeException[parts];
+    List<GanttGeometry> geometries = java.util.stream.IntStream.range(0, parts).parallel().mapToObj(k -> {
+      GanttGeometry g = k == 0 ? geometry : chart.get();
+      // A part's producers, so that the store reads their records only (null: all of them).
+      Set<Integer> producersHere = producersOfPart.get(k).size() == n ? null : producersOfPart.get(k);
+      RecordQuery.Selection selection = new RecordQuery.Selection(start, end, producersHere, typeIds, categories, null,
+          Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
+      try {
+        RecordQuery.forEach(store, selection, r -> {
+          int leaf = rows.leafOf()[r.producer()];
+          int toLeaf = r.kind() == EventCategory.LINK ? rows.leafOf()[r.to()] : -1;
+          if (leaf < 0 || typeIndex[r.type()] < 0 || r.kind() == EventCategory.LINK && toLeaf < 0
+              || partOfRow[g.rowOfLeaf(leaf)] != k) { // a link arriving here is its source's part's
+            return;
+          }
+          count[k]++;
+          g.add(r.kind(), leaf, typeIndex[r.type()], r.start(), r.end(), r.depth(), r.value(), toLeaf);
+        });
+      } catch (RuntimeException e) {
+        failures[k] = e; // rethrown below as itself: a parallel stream would wrap it, message and all
+      }
+      return g;
+    }).toList();
+    for (RuntimeException e : failures) {
+      if (e != null) {
+        throw e;
+      }
+    }
+    for (GanttGeometry g : geometries.subList(1, parts)) {
+      geometry.merge(g);
+    }
+    return new Result(this, TraceSummary.of(store), geometry.build(), java.util.Arrays.stream(count).sum(),
         TimeScale.of(m.timeUnit(), m.start(), end - start));
   }
 }

@@ -80,12 +80,12 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
     Set<Integer> kept = RecordQuery.typesNamed(m, types);
     boolean nesting = !inclusive && categories.contains(EventCategory.STATE);
-    Tally tally = new Tally(m, groups(m, RecordQuery.producersNamed(m, producers), depth), depth >= 0, start, end,
-        buckets, kept, nesting);
+    Groups rows = groups(m, RecordQuery.producersNamed(m, producers), depth);
     // Exclusive times need the states around the kept ones, of any type: the type filter is then the tally's.
     RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, nesting ? null : kept,
         categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
-    RecordQuery.forEach(store, selection, tally::add);
+    Tally tally = Tally.merged(RecordQuery.forEachInRuns(store, selection,
+        () -> new Tally(m, rows, depth >= 0, start, end, buckets, kept, nesting)));
     if (tally.nestedSeen) {
       // Only now are the states kept for the subtraction: a trace without nesting (most) pays one pass, no sort.
       RecordQuery.forEach(store, new RecordQuery.Selection(start, end, null, null, EnumSet.of(EventCategory.STATE), null,
@@ -274,7 +274,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   }
 
   /** Sums per (group, type) cell in primitive arrays, filled record by record. */
-  private static final class Tally {
+  private static final class Tally implements RecordQuery.RecordSink {
     final StoreMetadata m;
     final Groups groups;
     /** Whether rows per group are asked for: without them, durations are kept per type only. */
@@ -326,43 +326,78 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       withStates = new boolean[m.producers().size()];
     }
 
-    void add(RecordQuery.Record r) {
+    @Override
+    public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
+        int destination) {
       // A link belongs to its source producer, as the store's per-producer counts say.
-      int group = groups.of()[r.producer()];
+      int group = groups.of()[producer];
       if (group < 0) {
         return;
       }
-      if (r.kind() == EventCategory.STATE) {
-        withStates[r.producer()] = true;
-        nestedSeen |= nesting && r.depth() > 0;
+      if (kind == EventCategory.STATE) {
+        withStates[producer] = true;
+        nestedSeen |= nesting && depth > 0;
       }
-      if (kept != null && !kept.contains(r.type())) {
+      if (kept != null && !kept.contains(type)) {
         return;
       }
-      int cell = group * typeCount + r.type();
+      int cell = group * typeCount + type;
       records++;
       cellRecords[cell]++;
-      double clipped = Math.min(r.end(), to) - Math.max(r.start(), from);
-      switch (r.kind()) {
+      double clipped = Math.min(end, to) - Math.max(start, from);
+      switch (kind) {
         case STATE -> {
           total[cell] += clipped;
-          perProducer[r.producer() * typeCount + r.type()] += clipped;
+          perProducer[producer * typeCount + type] += clipped;
           if (grouped) {
-            durations(cellDurations, cell).add(r.duration());
+            durations(cellDurations, cell).add(end - start);
           }
-          durations(typeDurations, r.type()).add(r.duration());
+          durations(typeDurations, type).add(end - start);
         }
         case LINK -> total[cell] += clipped;
         case EVENT -> total[cell]++;
         case VARIABLE -> {
-          total[cell] += r.value() * clipped;
+          total[cell] += value * clipped;
           covered[cell] += clipped;
         }
-        default -> throw new AssertionError(r.kind());
+        default -> throw new AssertionError(kind);
       }
-      if (r.start() >= from) {
+      if (start >= from) {
         // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
-        density[Math.min(density.length - 1, (int) ((r.start() - from) * density.length / (to - from)))]++;
+        density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
+      }
+    }
+
+    /**
+     * The runs' tallies as one, added in run order (chunk order): the first holds the sums, each
+     * cell's durations are the runs' in that order.
+     */
+    static Tally merged(List<Tally> runs) {
+      Tally all = runs.get(0); // a window always meets one chunk at least
+      for (Tally t : runs.subList(1, runs.size())) {
+        add(all.total, t.total);
+        add(all.covered, t.covered);
+        add(all.perProducer, t.perProducer);
+        for (int k = 0; k < all.cellRecords.length; k++) {
+          all.cellRecords[k] += t.cellRecords[k];
+        }
+        for (int k = 0; k < all.density.length; k++) {
+          all.density[k] += t.density[k];
+        }
+        for (int p = 0; p < all.withStates.length; p++) {
+          all.withStates[p] |= t.withStates[p];
+        }
+        all.records += t.records;
+        all.nestedSeen |= t.nestedSeen;
+      }
+      Durations.concat(all.cellDurations, runs.stream().map(t -> t.cellDurations).toList());
+      Durations.concat(all.typeDurations, runs.stream().map(t -> t.typeDurations).toList());
+      return all;
+    }
+
+    private static void add(double[] sums, double[] more) {
+      for (int k = 0; k < sums.length; k++) {
+        sums[k] += more[k];
       }
     }
 
@@ -529,26 +564,32 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return kind == EventCategory.VARIABLE ? Double.NaN : whole > 0 ? value / whole : 0;
     }
 
-    /** min, mean, median, p90, p99, max of the durations (sorted in place), or null without any. */
+    /**
+     * min, mean, median, p90, p99, max of the durations (reordered in place), or null without any.
+     * The mean sums them in scan order; the quantiles are selected ({@link Quantiles}), not sorted for.
+     */
     private static double[] distribution(Durations d) {
       if (d == null || d.size == 0) {
         return null;
       }
       double[] v = d.values;
       int n = d.size;
-      Arrays.sort(v, 0, n);
       double sum = 0;
+      double min = Double.POSITIVE_INFINITY;
+      double max = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < n; i++) {
         sum += v[i];
+        min = Math.min(min, v[i]);
+        max = Math.max(max, v[i]);
       }
-      return new double[] {v[0], sum / n, nearestRank(v, n, 50), nearestRank(v, n, 90), nearestRank(v, n, 99),
-          v[n - 1]};
+      double[] q = Quantiles.ranks(v, n, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99));
+      return new double[] {min, sum / n, q[0], q[1], q[2], max};
     }
 
-    /** The ⌈q·n⌉-th of n sorted values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */
-    private static double nearestRank(double[] sorted, int n, int percent) {
+    /** The index of the ⌈q·n⌉-th of n values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */
+    private static int nearestRank(int n, int percent) {
       long rank = ((long) percent * n + 99) / 100;
-      return sorted[(int) rank - 1]; // ≥ 1: percent·n ≥ 1
+      return (int) rank - 1; // ≥ 0: percent·n ≥ 1
     }
   }
 
@@ -584,6 +625,32 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   private static final class Durations {
     double[] values = new double[16];
     int size;
+
+    /** Into each cell of {@code into}, the cell's durations of every run, in run order, in one array. */
+    static void concat(Durations[] into, List<Durations[]> runs) {
+      for (int k = 0; k < into.length; k++) {
+        int size = 0;
+        int with = 0;
+        for (Durations[] run : runs) {
+          if (run[k] != null) {
+            size += run[k].size;
+            with++;
+          }
+        }
+        if (with <= 1 && (into[k] != null || size == 0)) {
+          continue; // the first run's, or none
+        }
+        Durations all = new Durations();
+        all.values = new double[size];
+        for (Durations[] run : runs) {
+          if (run[k] != null) {
+            System.arraycopy(run[k].values, 0, all.values, all.size, run[k].size);
+            all.size += run[k].size;
+          }
+        }
+        into[k] = all;
+      }
+    }
 
     void add(double x) {
       if (size == values.length) {

@@ -25,6 +25,10 @@ import org.ocelotl.model.ProducerTree;
  * columns (named by their producers when they all share them, else by the rows), variables one
  * step per row, type and pixel column (the last value of the column), neighbouring columns of one
  * value joined.
+ *
+ * <p>Every record's marks depend on its row only, so that geometries fed the records of disjoint
+ * rows — one per core — {@link #merge} into the chart a single one fed them all would draw,
+ * shape for shape and in the same order (by row, then record order).
  */
 public final class GanttGeometry {
   /** Height of a row's band taken by one level of nesting (nested states are drawn inside). */
@@ -39,7 +43,8 @@ public final class GanttGeometry {
   /** The pixel columns' bounds in time, columns + 1 of them: a state's cost is a few look-ups, not divisions. */
   private final double[] edges;
   private final VisualRows rows;
-  private final List<Gantt.Shape> shapes = new ArrayList<>();
+  /** Per row (made when it gets one): the states drawn as themselves, in record order. */
+  private final List<Gantt.Shape>[] shapes;
   /** Opacity steps below which neighbouring summary columns are told apart. */
   static final int OPACITY_LEVELS = 10;
   /** Per row (allocated when it gets one): per pixel column × type, time covered by narrow states. */
@@ -82,6 +87,49 @@ public final class GanttGeometry {
     this.variableMax = new double[types.size()];
     this.narrow = new double[rows.count()][];
     this.narrowCount = new int[rows.count()][];
+    @SuppressWarnings("unchecked")
+    List<Gantt.Shape>[] perRow = new List[rows.count()];
+    this.shapes = perRow;
+  }
+
+  /** The rows: what {@link #rowOfLeaf} numbers. */
+  public int rowCount() {
+    return rows.count();
+  }
+
+  /** The row a leaf's records are drawn in. */
+  public int rowOfLeaf(int leaf) {
+    return rows.rowOfLeaf(leaf);
+  }
+
+  /**
+   * Takes in what {@code other}, a geometry of the same chart, was fed: records of other rows
+   * (links by their source's row) than this one's.
+   *
+   * @throws IllegalArgumentException when both were fed records of one row
+   */
+  public void merge(GanttGeometry other) {
+    if (other.columns != columns || other.rows.count() != rows.count() || other.typeNames.size() != typeNames.size()) {
+      throw new IllegalArgumentException("merged Gantt geometries must be of the same chart");
+    }
+    for (int row = 0; row < rows.count(); row++) {
+      boolean theirs = other.shapes[row] != null || other.narrow[row] != null;
+      if (theirs && (shapes[row] != null || narrow[row] != null)) {
+        throw new IllegalArgumentException("both Gantt geometries hold records of row " + row);
+      }
+      if (theirs) {
+        shapes[row] = other.shapes[row];
+        narrow[row] = other.narrow[row];
+        narrowCount[row] = other.narrowCount[row];
+      }
+    }
+    ticks.putAll(other.ticks);
+    arrows.putAll(other.arrows);
+    steps.putAll(other.steps);
+    for (int u = 0; u < variableMax.length; u++) {
+      variableMax[u] = Math.max(variableMax[u], other.variableMax[u]);
+    }
+    summarised |= other.summarised;
   }
 
   private double x(double t) {
@@ -143,7 +191,10 @@ public final class GanttGeometry {
       double top = rowTop(row);
       double height = rowBottom(row) - top;
       double inset = Math.min(depth * DEPTH_INSET, 0.45) * height;
-      shapes.add(new Gantt.Shape(Gantt.Kind.STATE, x0, top + inset, x1, top + height - inset, colours.get(type), 1, type,
+      if (shapes[row] == null) {
+        shapes[row] = new ArrayList<>();
+      }
+      shapes[row].add(new Gantt.Shape(Gantt.Kind.STATE, x0, top + inset, x1, top + height - inset, colours.get(type), 1, type,
           depth, 1, start, end, paths.get(tree.leafNode(leaf)), null, Double.NaN));
       return;
     }
@@ -240,7 +291,12 @@ public final class GanttGeometry {
   }
 
   public Gantt build() {
-    List<Gantt.Shape> all = new ArrayList<>(shapes);
+    List<Gantt.Shape> all = new ArrayList<>();
+    for (List<Gantt.Shape> row : shapes) {
+      if (row != null) {
+        all.addAll(row);
+      }
+    }
     for (int row = 0; row < narrow.length; row++) {
       if (narrow[row] != null) {
         addSummaries(row, all);

@@ -152,4 +152,60 @@ class GanttGeometryTest {
     Gantt gantt = g.build();
     assertTrue(gantt.shapes().size() <= 2 * 100, gantt.shapes().size() + " shapes for 400,000 records");
   }
+
+  /**
+   * Geometries fed the records of disjoint rows merge into the chart one geometry fed them all
+   * draws, shape for shape and in order: seeded records of every kind on a tree of 40 leaves in
+   * rows of one and of several leaves, split into 1 to 5 parts of contiguous rows as GanttView
+   * splits them.
+   */
+  @Test
+  void geometriesOfDisjointRowsMergeIntoTheSameChart() {
+    String[] names = new String[45];
+    int[] parents = new int[45];
+    names[0] = "root";
+    parents[0] = -1;
+    for (int h = 0; h < 4; h++) {
+      names[1 + h] = "h" + h;
+      parents[1 + h] = 0;
+    }
+    for (int r = 0; r < 40; r++) {
+      names[5 + r] = "r" + r;
+      parents[5 + r] = 1 + r % 4;
+    }
+    ProducerTree tree = new ProducerTree(names, parents);
+    java.util.Random random = new java.util.Random(33);
+    for (int round = 0; round < 30; round++) {
+      double height = round % 2 == 0 ? 400 : 60; // a row per leaf, or per host
+      List<double[]> records = new java.util.ArrayList<>();
+      for (int i = 0; i < 600; i++) {
+        double start = random.nextDouble() * 10;
+        int kind = random.nextInt(4);
+        records.add(new double[] {kind, random.nextInt(40), random.nextInt(TYPES.size()), start,
+            kind == 1 ? start : start + random.nextDouble() * (random.nextBoolean() ? 0.05 : 3), random.nextInt(2),
+            random.nextInt(5), random.nextInt(40)});
+      }
+      GanttGeometry one = new GanttGeometry(tree, TYPES, null, new TimeWindow(0, 10, "s"), 50, height, 4);
+      records.forEach(r -> feed(one, r));
+      int parts = 1 + round % 5;
+      List<GanttGeometry> split = new java.util.ArrayList<>();
+      for (int k = 0; k < parts; k++) {
+        split.add(new GanttGeometry(tree, TYPES, null, new TimeWindow(0, 10, "s"), 50, height, 4));
+      }
+      for (double[] r : records) {
+        GanttGeometry g = split.get(0);
+        feed(split.get(g.rowOfLeaf((int) r[1]) * parts / g.rowCount()), r);
+      }
+      for (GanttGeometry g : split.subList(1, parts)) {
+        split.get(0).merge(g);
+      }
+      assertEquals(one.build().shapes(), split.get(0).build().shapes(), "round " + round + ", " + parts + " parts");
+    }
+  }
+
+  private static void feed(GanttGeometry g, double[] r) {
+    EventCategory kind = EventCategory.values()[(int) r[0]];
+    g.add(kind, (int) r[1], (int) r[2], r[3], r[4], kind == EventCategory.STATE ? (int) r[5] : 0, r[6],
+        kind == EventCategory.LINK ? (int) r[7] : -1);
+  }
 }

@@ -217,8 +217,46 @@ public final class RecordQuery {
   }
 
   /** A record's fields, without a record made for it. */
-  private interface RecordSink {
+  public interface RecordSink {
     void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value, int to);
+  }
+
+  /** The chunks of one run of {@link #forEachInRuns}: 2^18 records at the store's default capacity. */
+  static final int RUN_CHUNKS = 4;
+
+  /**
+   * Every record {@link #forEach} gives, read in parallel: the window's chunks of each kind in runs
+   * of {@value #RUN_CHUNKS}, each run given to a sink of its own. The sinks come back in chunk
+   * order, and the runs do not depend on the number of processors, so that what the caller sums
+   * run by run then across runs, in that order, is the same sum on every machine.
+   */
+  public static <T extends RecordSink> List<T> forEachInRuns(TraceStore store, Selection s,
+      java.util.function.Supplier<T> sink) {
+    List<Run> runs = new ArrayList<>();
+    for (EventCategory kind : s.kinds().stream().sorted().toList()) {
+      List<Chunk> chunks = store.chunks(kind, s.from(), scanEnd(store, s));
+      for (int k = 0; k < chunks.size(); k += RUN_CHUNKS) {
+        runs.add(new Run(kind, chunks.subList(k, Math.min(chunks.size(), k + RUN_CHUNKS))));
+      }
+    }
+    List<T> sinks = new ArrayList<>();
+    for (int k = 0; k < runs.size(); k++) {
+      sinks.add(sink.get());
+    }
+    RuntimeException[] failures = new RuntimeException[runs.size()];
+    java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(k -> {
+      try {
+        scan(store, runs.get(k).kind(), runs.get(k).chunks(), s, sinks.get(k));
+      } catch (RuntimeException e) {
+        failures[k] = e; // rethrown below as itself: a parallel stream would wrap it, message and all
+      }
+    });
+    for (RuntimeException e : failures) {
+      if (e != null) {
+        throw e;
+      }
+    }
+    return sinks;
   }
 
   /**
