@@ -7,8 +7,11 @@ import java.util.Locale;
 import java.util.Set;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
+import org.ocelotl.scan.ModelBuilder;
+import org.ocelotl.scan.ModelLayout;
 import org.ocelotl.scan.ModelTree;
 import org.ocelotl.scan.ProducerSelection;
+import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.AxisNode;
@@ -106,6 +109,11 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
 
   /** @throws IllegalArgumentException naming the parameter that is wrong */
   public Result answer() {
+    return answer(true);
+  }
+
+  /** With {@code kernel} false, every state record by record: GanttViewTest holds both charts equal. */
+  Result answer(boolean kernel) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
     double end = Double.isNaN(to) ? m.windowEnd() : to;
@@ -145,14 +153,26 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
         shown.stream().map(StoreMetadata.EventType::name).toList(), shown.stream().map(StoreMetadata.EventType::color)
             .toList(), window, width, height, OverviewGeometry.VISUAL_THRESHOLD_PX);
     GanttGeometry geometry = chart.get();
+    int[] rowOf = new int[n]; // per store producer, its row (-1: not in the chart)
+    java.util.Arrays.fill(rowOf, -1);
+    for (int p = 0; p < n; p++) {
+      if (rows.leafOf()[p] >= 0) {
+        rowOf[p] = geometry.rowOfLeaf(rows.leafOf()[p]);
+      }
+    }
+    // The states of rows of several producers are all summarised: the model's scan kernel sums
+    // them per pixel column on every core, without a record made for each (at 768 ranks, every
+    // row). The others — one producer's row, events, links — are fed record by record.
+    boolean summing = kernel && categories.contains(EventCategory.STATE) && geometry.columns() <= SliceGrid.MAX_SLICES;
+    long summed = summing ? sumStates(geometry, rowOf, typeIndex, shown.size(), start, end) : 0;
     // One part per processor, each of contiguous rows holding about as many records (the store's
     // counts), fed its rows' records only: their geometries merge into the one chart.
     int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), geometry.rowCount()));
     long[] rowRecords = new long[geometry.rowCount()];
     long all = 0;
     for (int p = 0; p < n; p++) {
-      if (rows.leafOf()[p] >= 0) {
-        rowRecords[geometry.rowOfLeaf(rows.leafOf()[p])] += own[p];
+      if (rowOf[p] >= 0) {
+        rowRecords[rowOf[p]] += own[p];
         all += own[p];
       }
     }
@@ -162,34 +182,52 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
       partOfRow[row] = (int) Math.min(parts - 1, all == 0 ? (long) row * parts / rowRecords.length : before * parts / all);
       before += rowRecords[row];
     }
-    List<Set<Integer>> producersOfPart = new ArrayList<>();
-    for (int k = 0; k < parts; k++) {
-      producersOfPart.add(new java.util.HashSet<>());
+    // Per part, the selections of its records: every kind but the summed states on its rows' producers,
+    // and the states of its rows of one producer.
+    List<List<RecordQuery.Selection>> selections = new ArrayList<>();
+    Set<EventCategory> others = EnumSet.noneOf(EventCategory.class);
+    others.addAll(categories);
+    if (summing) {
+      others.remove(EventCategory.STATE);
     }
-    for (int p = 0; p < n; p++) {
-      if (rows.leafOf()[p] >= 0) {
-        producersOfPart.get(partOfRow[geometry.rowOfLeaf(rows.leafOf()[p])]).add(p);
+    for (int k = 0; k < parts; k++) {
+      Set<Integer> producersHere = new java.util.HashSet<>();
+      Set<Integer> ownRowsHere = new java.util.HashSet<>();
+      for (int p = 0; p < n; p++) {
+        if (rowOf[p] >= 0 && partOfRow[rowOf[p]] == k) {
+          producersHere.add(p);
+          if (geometry.ownRow(rowOf[p])) {
+            ownRowsHere.add(p);
+          }
+        }
       }
+      List<RecordQuery.Selection> part = new ArrayList<>();
+      if (!others.isEmpty() && !producersHere.isEmpty()) {
+        part.add(selection(start, end, producersHere.size() == n ? null : producersHere, typeIds, others));
+      }
+      if (summing && !ownRowsHere.isEmpty()) {
+        part.add(selection(start, end, ownRowsHere.size() == n ? null : ownRowsHere, typeIds,
+            EnumSet.of(EventCategory.STATE)));
+      }
+      selections.add(part);
     }
     long[] count = new long[parts];
     RuntimeException[] failures = new RuntimeException[parts];
     List<GanttGeometry> geometries = java.util.stream.IntStream.range(0, parts).parallel().mapToObj(k -> {
       GanttGeometry g = k == 0 ? geometry : chart.get();
-      // A part's producers, so that the store reads their records only (null: all of them).
-      Set<Integer> producersHere = producersOfPart.get(k).size() == n ? null : producersOfPart.get(k);
-      RecordQuery.Selection selection = new RecordQuery.Selection(start, end, producersHere, typeIds, categories, null,
-          Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
       try {
-        RecordQuery.forEach(store, selection, r -> {
-          int leaf = rows.leafOf()[r.producer()];
-          int toLeaf = r.kind() == EventCategory.LINK ? rows.leafOf()[r.to()] : -1;
-          if (leaf < 0 || typeIndex[r.type()] < 0 || r.kind() == EventCategory.LINK && toLeaf < 0
-              || partOfRow[g.rowOfLeaf(leaf)] != k) { // a link arriving here is its source's part's
-            return;
-          }
-          count[k]++;
-          g.add(r.kind(), leaf, typeIndex[r.type()], r.start(), r.end(), r.depth(), r.value(), toLeaf);
-        });
+        for (RecordQuery.Selection selection : selections.get(k)) {
+          RecordQuery.forEach(store, selection, r -> {
+            int leaf = rows.leafOf()[r.producer()];
+            int toLeaf = r.kind() == EventCategory.LINK ? rows.leafOf()[r.to()] : -1;
+            if (leaf < 0 || typeIndex[r.type()] < 0 || r.kind() == EventCategory.LINK && toLeaf < 0
+                || partOfRow[rowOf[r.producer()]] != k) { // a link arriving here is its source's part's
+              return;
+            }
+            count[k]++;
+            g.add(r.kind(), leaf, typeIndex[r.type()], r.start(), r.end(), r.depth(), r.value(), toLeaf);
+          });
+        }
       } catch (RuntimeException e) {
         failures[k] = e; // rethrown below as itself: a parallel stream would wrap it, message and all
       }
@@ -203,7 +241,62 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     for (GanttGeometry g : geometries.subList(1, parts)) {
       geometry.merge(g);
     }
+    count[0] += summed;
     return new Result(this, TraceSummary.of(store), geometry.build(), java.util.Arrays.stream(count).sum(),
         TimeScale.of(m.timeUnit(), m.start(), end - start));
+  }
+
+  private static RecordQuery.Selection selection(double start, double end, Set<Integer> producers, Set<Integer> types,
+      Set<EventCategory> kinds) {
+    return new RecordQuery.Selection(start, end, producers, types, kinds, null, Double.NEGATIVE_INFINITY,
+        Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
+  }
+
+  /**
+   * Sums the states of the chart's rows of several producers per pixel column and type, by the
+   * model's scan kernel (ModelBuilder.stateSums: the chart's rows as the model's leaves, its
+   * columns as slices), into those rows; returns how many states it summed.
+   */
+  private long sumStates(GanttGeometry geometry, int[] rowOf, int[] typeIndex, int types, double start, double end) {
+    int[] leafOf = new int[rowOf.length];
+    boolean any = false;
+    for (int p = 0; p < rowOf.length; p++) {
+      leafOf[p] = rowOf[p] >= 0 && !geometry.ownRow(rowOf[p]) ? rowOf[p] : -1;
+      any |= leafOf[p] >= 0;
+    }
+    List<StoreMetadata.EventType> storeTypes = store.metadata().types();
+    int[] typeOf = new int[typeIndex.length];
+    for (int t = 0; t < typeIndex.length; t++) {
+      typeOf[t] = storeTypes.get(t).category() == EventCategory.STATE ? typeIndex[t] : -1;
+    }
+    if (!any || types == 0) {
+      return 0;
+    }
+    int columns = geometry.columns();
+    double[][] sums = ModelBuilder.stateSums(store,
+        new ModelLayout(leafOf, typeOf, geometry.rowCount(), types, new SliceGrid(start, end, columns)));
+    double[] time = sums[0];
+    double[] begunIn = sums[1];
+    double[] crossing = sums[2];
+    int cells = columns * types;
+    long states = 0;
+    for (int row = 0; row < geometry.rowCount(); row++) {
+      if (geometry.ownRow(row)) {
+        continue;
+      }
+      double[] begun = java.util.Arrays.copyOfRange(begunIn, row * cells, (row + 1) * cells);
+      for (int u = 0; u < types; u++) {
+        begun[u] += crossing[row * cells + u]; // begun before the window: counted in its first column
+      }
+      long here = 0;
+      for (double b : begun) {
+        here += (long) b;
+      }
+      if (here > 0) {
+        geometry.addSummedStates(row, java.util.Arrays.copyOfRange(time, row * cells, (row + 1) * cells), begun);
+        states += here;
+      }
+    }
+    return states;
   }
 }

@@ -102,6 +102,36 @@ public final class GanttGeometry {
     return rows.rowOfLeaf(leaf);
   }
 
+  /** The pixel columns: column c is [start + (end − start)·c/columns, … (c + 1)/columns) of the window. */
+  public int columns() {
+    return columns;
+  }
+
+  /** Whether a row is one producer's: only there are states a pixel wide or more drawn as themselves. */
+  public boolean ownRow(int row) {
+    return tree.leafCount(rows.node(row)) == 1;
+  }
+
+  /**
+   * The states of a row of several producers, summed elsewhere as {@link #add} would sum them (the
+   * model's scan kernel over a grid of the chart's pixel columns, on every core): per column × types
+   * + type, the time inside the column and the states begun in it (those begun before the window
+   * in the first column). The row's states are then fed no other way.
+   */
+  public void addSummedStates(int row, double[] time, double[] begun) {
+    int cells = columns * typeNames.size();
+    if (ownRow(row) || narrow[row] != null || time.length != cells || begun.length != cells) {
+      throw new IllegalArgumentException("summed states are for a row of several producers not fed states yet, "
+          + cells + " cells");
+    }
+    narrow[row] = time.clone();
+    narrowCount[row] = new int[cells];
+    for (int k = 0; k < cells; k++) {
+      narrowCount[row][k] = (int) begun[k];
+      summarised |= begun[k] > 0;
+    }
+  }
+
   /**
    * Takes in what {@code other}, a geometry of the same chart, was fed: records of other rows
    * (links by their source's row) than this one's.

@@ -109,10 +109,23 @@ public final class ModelBuilder {
    * boundary is read by both) and checking it is still wanted before each.
    */
   static ModelSums scan(TraceStore store, ModelPlan plan, int threads, Work work) {
-    SliceGrid grid = plan.grid();
-    ModelSums sums = ModelSums.zero(plan.metric(), grid, plan.leaves(), plan.types());
-    ModelLayout layout = plan.layout();
-    EventCategory category = plan.metric().category();
+    return scan(store, plan.layout(), plan.metric(), threads, work);
+  }
+
+  /**
+   * The states' sums of a layout the caller makes (its leaves may be any grouping of the store's
+   * producers, such as a Gantt chart's rows), on every core: per (leaf, slice, type) the time
+   * inside the slice, the states begun in it, and the states crossing into it (see
+   * {@link ScanKernels#stateDurations}), the three arrays of the state-average metric.
+   */
+  public static double[][] stateSums(TraceStore store, ModelLayout layout) {
+    return scan(store, layout, Metric.STATE_AVERAGE, Runtime.getRuntime().availableProcessors(), Work.NONE).arrays();
+  }
+
+  private static ModelSums scan(TraceStore store, ModelLayout layout, Metric metric, int threads, Work work) {
+    SliceGrid grid = layout.grid();
+    ModelSums sums = ModelSums.zero(metric, grid, layout.leaves(), layout.types());
+    EventCategory category = metric.category();
     List<Chunk> chunks = store.chunks(category, grid.start(), grid.end());
     int[] bands = bands(grid, chunks, threads);
     long total = 0;
