@@ -392,8 +392,9 @@ public final class JsonForm {
   /**
    * The model and partition in a few fields, {@code count} (how many deviating cells the parts
    * hide), {@code hidden} (how many of them are worth telling apart at p) and {@code outliers}: the
-   * first {@code limit}, highest score first, each with its place in [0, 1]² of the overview (x
-   * across the window, y down the leaves).
+   * first {@code limit}, highest score first, each with its {@code kind} ({@code when}: a stretch of
+   * its part's producers; {@code who}: a subtree below them) and its place in [0, 1]² of the
+   * overview (x across the window, y down the leaves).
    */
   static ObjectNode outliers(OutliersResult r) {
     OutliersResult.Shown shown = r.shown();
@@ -423,7 +424,8 @@ public final class JsonForm {
     for (org.ocelotl.aggregation.Outlier o : r.listed()) {
       int firstLeaf = tree.firstLeaf(o.node());
       list.addObject().put("producer", tree.path(o.node())).put("node", o.node())
-          .put("leaves", tree.leafCount(o.node())).put("start", built.grid().boundary(o.first()))
+          .put("kind", OutliersResult.kind(o, shown.partition())).put("leaves", tree.leafCount(o.node()))
+          .put("start", built.grid().boundary(o.first()))
           .put("end", built.grid().boundary(o.last() + 1)).put("firstSlice", o.first()).put("lastSlice", o.last())
           .put("part", o.part()).put("score", o.score()).put("worthUpTo", o.worthUpTo())
           .put("type", model.types().get(o.type())).put("cellShare", o.cellShare()).put("partShare", o.partShare())

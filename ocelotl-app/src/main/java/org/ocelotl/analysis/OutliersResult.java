@@ -46,6 +46,14 @@ public record OutliersResult(Shown shown, List<Outlier> outliers, int limit) {
   }
 
   /** The first {@code limit}. */
+  /**
+   * "when" for a stretch of its part (every producer of the part over some of its slices: when the
+   * run departs), "who" for a subtree below the part's node (which producers depart from the others).
+   */
+  public static String kind(Outlier o, org.ocelotl.aggregation.Partition partition) {
+    return o.node() == partition.parts().get(o.part()).node() ? "when" : "who";
+  }
+
   public List<Outlier> listed() {
     return outliers.subList(0, Math.min(limit, outliers.size()));
   }

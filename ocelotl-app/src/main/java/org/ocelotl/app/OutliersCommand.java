@@ -87,12 +87,13 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
     if (r.outliers().isEmpty()) {
       return text.toString();
     }
-    text.append(String.format(Locale.ROOT, "%4s  %-40s %12s %12s %12s %10s  %s%n", "rank", "producer",
+    text.append(String.format(Locale.ROOT, "%4s  %-4s  %-40s %12s %12s %12s %10s  %s%n", "rank", "kind", "producer",
         "start (" + scale.unit() + ")", "end", "score", "worth <p", "type: share in cell / in part"));
     int rank = 1;
     for (Outlier o : r.listed()) {
-      text.append(String.format(Locale.ROOT, "%4d  %-40s %12.6g %12.6g %12.6g %10.4g  %s: %.1f%% / %.1f%%%n", rank++,
-          model.tree().path(o.node()), scale.at(built.grid().boundary(o.first())),
+      text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  %s: %.1f%% / %.1f%%%n",
+          rank++, OutliersResult.kind(o, r.shown().partition()), model.tree().path(o.node()),
+          scale.at(built.grid().boundary(o.first())),
           scale.at(built.grid().boundary(o.last() + 1)), o.score(), o.worthUpTo(), model.types().get(o.type()),
           100 * o.cellShare(), 100 * o.partShare()));
     }

@@ -63,6 +63,8 @@ export class OutliersView {
       const who = o.node === 0 ? 'all producers' : o.producer;
       return `<li data-rank="${i + 1}" title="${escapeHtml(o.producer)}">`
         + `<div class="who"><span class="rank">${i + 1}</span> ${escapeHtml(who)}`
+        // when: the whole part over some of its slices; who: producers below it (decision 052)
+        + (o.kind ? ` <span class="hint">(${o.kind === 'when' ? 'when' : 'who'})</span>` : '')
         + (how.zoom ? ' <button type="button" data-zoom title="zoom on this time, every producer kept">zoom</button>' : '')
         + '</div>'
         + (o.aggregate !== undefined ? `<div>merged into ${o.aggregateNode === 0 ? 'all producers' : escapeHtml(o.aggregate)}</div>` : '')

@@ -83,7 +83,61 @@ public final class Outliers {
       work.check();
       return bands[taskBand[t]].candidates(taskNode[t]);
     }).flatMap(List::stream).sorted(Candidate.order(RELATIVE_STEP * scale(model))).toList();
-    return listed(model, bands, candidates);
+    return listed(model, bands, mostSpecificFirst(candidates, RELATIVE_STEP * scale(model)));
+  }
+
+  /**
+   * The candidates in the order they are listed: by score, except that a cell of a descendant node
+   * meeting a subtree cell with at least half its score explains it — the deviation carried
+   * rather than made — and the one that explains (the most specific of a chain) moves up to just
+   * before the first cell it explains; the greedy choice then keeps it there and drops the cells
+   * it explains that meet it: a cabinet whose departure is one host's is listed as the host, at
+   * the cabinet's rank.
+   */
+  private static List<Candidate> mostSpecificFirst(List<Candidate> ordered, double step) {
+    java.util.Map<Band, java.util.Map<Integer, List<Candidate>>> byNode = new java.util.HashMap<>();
+    for (Candidate c : ordered) {
+      if (!c.stretch()) {
+        byNode.computeIfAbsent(c.band, b -> new java.util.HashMap<>()).computeIfAbsent(c.local, g -> new ArrayList<>())
+            .add(c);
+      }
+    }
+    // Per candidate, what it follows (itself when nothing explains it): the deepest nodes first (a
+    // node's descendants come after it in its band's preorder), so that a chain resolves to its end.
+    java.util.Map<Candidate, Integer> rank = new java.util.IdentityHashMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      rank.put(ordered.get(i), i);
+    }
+    java.util.Map<Candidate, Candidate> anchor = new java.util.IdentityHashMap<>();
+    List<Candidate> deepestFirst = new ArrayList<>(ordered);
+    deepestFirst.sort(Comparator.comparingInt((Candidate c) -> -c.local));
+    for (Candidate c : deepestFirst) {
+      Candidate explains = null;
+      if (!c.stretch()) {
+        for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
+          for (Candidate e : byNode.getOrDefault(c.band, java.util.Map.of()).getOrDefault(d, List.of())) {
+            // The highest score (in the order's steps: equal scores differ by rounding), the first on a tie.
+            if (e.meets(c) && e.score >= c.score / 2 && (explains == null || rank.get(e) < rank.get(explains)
+                && Math.rint(e.score / step) >= Math.rint(explains.score / step)
+                || Math.rint(e.score / step) > Math.rint(explains.score / step))) {
+              explains = e;
+            }
+          }
+        }
+      }
+      anchor.put(c, explains == null ? c : anchor.get(explains));
+    }
+    // A cell that explains others moves up to the place of the first of them, just before it; the
+    // cells explained keep theirs (those meeting it are then dropped, the others listed as before).
+    java.util.Map<Candidate, Integer> place = new java.util.IdentityHashMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      place.putIfAbsent(anchor.get(ordered.get(i)), i);
+    }
+    List<Candidate> result = new ArrayList<>(ordered);
+    // Keys in halves: a promoted cell at 2·place, a cell at its own rank at 2·rank + 1.
+    result.sort(Comparator.comparingLong((Candidate c) -> place.get(c) != null && place.get(c) < rank.get(c)
+        ? 2L * place.get(c) : 2L * rank.get(c) + 1));
+    return result;
   }
 
   /**
@@ -328,6 +382,13 @@ public final class Outliers {
     }
 
     /** The subtree of root in preorder; parentOf[k] = the local index of node k's parent. */
+    /** Whether local node d, after g in preorder, is below g: the nodes after g up to its last descendant. */
+    boolean below(int d, int g) {
+      int first = tree.firstLeaf(nodes[g]);
+      int leaf = tree.firstLeaf(nodes[d]);
+      return leaf >= first && leaf < first + tree.leafCount(nodes[g]);
+    }
+
     private static int[] subtree(ProducerTree tree, int root, int[] parentOf) {
       int[] order = new int[tree.size()];
       int[] stack = new int[tree.size()];

@@ -175,9 +175,28 @@ class OutliersTest {
     hidden.sort(Comparator.comparingDouble((Scored s) -> -Math.rint(s.score / step))
         .thenComparingInt(s -> cells(tree, s)).thenComparingInt(Scored::part).thenComparingInt(Scored::node)
         .thenComparingInt(Scored::first).thenComparingInt(Scored::last));
+    // A subtree cell explained by a cell of a node below it that meets it with at least half its
+    // score: the explaining cell with the highest score (the first on a tie), followed to the end
+    // of the chain, moves up to just before the first cell it explains.
+    List<Scored> order = new ArrayList<>(hidden);
+    int[] anchor = new int[hidden.size()];
+    for (int i = 0; i < hidden.size(); i++) {
+      anchor[i] = anchorOf(tree, parts, hidden, i, step);
+    }
+    double[] key = new double[hidden.size()];
+    for (int i = 0; i < hidden.size(); i++) {
+      key[i] = i + 0.5;
+      for (int j = 0; j < i; j++) {
+        if (anchor[j] == i) {
+          key[i] = j;
+          break;
+        }
+      }
+    }
+    order.sort(Comparator.comparingDouble(s -> key[hidden.indexOf(s)]));
     List<Outlier> kept = new ArrayList<>();
     List<Scored> taken = new ArrayList<>();
-    for (Scored s : hidden) {
+    for (Scored s : order) {
       if (taken.stream().filter(t -> t.part == s.part && stretch(parts, t) == stretch(parts, s))
           .noneMatch(t -> overlap(tree, t, s)
               ? stretch(parts, s) || !(inside(tree, s, t) && within(model, s, t) >= s.score / 2)
@@ -189,6 +208,24 @@ class OutliersTest {
     return kept;
   }
 
+  /** The end of the chain of explaining cells from hidden[i] (i itself when nothing explains it). */
+  private static int anchorOf(ProducerTree tree, List<Part> parts, List<Scored> hidden, int i, double step) {
+    Scored s = hidden.get(i);
+    if (stretch(parts, s)) {
+      return i;
+    }
+    int best = -1;
+    for (int j = 0; j < hidden.size(); j++) {
+      Scored t = hidden.get(j);
+      if (t.part == s.part && !stretch(parts, t) && t.node != s.node && inside(tree, t.node, s.node)
+          && t.first <= s.last && s.first <= t.last && t.score >= s.score / 2
+          && (best < 0 || Math.rint(t.score / step) > Math.rint(hidden.get(best).score / step))) {
+        best = j; // in order: on a tie (in the order's steps) the first stays
+      }
+    }
+    return best < 0 ? i : anchorOf(tree, parts, hidden, best, step);
+  }
+
   private static boolean neighbours(Scored o, Scored s) {
     return Math.abs(o.first - s.first) + Math.abs(o.last - s.last) == 1;
   }
@@ -197,8 +234,11 @@ class OutliersTest {
     return x.first <= y.last && y.first <= x.last && (inside(tree, x.node, y.node) || inside(tree, y.node, x.node));
   }
 
+  /** Every cell of s in t: its leaves among t's (a node of a one-child chain is the same cells as its child) and slices. */
   private static boolean inside(ProducerTree tree, Scored s, Scored t) {
-    return inside(tree, s.node, t.node) && t.first <= s.first && s.last <= t.last;
+    return tree.firstLeaf(t.node) <= tree.firstLeaf(s.node)
+        && tree.firstLeaf(s.node) + tree.leafCount(s.node) <= tree.firstLeaf(t.node) + tree.leafCount(t.node)
+        && t.first <= s.first && s.last <= t.last;
   }
 
   /** loss(T) − loss(S) − loss(T \ S) for S inside T, cell by cell. */
