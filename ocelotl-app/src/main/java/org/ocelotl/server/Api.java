@@ -12,6 +12,7 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.CompareRequest;
 import org.ocelotl.analysis.GanttView;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
@@ -76,6 +77,7 @@ public final class Api implements AutoCloseable {
       entry("progress", get(List.of(), Set.of("client"), false, c -> json(jobs().progress(c.query().optional("client"))))),
       entry("overview", get(OVERVIEW, union(ANALYSIS_KEYS, "progressive"), false, this::overview)),
       entry("outliers", get(OUTLIERS, ANALYSIS_KEYS, false, this::outliers)),
+      entry("compare", get(COMPARE, Set.of("base", "other", "client", "seq"), true, this::compare)),
       entry("breakpoints", get(OVERVIEW, ANALYSIS_KEYS, false, this::breakpoints)),
       entry("export", get(PICTURE, ANALYSIS_KEYS, false, this::export)),
       entry("treemap", get(TREEMAP, ANALYSIS_KEYS, false, this::treemap)),
@@ -245,6 +247,21 @@ public final class Api implements AutoCloseable {
     Jobs.Job job = begin(c);
     try {
       return Response.json(service.outliers(request, job).json());
+    } finally {
+      jobs.end(job);
+    }
+  }
+
+  /**
+   * Two runs compared (docs/aggregation.md, "Comparing two runs"): {@code base} and {@code other}
+   * name two traces of the workspace; the answer is the bytes of {@code ocelotl compare --json}.
+   */
+  private Response compare(Call c) throws IOException {
+    CompareRequest request = Requests.compare(c.values(), traces.get(c.query().string("base")),
+        traces.get(c.query().string("other")));
+    Jobs.Job job = begin(c);
+    try {
+      return Response.json(service.compare(request, job).json());
     } finally {
       jobs.end(job);
     }
