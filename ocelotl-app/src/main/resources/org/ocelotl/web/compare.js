@@ -77,8 +77,10 @@ export class ComparePage {
     this.last = null;
     this.overview.setOutliers([]);
     document.body.classList.remove('comparing');
+    delete $('caption').dataset.compare;
+    delete $('caption').dataset.differences;
     for (const id of ['compare-row', 'differences', 'compare-gantt', 'close-compare', 'align-label']) $(id).hidden = true;
-    for (const id of ['outliers', 'panels', 'compare-with']) $(id).hidden = false;
+    for (const e of singleOnly()) e.hidden = false;
   }
 
   #enter() {
@@ -87,7 +89,7 @@ export class ComparePage {
     document.body.classList.add('comparing');
     for (const id of ['compare-row', 'differences', 'close-compare', 'align-label']) $(id).hidden = false;
     // What a single trace's page offers beyond the comparison stays out of the pair's way.
-    for (const id of ['outliers', 'panels', 'compare-with', 'stats', 'details']) $(id).hidden = true;
+    for (const e of [...singleOnly(), $('stats'), $('details')]) e.hidden = true;
   }
 
   /** The difference overview, its curves, legend, ranked list and caption. */
@@ -255,6 +257,16 @@ export function compareParams(state) {
     if (state[key].length) q.set(key, state[key].join('|'));
   }
   return q;
+}
+
+/**
+ * What only one trace's page offers: its hidden deviations, the spatial views, another trace to
+ * pair, the aggregation and view (a comparison is spatiotemporal), statistics, saved selections
+ * (a comparison takes none) and the overview's exports.
+ */
+function singleOnly() {
+  return [$('outliers'), $('panels'), $('compare-with'), $('aggregation').closest('label'), $('view').closest('label'),
+    $('open-stats'), $('selections').closest('section'), $('export-svg').closest('section')];
 }
 
 function who(d) {
