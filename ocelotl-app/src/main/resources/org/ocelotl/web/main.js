@@ -87,7 +87,8 @@ const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 /** Two runs as a pair (compare.js): drawn instead of one trace's overview when the state names base and other. */
 const pair = new ComparePage({ api, overview, curves, tooltip: $('tooltip'), state: () => state,
   go: (patch, push) => go({ ...state, ...patch }, push), message: (text, error) => message(text, error),
-  loadTrace: id => loadTrace(id), sync: () => syncControls(), showProgress: p => showProgress(p) });
+  loadTrace: id => loadTrace(id), showProgress: p => showProgress(p),
+  sync: () => { syncControls(); types.set(traceData.types, state.xtypes, state.metric, null); } });
 const selections = new SelectionsPanel($('selections'), $('save-selection'), $('rename-selection'),
   $('delete-selection'), api, savedSelection, applySelection,
   (text, error) => message(text, error));
