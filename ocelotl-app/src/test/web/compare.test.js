@@ -71,6 +71,16 @@ async function apiCompare(query) {
   }
 }
 
+/** A GET of the page's own origin with its token, asked again while the server is busy (503). */
+async function answered(address) {
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(address, { headers: { 'X-Ocelotl-Token': new URL(url).searchParams.get('token') } });
+    if (r.status === 503 && attempt < 120) { await new Promise(ok => setTimeout(ok, 1000)); continue; }
+    assert.equal(r.status, 200, address);
+    return { type: r.headers.get('content-type'), text: await r.text() };
+  }
+}
+
 /** Waits until both runs' views show the page's p (and, with parts, differ from those counts). */
 async function runsAt(p) {
   await page.waitForFunction(p => ['base', 'other'].every(w => {
@@ -127,6 +137,12 @@ test('the page shows the difference overview and the differences ranked as the A
   assert.equal(c.parts, api.partCount);
   const marks = await page.$eval('#overview', o => o.dataset.outlierMarks.split('|').length);
   assert.equal(marks, 20, 'each difference numbered on the overview');
+  // The SVG link draws the difference at the p shown (the command's --out); the CSV exports are one trace's.
+  const svg = await answered(new URL(await page.getAttribute('#export-svg', 'href'), url).toString());
+  assert.match(svg.type, /^image\/svg\+xml/);
+  assert.match(svg.text, /difference of OTHER from BASE, align start/);
+  assert.match(await page.getAttribute('#export-svg', 'href'), new RegExp(`p=${c.p}`));
+  assert.equal(await page.isHidden('#export-csv'), true);
   await page.screenshot({ path: join(shots, 'compare-1-loaded.png') });
 });
 

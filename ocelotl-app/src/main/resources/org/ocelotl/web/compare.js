@@ -124,6 +124,11 @@ export class ComparePage {
       leaves: String(r.leaves), slices: String(r.slices), view: 'difference', compare: c.align,
       differences: String(r.differences.length) });
     $('align').value = c.align;
+    // The pictures `ocelotl compare --out` draws for the same question, at the p shown.
+    const picture = compareParams({ ...state, p: String(r.p) });
+    picture.set('token', this.api.token);
+    $('export-svg').href = this.api.exportUrl('compare', `${picture}&format=svg`);
+    $('export-png').href = this.api.exportUrl('compare', `${picture}&format=png`);
     $('start').value = state.start !== '' ? state.start : String(c.otherWindow[0]);
     $('end').value = state.end !== '' ? state.end : String(c.otherWindow[1]);
   }
@@ -262,11 +267,11 @@ export function compareParams(state) {
 /**
  * What only one trace's page offers: its hidden deviations, the spatial views, another trace to
  * pair, the aggregation and view (a comparison is spatiotemporal), statistics, saved selections
- * (a comparison takes none) and the overview's exports.
+ * (a comparison takes none) and the overview's CSV exports (its SVG and PNG links draw the difference).
  */
 function singleOnly() {
   return [$('outliers'), $('panels'), $('compare-with'), $('aggregation').closest('label'), $('view').closest('label'),
-    $('open-stats'), $('selections').closest('section'), $('export-svg').closest('section')];
+    $('open-stats'), $('selections').closest('section'), $('export-csv'), $('export-parts')];
 }
 
 function who(d) {

@@ -34,7 +34,7 @@ import org.ocelotl.workspace.Workspace;
  * {@code GET /api/compare}, the web page's comparison of two runs, on the SimGrid pair of
  * {@code CompareCommandTest} (16 ranks; {@code cmp_slow}: host nancy-c2-3 at 20% of its speed
  * during [1, 2) s): byte for byte the answer of {@code ocelotl compare --json} to the same
- * parameters, a window given in OTHER's time matched onto BASE by the align, and refusals in one
+ * parameters and the picture of its {@code --out}, a window given in OTHER's time matched onto BASE by the align, and refusals in one
  * line.
  */
 class CompareApiTest {
@@ -95,12 +95,15 @@ class CompareApiTest {
   @MethodSource("requests")
   void theApiAnswersWithTheCommandLinesBytes(Request request) throws Exception {
     byte[] api = get(compareQuery(request.api())).body();
-    Path out = Files.createTempDirectory(dir, "cli").resolve("c.json");
-    List<String> args = new ArrayList<>(List.of("compare", BASE.toString(), SLOW.toString(), "--json", out.toString()));
+    byte[] svg = get(compareQuery(request.api() + "&format=svg&width=1000&height=700")).body();
+    Path out = Files.createTempDirectory(dir, "cli");
+    List<String> args = new ArrayList<>(List.of("compare", BASE.toString(), SLOW.toString(), "--json",
+        out.resolve("c.json").toString(), "--out", out.resolve("c.svg").toString(), "--width", "1000", "--height", "700"));
     args.addAll(request.cli());
     assertEquals(0, cli(args.toArray(String[]::new)), request.label());
-    assertEquals(Files.readString(out), new String(api, StandardCharsets.UTF_8), "JSON");
-    assertArrayEquals(Files.readAllBytes(out), api, "JSON bytes");
+    assertEquals(Files.readString(out.resolve("c.json")), new String(api, StandardCharsets.UTF_8), "JSON");
+    assertArrayEquals(Files.readAllBytes(out.resolve("c.json")), api, "JSON bytes");
+    assertArrayEquals(Files.readAllBytes(out.resolve("c.svg")), svg, "SVG bytes");
   }
 
   /** The slowed host over its window is the first difference the page lists. */
