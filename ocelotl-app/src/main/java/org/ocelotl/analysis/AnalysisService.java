@@ -239,8 +239,11 @@ public final class AnalysisService {
     StoreMetadata om = other.store().metadata();
     double length = Math.min(bm.windowEnd() - bm.start(), om.windowEnd() - om.start());
     boolean start = request.align() == CompareRequest.Align.START;
-    double[] baseWindow = {bm.start(), start ? bm.start() + length : bm.windowEnd()};
-    double[] otherWindow = {om.start(), start ? om.start() + length : om.windowEnd()};
+    double[] baseSpan = {bm.start(), start ? bm.start() + length : bm.windowEnd()};
+    double[] otherSpan = {om.start(), start ? om.start() + length : om.windowEnd()};
+    double[] otherWindow = {Double.isNaN(request.from()) ? otherSpan[0] : request.from(),
+        Double.isNaN(request.to()) ? otherSpan[1] : request.to()};
+    double[] baseWindow = matching(otherWindow, otherSpan, baseSpan, om.timeUnit());
     progress.stage("building BASE's model");
     BuiltModel b = built(new ModelInput.FromTrace(base.store(), asked.withWindow(baseWindow[0], baseWindow[1])),
         progress);
@@ -283,6 +286,24 @@ public final class AnalysisService {
       return new CompareResult(request, TraceSummary.of(base.store()), otherTrace, baseWindow, otherWindow,
           difference, result, changes, colours);
     });
+  }
+
+  /**
+   * BASE's window that matches {@code window}, a part of OTHER's window {@code other} compared with
+   * BASE's {@code base}: the same offsets, scaled by the ratio of the two spans (1 with the start
+   * align, whose spans are equal).
+   *
+   * @throws IllegalArgumentException when {@code window} is not within {@code other}
+   */
+  static double[] matching(double[] window, double[] other, double[] base, String unit) {
+    if (!(window[0] >= other[0] && window[1] <= other[1] && window[0] < window[1])) {
+      throw new IllegalArgumentException("the window compared, [" + window[0] + ", " + window[1] + ") in OTHER's "
+          + "time, must lie within [" + other[0] + ", " + other[1] + ") " + unit + ", the span the align compares");
+    }
+    double scale = (base[1] - base[0]) / (other[1] - other[0]);
+    // A bound of the span maps onto BASE's bound itself, not onto a product that rounding may move.
+    return new double[] {window[0] == other[0] ? base[0] : base[0] + (window[0] - other[0]) * scale,
+        window[1] == other[1] ? base[1] : base[0] + (window[1] - other[0]) * scale};
   }
 
   /** A trace's model, built once and kept. */

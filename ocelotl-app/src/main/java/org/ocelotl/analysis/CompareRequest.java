@@ -6,12 +6,15 @@ package org.ocelotl.analysis;
  * @param base   the reference run and its model request (its window is set by {@code align})
  * @param other  the run compared with it, asked the same model
  * @param align  how the two time axes are matched
+ * @param from   the start of the window compared within the align's, in OTHER's time; NaN: the
+ *               align's start (a zoom of the web page, or {@code --from})
+ * @param to     its end, exclusive; NaN: the align's end
  * @param p      the trade-off of the difference overview, or NaN for its default p
  * @param height the overview's drawing height in pixels (visual aggregation)
  * @param limit  how many differences the JSON form lists
  */
-public record CompareRequest(ModelInput.FromTrace base, ModelInput.FromTrace other, Align align, double p, int height,
-    int limit) {
+public record CompareRequest(ModelInput.FromTrace base, ModelInput.FromTrace other, Align align, double from,
+    double to, double p, int height, int limit) {
   /** How two runs' times are matched. */
   public enum Align {
     /**
@@ -28,6 +31,9 @@ public record CompareRequest(ModelInput.FromTrace base, ModelInput.FromTrace oth
   }
 
   public CompareRequest {
+    if (!Double.isNaN(from) && !Double.isNaN(to) && !(from < to)) {
+      throw new IllegalArgumentException("the window compared needs start < end, got " + from + " and " + to);
+    }
     if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) {
       throw new IllegalArgumentException("p must be a number in [0, 1], got " + p);
     }

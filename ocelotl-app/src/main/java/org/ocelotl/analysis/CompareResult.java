@@ -21,6 +21,9 @@ import org.ocelotl.compare.Differences;
 public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
     double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
     List<String> colours) {
+  /** What the difference overview's opacity says, in its picture's legend. */
+  public static final String OPACITY_NOTE = "opacity = |OTHER − BASE| / largest";
+
   public CompareResult {
     changes = List.copyOf(changes);
     colours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(colours));

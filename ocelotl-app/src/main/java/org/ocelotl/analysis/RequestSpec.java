@@ -28,7 +28,7 @@ public final class RequestSpec {
       Metric.STATE_DURATION.cliName(), "What the cells measure.");
   public static final Param FROM = number("from", List.of("--from"), List.of("start", "from"), "T0", null,
       "Window start: a time in the trace's unit, or since the trace's start with a unit (150ms, 2.5s; "
-          + "ns, us, ms, s, min, h) (default: the trace's start).");
+          + "ns, us, ms, s, min, h) (default: the trace's start; comparing two runs: OTHER's time).");
   public static final Param TO = number("to", List.of("--to"), List.of("end", "to"), "T1", null,
       "Window end, exclusive, written as the start is (default: the trace's end).");
   public static final Param SLICES = new Param("slices", List.of("--slices"), List.of("slices"), Param.Type.INTEGER,
@@ -168,12 +168,13 @@ public final class RequestSpec {
   public static final List<Param> OUTLIERS_COMMAND = withDefault(OUTLIERS, AGGREGATION, "spatiotemporal");
 
   /**
-   * Two runs compared ({@code ocelotl compare}): each cut into the same model (the model's options
-   * but its window, which {@code align} decides), the difference overview at p, and how many
+   * Two runs compared ({@code ocelotl compare}, {@code /api/compare}): each cut into the same model
+   * (the model's options but a saved selection; the window is the span {@code align} decides, or a
+   * part of it given in OTHER's time: the page's zoom), the difference overview at p, and how many
    * differences to list.
    */
-  public static final List<Param> COMPARE = concat(List.of(METRIC, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
-      TYPES, EXCLUDE_TYPES, EXACT, ALIGN, P, WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
+  public static final List<Param> COMPARE = concat(List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE,
+      EXCLUDE_KINDS, TYPES, EXCLUDE_TYPES, EXACT, ALIGN, P, WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
       HEIGHT.ranging(MIN_PICTURE_HEIGHT, MAX_SIDE).defaulting(null)),
       List.of(LIMIT.defaulting("" + OutliersRequest.DEFAULT_LIMIT).ranging(1, OutliersRequest.MAX_LIMIT)));
 
@@ -188,7 +189,7 @@ public final class RequestSpec {
   /** The requests of the API, by endpoint (the command of the same name takes the same). */
   public static final java.util.Map<String, List<Param>> REQUESTS = new java.util.TreeMap<>(java.util.Map.of(
       "overview", OVERVIEW, "export", PICTURE, "treemap", TREEMAP, "topology", TOPOLOGY, "gantt", GANTT,
-      "events", EVENTS, "stats", STATS, "outliers", OUTLIERS));
+      "events", EVENTS, "stats", STATS, "outliers", OUTLIERS, "compare", COMPARE));
 
   public static Vocabulary vocabulary() {
     java.util.Map<String, List<String>> requests = new java.util.TreeMap<>();

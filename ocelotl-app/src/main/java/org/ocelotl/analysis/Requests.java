@@ -60,15 +60,20 @@ public final class Requests {
   }
 
   /**
-   * Two runs compared: the same model asked of both (its window set by the align), the difference
-   * overview's p, the drawing height (a picture's, else the page's canvas) and the differences listed.
+   * Two runs compared: the same model asked of both (its window set by the align, narrowed by a
+   * window in OTHER's time), the difference overview's p, the drawing height (a picture's, else the
+   * page's canvas) and the differences listed.
    */
   public static CompareRequest compare(RequestValues values, TraceStore base, TraceStore other) {
     int height = values.given(HEIGHT) ? values.integer(HEIGHT) : AnalysisRequest.DEFAULT_HEIGHT;
-    return new CompareRequest(new ModelInput.FromTrace(base, model(values, base.metadata(), null)),
-        new ModelInput.FromTrace(other, model(values, other.metadata(), null)),
-        CompareRequest.Align.valueOf(values.choice(ALIGN).toUpperCase(Locale.ROOT)), values.number(P), height,
-        values.integer(LIMIT));
+    StoreMetadata om = other.metadata();
+    // The model's window is the service's to set from the align; a window given is OTHER's.
+    return new CompareRequest(
+        new ModelInput.FromTrace(base, model(values, base.metadata(), null).withWindow(Double.NaN, Double.NaN)),
+        new ModelInput.FromTrace(other, model(values, om, null).withWindow(Double.NaN, Double.NaN)),
+        CompareRequest.Align.valueOf(values.choice(ALIGN).toUpperCase(Locale.ROOT)),
+        values.time(FROM, om.start(), om.timeUnit()), values.time(TO, om.start(), om.timeUnit()), values.number(P),
+        height, values.integer(LIMIT));
   }
 
   /** What the overview's partition hides, and how many of its cells to list. */

@@ -21,7 +21,6 @@ import org.ocelotl.export.OverviewPicture;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.TimeScale;
-import org.ocelotl.view.TimeWindow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +39,6 @@ import picocli.CommandLine.Spec;
 public final class CompareCommand implements Callable<Integer>, RequestOptions.Taking {
   /** Differences named in the summary line. */
   static final int SUMMARISED = 3;
-  static final String OPACITY_NOTE = "opacity = |OTHER − BASE| / largest";
 
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
@@ -78,7 +76,8 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
     if (out != null) {
       int height = values.given(RequestSpec.HEIGHT) ? values.integer(RequestSpec.HEIGHT)
           : OverviewCommand.autoHeight(result.difference().model().leaves());
-      OverviewPicture.writeShaded(picture(result), result.difference().model(), OPACITY_NOTE, out, width, height);
+      OverviewPicture.writeShaded(OverviewInput.of(result), result.difference().model(), CompareResult.OPACITY_NOTE, out,
+          width, height);
     }
     if (json != null) {
       FileOption.write(json, result.json(), spec);
@@ -87,17 +86,6 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
     stdout.print(summary(result));
     stdout.flush();
     return 0;
-  }
-
-  /** The difference overview's picture: its partition, coloured by the type each part gained most. */
-  static OverviewInput picture(CompareResult r) {
-    AnalysisResult o = r.overview();
-    BuiltModel built = o.analysis().built();
-    List<String> caption = new java.util.ArrayList<>(o.analysis().filters());
-    caption.add(0, "difference of OTHER from BASE, align " + r.request().align().word() + ", time of OTHER");
-    return new OverviewInput(r.gains(), new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()),
-        o.view(), o.analysis().breakpoints(), o.p(), o.partition(), r.colours(), o.name(), o.metricLabel(), built.exact(),
-        caption, o.timeScale());
   }
 
   /** Each run's duration, the overall departure, the largest differences. */

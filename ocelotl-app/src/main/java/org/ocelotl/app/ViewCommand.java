@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "view", mixinStandardHelpOptions = true,
     description = {"Open traces in the web UI (imported on first use), on the overview of the first.",
         "With --model instead of TRACE: the overviews and treemap of a model file (its time axis is the slice number).",
+        "With --compare BASE OTHER: the two runs as a pair (how OTHER departs from BASE, both overviews side by side).",
         "Prints the page's URL (with its access token) as the first line of output."})
 public final class ViewCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -36,6 +37,10 @@ public final class ViewCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", arity = "0..*", description = "Trace files.")
   List<Path> files;
 
+  @Option(names = "--compare", description = "Open the two traces given as a pair, BASE then OTHER: how OTHER departs "
+      + "from BASE, the differences ranked, both runs' overviews side by side (docs/web-ui.md).")
+  boolean compare;
+
   @Option(names = "--slices", paramLabel = "N",
       description = "With a CSV --model: its number of slices (default: highest slice in the model + 1).")
   Integer slices;
@@ -44,6 +49,10 @@ public final class ViewCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (compare && (files == null || files.size() != 2)) {
+      throw new IllegalArgumentException("--compare takes two traces, BASE and OTHER; got "
+          + (files == null ? 0 : files.size()));
+    }
     // The page chooses the window (a zoom), as it does a trace's.
     ModelInput.FromFiles model = modelFile.files(spec, files != null, slices, Double.NaN, Double.NaN);
     AnalysisService service = AnalysisService.standard();
@@ -58,15 +67,14 @@ public final class ViewCommand implements Callable<Integer> {
     if (slices != null) {
       throw new IllegalArgumentException("--slices goes with --model; the page chooses a trace's slices");
     }
-    String first = null;
+    List<String> ids = new java.util.ArrayList<>();
     for (Path file : files) {
-      TraceStore store = trace.open(file, err);
-      if (first == null) {
-        first = store.directory().getFileName().toString();
-      }
+      ids.add(trace.open(file, err).directory().getFileName().toString());
     }
     Api api = new Api(trace.workspace(), service);
-    String query = "&trace=" + URLEncoder.encode(first, StandardCharsets.UTF_8);
+    String query = compare ? "&base=" + URLEncoder.encode(ids.get(0), StandardCharsets.UTF_8) + "&other="
+        + URLEncoder.encode(ids.get(1), StandardCharsets.UTF_8)
+        : "&trace=" + URLEncoder.encode(ids.get(0), StandardCharsets.UTF_8);
     return server.serve(api, query, out, err);
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.analysis.AnalysisResult;
+import org.ocelotl.analysis.CompareResult;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.view.TimeScale;
@@ -40,6 +41,17 @@ public record OverviewInput(MicroscopicModel model, TimeWindow window, ViewKind 
     TimeWindow window = new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit());
     return new OverviewInput(built.model(), window, r.view(), r.analysis().breakpoints(), r.p(), r.partition(),
         built.typeColours(), r.name(), r.metricLabel(), built.exact(), r.analysis().filters(), r.timeScale());
+  }
+
+  /** The difference overview of two runs compared: its partition, coloured by the type each part gained most. */
+  public static OverviewInput of(CompareResult r) {
+    AnalysisResult o = r.overview();
+    BuiltModel built = o.analysis().built();
+    List<String> caption = new java.util.ArrayList<>(o.analysis().filters());
+    caption.add(0, "difference of OTHER from BASE, align " + r.request().align().word() + ", time of OTHER");
+    return new OverviewInput(r.gains(), new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()),
+        o.view(), o.analysis().breakpoints(), o.p(), o.partition(), r.colours(), o.name(), o.metricLabel(), built.exact(),
+        caption, o.timeScale());
   }
 
   public OverviewInput {

@@ -140,7 +140,14 @@ public final class OverviewPicture {
       int width, int height) throws IOException {
     Format format = Format.ofFileName(file.getFileName().toString());
     checkSize(width, height);
-    AtomicFile.write(file, out -> render(new OverviewPicture(in, intensity, opacityNote, width, height), format, out));
+    AtomicFile.write(file, out -> renderShaded(in, intensity, opacityNote, format, width, height, out));
+  }
+
+  /** The picture {@link #writeShaded} writes, as {@code format} on {@code out}. */
+  public static void renderShaded(OverviewInput in, MicroscopicModel intensity, String opacityNote, Format format,
+      int width, int height, OutputStream out) throws IOException {
+    checkSize(width, height);
+    render(new OverviewPicture(in, intensity, opacityNote, width, height), format, out);
   }
 
   // ---- layout -----------------------------------------------------------------------------

@@ -12,6 +12,8 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.analysis.AnalysisRequest;
 import org.ocelotl.analysis.AnalysisResult;
 import org.ocelotl.analysis.AnalysisService;
+import org.ocelotl.analysis.CompareRequest;
+import org.ocelotl.analysis.CompareResult;
 import org.ocelotl.analysis.GanttView;
 import org.ocelotl.analysis.JsonForm;
 import org.ocelotl.analysis.ModelInput;
@@ -54,6 +56,8 @@ public final class Api implements AutoCloseable {
   /** Keys of the server's own protocol: the trace, the page's job (client, seq) and the answer's form. */
   private static final Set<String> ANALYSIS_KEYS = Set.of("trace", "client", "seq", "format");
   private static final Set<String> RECORD_KEYS = Set.of("trace", "format");
+  /** A comparison's picture without a height: the overview picture's default ({@code /api/export}). */
+  private static final int PICTURE_HEIGHT = Integer.parseInt(RequestSpec.in(PICTURE, HEIGHT).fallback());
 
   /** One endpoint: its method (null: the handler checks), its parameters, and whether it reads a trace's store. */
   private record Route(String method, List<Param> params, Set<String> keys, boolean needsTrace, Handler handler) {}
@@ -76,6 +80,7 @@ public final class Api implements AutoCloseable {
       entry("progress", get(List.of(), Set.of("client"), false, c -> json(jobs().progress(c.query().optional("client"))))),
       entry("overview", get(OVERVIEW, union(ANALYSIS_KEYS, "progressive"), false, this::overview)),
       entry("outliers", get(OUTLIERS, ANALYSIS_KEYS, false, this::outliers)),
+      entry("compare", get(COMPARE, Set.of("base", "other", "client", "seq", "format"), true, this::compare)),
       entry("breakpoints", get(OVERVIEW, ANALYSIS_KEYS, false, this::breakpoints)),
       entry("export", get(PICTURE, ANALYSIS_KEYS, false, this::export)),
       entry("treemap", get(TREEMAP, ANALYSIS_KEYS, false, this::treemap)),
@@ -248,6 +253,32 @@ public final class Api implements AutoCloseable {
     } finally {
       jobs.end(job);
     }
+  }
+
+  /**
+   * Two runs compared (docs/aggregation.md, "Comparing two runs"): {@code base} and {@code other}
+   * name two traces of the workspace; the answer is the bytes of {@code ocelotl compare --json}, or
+   * with {@code format=svg|png} those of its {@code --out} picture (height: given, else 900, the
+   * overview picture's).
+   */
+  private Response compare(Call c) throws IOException {
+    String format = c.query().choice("format", "json", List.of("json", "svg", "png"));
+    CompareRequest request = Requests.compare(c.values(), traces.get(c.query().string("base")),
+        traces.get(c.query().string("other")));
+    Jobs.Job job = begin(c);
+    CompareResult result;
+    try {
+      result = service.compare(request, job);
+    } finally {
+      jobs.end(job);
+    }
+    if (format.equals("json")) {
+      return Response.json(result.json());
+    }
+    int width = c.values().integer(WIDTH);
+    int height = c.values().given(HEIGHT) ? c.values().integer(HEIGHT) : PICTURE_HEIGHT;
+    return Response.picture(format, result.overview().fileStem(), (f, out) -> OverviewPicture.renderShaded(
+        OverviewInput.of(result), result.difference().model(), CompareResult.OPACITY_NOTE, f, width, height, out));
   }
 
   /** The breakpoint table, as CSV (a download) or JSON. */

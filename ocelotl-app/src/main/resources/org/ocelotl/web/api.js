@@ -41,11 +41,12 @@ export class Api {
   }
 
   /**
-   * Asks for an overview, superseding any request still under way: the old fetch is aborted,
+   * Asks for an overview (or another answer of the page's main picture at `path`: a comparison),
+   * superseding any request still under way: the old fetch is aborted,
    * the server cancels its computation (same client, higher seq), and a late answer to an old
    * request is never returned (null instead), so no stale picture can be drawn over a newer one.
    */
-  async overview(params, onProgress) {
+  async overview(params, onProgress, path = 'overview') {
     const seq = ++this.seq;
     this.controller?.abort();
     const controller = new AbortController();
@@ -63,7 +64,7 @@ export class Api {
       // another page's) finishes soon. Ask again while this is still the newest request.
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await this.get('overview', params, controller.signal);
+          const result = await this.get(path, params, controller.signal);
           return seq === this.seq ? result : null;
         } catch (e) {
           if (e.status !== 503 || attempt >= 60 || seq !== this.seq) throw e;

@@ -12,6 +12,7 @@ import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
 import { OutliersView, sliceWidth } from './outliers.js';
+import { ComparePage } from './compare.js';
 import { since, time, pValue, percent, escapeHtml, value } from './format.js';
 
 const $ = id => document.getElementById(id);
@@ -28,6 +29,7 @@ let filterTimer = null;
 const overview = new OverviewView($('overview'), $('tooltip'), s => {
   selection = s;
   $('zoom').disabled = !s;
+  pair.selected(s); // two runs compared share one selection
   if (model) { // a model file's selection is for a zoom only: the Gantt chart needs the trace
     $('selection').textContent = s ? modelSelectionText(s) : modelHint();
     return;
@@ -49,6 +51,7 @@ let treemapSeq = 0;
 const OUTLIERS_LIMIT = 20;
 const hiddenList = new OutliersView($('outliers-list'), (o, action) => chooseOutlier(o, action), rank => overview.stress(rank));
 overview.onOutlier = rank => {
+  if (pair.active) { pair.choose(rank); return; } // the marks are the differences
   hiddenList.pick(rank);
   chooseOutlier(hiddenList.items[rank - 1], 'gantt');
 };
@@ -81,6 +84,11 @@ const stats = new StatsView($('stats'), api, () => go({ ...state, stats: '', sfr
 const producers = new ProducerFilter($('producers'), $('levels'), (exclude, xkinds) => filtersChanged({ exclude, xkinds }));
 const types = new TypeFilter($('types'), xtypes => filtersChanged({ xtypes }));
 
+/** Two runs as a pair (compare.js): drawn instead of one trace's overview when the state names base and other. */
+const pair = new ComparePage({ api, overview, curves, tooltip: $('tooltip'), state: () => state,
+  go: (patch, push) => go({ ...state, ...patch }, push), message: (text, error) => message(text, error),
+  loadTrace: id => loadTrace(id), showProgress: p => showProgress(p),
+  sync: () => { syncControls(); types.set(traceData.types, state.xtypes, state.metric, null); } });
 const selections = new SelectionsPanel($('selections'), $('save-selection'), $('rename-selection'),
   $('delete-selection'), api, savedSelection, applySelection,
   (text, error) => message(text, error));
@@ -255,6 +263,8 @@ function settingsFromControls() {
 async function loadTraces() {
   const list = await api.get('traces');
   $('trace').innerHTML = list.traces.map(t => `<option value="${escapeHtml(t.id)}">${escapeHtml(t.name)}</option>`).join('');
+  $('compare-with').innerHTML = '<option value="">Compare with…</option>' + list.traces.map(t =>
+    `<option value="${escapeHtml(t.id)}">${escapeHtml(t.name)}</option>`).join('');
   return list.traces;
 }
 
@@ -276,6 +286,8 @@ async function render() {
   syncControls();
   overview.clearSelection();
   showPanel();
+  if (state.base && state.other) return pair.render(state);
+  pair.leave();
   if (!state.trace && !model) return;
   if (state.panel === 'treemap' || state.panel === 'topology') return renderTreemap();
   try {
@@ -741,10 +753,20 @@ for (const id of ['slices', 'start', 'end']) {
   $(id).addEventListener('keydown', e => { if (e.key === 'Enter') $('apply').click(); });
 }
 $('trace').addEventListener('change', () => go({ ...S.defaults(), trace: $('trace').value }, true));
+// A second trace opened as a pair with the one shown (BASE), or the pair closed on OTHER.
+$('compare-with').addEventListener('change', () => {
+  const other = $('compare-with').value;
+  $('compare-with').value = '';
+  if (other && state.trace) go({ ...S.defaults(), base: state.trace, other }, true);
+});
+$('close-compare').addEventListener('click', () => go({ ...S.defaults(), trace: state.other }, true));
+$('align').addEventListener('change', () => go({ ...state, align: $('align').value, start: '', end: '', p: '', gantt: '',
+  gfrom: '', gto: '', gproducers: [] }, true));
 $('zoom').addEventListener('click', zoom);
 /** The records of the selection (a drag, or a clicked aggregate): Gantt chart and event table. */
 function openGantt() {
   if (!selection || model) return;
+  if (pair.active) { pair.openGantt({ start: selection.start, end: selection.end, path: selection.producer?.path || null }); return; }
   const span = selection.end - selection.start;
   const producers = selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
   go({ ...state, gantt: '1', gfrom: String(roundTime(selection.start, span)), gto: String(roundTime(selection.end, span)),
@@ -845,7 +867,7 @@ function enterModelSession(m) {
       return;
     }
     const traces = await loadTraces();
-    if (!state.trace && traces.length) state = { ...state, trace: traces[0].id };
+    if (!state.trace && !state.base && traces.length) state = { ...state, trace: traces[0].id };
     if (!traces.length) message('No trace yet: type the path of a trace file on this machine and press Import.');
     go(state, false);
   } catch (e) {

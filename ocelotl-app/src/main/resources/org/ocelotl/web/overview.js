@@ -24,6 +24,7 @@ export class OverviewView {
     this.stressed = null;   // the rank whose mark is drawn heavier (its row is hovered)
     this.marks = [];        // where each mark was drawn: {rank, boxes: [[x0, y0, x1, y1], …]} in CSS pixels
     this.onOutlier = null;  // (rank) when a mark is clicked
+    this.markTooltip = null; // (item, rank) → a mark's tooltip, when the marks are not hidden deviations
     canvas.addEventListener('mousedown', e => this.#down(e));
     window.addEventListener('mousemove', e => this.#move(e));
     window.addEventListener('mouseup', e => this.#up(e));
@@ -61,6 +62,21 @@ export class OverviewView {
   clearSelection() {
     this.selection = null;
     this.draw();
+  }
+
+  /**
+   * Selects [x0, x1] of the window (fractions) over the rows of the producer at `path` (null: every
+   * row), as a drag would, and with `notify` tells onSelect as a drag does; x0 null clears. Views
+   * that share one selection (two runs compared) set each other's by this.
+   */
+  select(x0, x1, path, notify) {
+    if (x0 === null || !this.data) { this.clearSelection(); return; }
+    const clamp = v => Math.min(1, Math.max(0, v));
+    const axis = this.data.overview.producers;
+    const node = path && axis.length ? holdingNode(axis, path) : null;
+    this.selection = { x0: clamp(x0), x1: clamp(x1), y0: node ? node.y0 : 0, y1: node ? node.y1 : 1 };
+    this.draw();
+    if (notify) this.onSelect(this.#describe(this.selection));
   }
 
   /**
@@ -109,6 +125,8 @@ export class OverviewView {
     delete c.dataset.highlight;
     if (this.highlighted && o.producers.length) this.#highlight(g, o, plot);
     this.#outlierMarks(g, o, plot);
+    // For scripts and tests: the selection drawn, "x0 x1 y0 y1" in [0, 1]² of the plot.
+    c.dataset.selection = this.selection ? [this.selection.x0, this.selection.x1, this.selection.y0, this.selection.y1].join(' ') : '';
     if (this.selection) {
       const s = this.selection;
       g.fillStyle = SELECTION;
@@ -411,7 +429,8 @@ export class OverviewView {
     const rank = this.outlierAt(...this.#pixel(e));
     const block = rank ? null : this.blockAt(p.x, p.y);
     if (!block && !rank) { this.tooltip.hidden = true; return; }
-    this.tooltip.innerHTML = rank ? outlierTooltip(this.outliers[rank - 1], rank, this.data.timeScale, sliceWidth(this.data, this.data.timeScale)) : tooltipHtml(block, this.data);
+    this.tooltip.innerHTML = rank && this.markTooltip ? this.markTooltip(this.outliers[rank - 1], rank)
+      : rank ? outlierTooltip(this.outliers[rank - 1], rank, this.data.timeScale, sliceWidth(this.data, this.data.timeScale)) : tooltipHtml(block, this.data);
     this.tooltip.hidden = false;
     const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
     this.tooltip.style.left = `${Math.min(e.clientX + 14, window.innerWidth - tw - 4)}px`;

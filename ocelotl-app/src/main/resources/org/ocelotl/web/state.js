@@ -9,7 +9,7 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
+const KEYS = ['trace', 'base', 'other', 'align', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
   'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
   'sproducers'];
 /** The page's own lists (the details panels' producers); the request's lists come from the spec. */
@@ -36,7 +36,7 @@ function fallback(name, copy) {
 export function defaults() {
   // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
   // one aggregated block; '0' keeps every level.
-  return { trace: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
+  return { trace: '', base: '', other: '', align: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
     view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: 'auto',
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
     gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };

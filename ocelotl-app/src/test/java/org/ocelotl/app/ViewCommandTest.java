@@ -52,6 +52,13 @@ class ViewCommandTest {
   }
 
   @Test
+  void aPairIsTwoTraces() {
+    assertEquals(failure("--compare takes two traces, BASE and OTHER; got 1"),
+        view("--compare", OverviewCommandTest.BUNDLED.toString()));
+    assertEquals(failure("--compare takes two traces, BASE and OTHER; got 0"), view("--compare", "--model", csv.toString()));
+  }
+
+  @Test
   void optionsThatBuildATracesModelAreRefused() {
     assertEquals(failure("--format chooses how a trace's model is built; it has no meaning with --model"),
         view("--model", csv.toString(), "--format", "paje"));
