@@ -318,12 +318,12 @@ public final class Api implements AutoCloseable {
         : Response.picture(format, result.trace().name() + "-gantt", (f, out) -> GanttPicture.render(result, f, out));
   }
 
-  /** The event table of a selection: the bytes of {@code ocelotl events} (CSV, or JSON). */
+  /** The event table of a selection, or a sequence's occurrences: the bytes of {@code ocelotl events} (CSV, or JSON). */
   private Response events(Call c) throws IOException {
     String format = c.query().choice("format", "json", List.of("json", "csv"));
     TraceStore store = traces.get(c.query().string("trace"));
-    RecordTable.Result result = RecordTable.of(c.values(), store, Requests.window(c.values(), store, traces.workspace()))
-        .answer();
+    RecordTable.Table result = RecordTable.answer(c.values(), store, Requests.window(c.values(), store,
+        traces.workspace()));
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "events.csv");
   }
