@@ -12,11 +12,15 @@ import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
 import { OutliersView, sliceWidth } from './outliers.js';
+import { QueryView } from './query.js';
 import { since, time, pValue, percent, escapeHtml, value } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
 const api = new Api(token);
+const query = new QueryView($('query-row'), api);
+// The event table saves a sequence's occurrences as a selection: the menu lists it at once.
+document.addEventListener('ocelotl-selection-saved', () => selections.load(state.trace));
 let state = S.fromUrl(location.search);
 let trace = null;         // {id, name, start, end, unit, …} of the current trace
 let model = null;         // {name, slices, leaves, depth, types} in a model session (ocelotl view --model)
@@ -277,6 +281,7 @@ async function render() {
   overview.clearSelection();
   showPanel();
   if (!state.trace && !model) return;
+  if (state.panel === 'query') return query.show(state.trace);
   if (state.panel === 'treemap' || state.panel === 'topology') return renderTreemap();
   try {
     await loadTrace(state.trace);
@@ -477,7 +482,9 @@ function sliceCount() {
 function showPanel() {
   const spatial = state.panel === 'treemap' || state.panel === 'topology';
   $('treemap-row').hidden = !spatial;
-  $('overview-row').hidden = spatial;
+  $('overview-row').hidden = spatial || state.panel === 'query';
+  $('query-row').hidden = state.panel !== 'query';
+  $('curves-row').hidden = state.panel === 'query';
   $('treemap').hidden = state.panel !== 'treemap';
   $('topology').hidden = state.panel !== 'topology';
   for (const b of document.querySelectorAll('#panels button')) b.classList.toggle('active', b.dataset.panel === state.panel);

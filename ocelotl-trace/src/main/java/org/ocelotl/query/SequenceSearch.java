@@ -18,8 +18,9 @@ import org.ocelotl.store.TraceStore;
  * Pattern search (docs/analysis.md#sequences): where a sequence of state or event types occurs on
  * a producer. Each producer's <em>stream</em> is its own records that the event table would list
  * for the selection (window, types, kinds, expression, durations; states and events only), in
- * time order: by start, then depth (the outer state first), kind (a state before an event), end,
- * type. An <em>occurrence</em> is a run of consecutive records of one stream whose types are the
+ * time order: by start, then depth (the outer state first), kind (a state before an event), then
+ * the order the importer wrote them in, which the store keeps (simultaneous calls, such as a
+ * simulator's zero-length states, stay in the trace's order). An <em>occurrence</em> is a run of consecutive records of one stream whose types are the
  * steps, in order, spanning at most {@code within} from the first step's start to the latest end
  * of its steps. Nothing may interleave: a record of the stream between two steps breaks the
  * occurrence (leave it out of the stream with the selection's types or expression to allow it).
@@ -223,6 +224,8 @@ public final class SequenceSearch {
     private int[] depth = new int[256];
     private byte[] kind = new byte[256];
     private int[] type = new int[256];
+    /** The importer's order: chunk index, then position in the producer's run (kept stably by start). */
+    private long[] seq = new long[256];
     private int size;
     // The last records of the stream passed to the matcher, a ring of one slot per step.
     private final double[] ringStart;
@@ -275,10 +278,10 @@ public final class SequenceSearch {
         int before = size;
         if (chunk.category() == EventCategory.STATE) {
           store.read(chunk, states, p);
-          appendStates(scanEnd);
+          appendStates(scanEnd, (long) chunk.index() << 32);
         } else {
           store.read(chunk, events, p);
-          appendEvents(scanEnd);
+          appendEvents(scanEnd, (long) chunk.index() << 32);
         }
         if (size > before) {
           sortTail(before);
@@ -294,29 +297,29 @@ public final class SequenceSearch {
           && (typeMatches == null || typeMatches[t] || producerMatches[producer]);
     }
 
-    private void appendStates(double scanEnd) {
+    private void appendStates(double scanEnd, long chunkSeq) {
       double[] st = states.start();
       double[] en = states.end();
       int[] ty = states.type();
       int[] de = states.depth();
       for (int i = 0; i < states.size(); i++) {
         if (RecordQuery.overlaps(st[i], en[i], s.from(), scanEnd) && passes(ty[i], en[i] - st[i])) {
-          add(st[i], en[i], de[i], (byte) 0, ty[i]);
+          add(st[i], en[i], de[i], (byte) 0, ty[i], chunkSeq | i);
         }
       }
     }
 
-    private void appendEvents(double scanEnd) {
+    private void appendEvents(double scanEnd, long chunkSeq) {
       double[] ti = events.time();
       int[] ty = events.type();
       for (int i = 0; i < events.size(); i++) {
         if (ti[i] >= s.from() && ti[i] < scanEnd && passes(ty[i], 0)) {
-          add(ti[i], ti[i], 0, (byte) 1, ty[i]);
+          add(ti[i], ti[i], 0, (byte) 1, ty[i], chunkSeq | i);
         }
       }
     }
 
-    private void add(double st, double en, int de, byte ki, int ty) {
+    private void add(double st, double en, int de, byte ki, int ty, long sq) {
       if (size == start.length) {
         int n = size * 2;
         start = Arrays.copyOf(start, n);
@@ -324,12 +327,14 @@ public final class SequenceSearch {
         depth = Arrays.copyOf(depth, n);
         kind = Arrays.copyOf(kind, n);
         type = Arrays.copyOf(type, n);
+        seq = Arrays.copyOf(seq, n);
       }
       start[size] = st;
       end[size] = en;
       depth[size] = de;
       kind[size] = ki;
       type[size] = ty;
+      seq[size] = sq;
       size++;
     }
 
@@ -338,14 +343,14 @@ public final class SequenceSearch {
       int c = Double.compare(start[i], start[j]);
       c = c != 0 ? c : Integer.compare(depth[i], depth[j]);
       c = c != 0 ? c : Byte.compare(kind[i], kind[j]);
-      c = c != 0 ? c : Double.compare(end[i], end[j]);
-      return c != 0 ? c : Integer.compare(type[i], type[j]);
+      return c != 0 ? c : Long.compare(seq[i], seq[j]);
     }
 
     /**
-     * Sorts the run just appended at [from, size). It is sorted by start already (the store's
-     * order); only records starting together (nested states, in arrival order: the inner one
-     * first) move, so insertion sort costs a pass plus the ties' moves.
+     * Sorts the run just appended at [from, size). It is sorted by start already, and in the
+     * importer's order among equal starts (the store's order); only nested states starting
+     * together (the inner one arrives first, when it ends) move, so insertion sort costs a pass
+     * plus the ties' moves.
      */
     private void sortTail(int from) {
       for (int i = from + 1; i < size; i++) {
@@ -361,6 +366,7 @@ public final class SequenceSearch {
       int b = depth[i]; depth[i] = depth[j]; depth[j] = b;
       byte k = kind[i]; kind[i] = kind[j]; kind[j] = k;
       b = type[i]; type[i] = type[j]; type[j] = b;
+      long q = seq[i]; seq[i] = seq[j]; seq[j] = q;
     }
 
     /** Merges the sorted run [from, size) into the sorted records [0, from). */
@@ -374,6 +380,7 @@ public final class SequenceSearch {
       int[] de = new int[start.length];
       byte[] ki = new byte[start.length];
       int[] ty = new int[start.length];
+      long[] sq = new long[start.length];
       int a = 0;
       int b = from;
       for (int o = 0; o < n; o++) {
@@ -383,12 +390,14 @@ public final class SequenceSearch {
         de[o] = depth[i];
         ki[o] = kind[i];
         ty[o] = type[i];
+        sq[o] = seq[i];
       }
       start = st;
       end = en;
       depth = de;
       kind = ki;
       type = ty;
+      seq = sq;
     }
 
     /**
@@ -407,6 +416,7 @@ public final class SequenceSearch {
         System.arraycopy(depth, e, depth, 0, rest);
         System.arraycopy(kind, e, kind, 0, rest);
         System.arraycopy(type, e, type, 0, rest);
+        System.arraycopy(seq, e, seq, 0, rest);
         size = rest;
       }
     }

@@ -36,6 +36,9 @@ class SequenceSearchTest {
   /** A generated record: kind 0 state, 1 event. */
   record Rec(int producer, int kind, int type, double start, double end, int depth) {}
 
+  /** A record and its place in the order the writer received it (the importer's order, which the store keeps). */
+  record Fed(Rec rec, int order) {}
+
   static final String[] TYPES = {"A", "B", "C", "E", "F"};
   static final int PRODUCERS = 5; // the root (0) and four below it
 
@@ -45,7 +48,7 @@ class SequenceSearchTest {
     SplittableRandom random = new SplittableRandom(seed);
     long occurrences = 0;
     for (int store = 0; store < 30; store++) {
-      List<Rec> records = new ArrayList<>();
+      List<Fed> records = new ArrayList<>();
       TraceStore s = randomStore(dir.resolve("s" + store), random, records);
       StoreMetadata m = s.metadata();
       for (int run = 0; run < 40; run++) {
@@ -56,7 +59,8 @@ class SequenceSearchTest {
     assertEquals(true, occurrences > 1000, "the searches find occurrences: " + occurrences);
   }
 
-  private static TraceStore randomStore(Path dir, SplittableRandom random, List<Rec> records) throws IOException {
+  private static TraceStore randomStore(Path dir, SplittableRandom random, List<Fed> fed) throws IOException {
+    List<Rec> records = new ArrayList<>();
     Files.createDirectories(dir);
     StoreWriter writer = new StoreWriter(dir, 3 + random.nextInt(7));
     writer.producer(0, "root", "root", -1, 0);
@@ -88,6 +92,7 @@ class SequenceSearchTest {
     List<Rec> shuffled = new ArrayList<>(records);
     java.util.Collections.shuffle(shuffled, new java.util.Random(random.nextLong()));
     for (Rec r : shuffled) {
+      fed.add(new Fed(r, fed.size()));
       if (r.kind() == 0) {
         writer.state(r.producer(), r.type(), r.start(), r.end(), r.depth());
       } else {
@@ -100,7 +105,7 @@ class SequenceSearchTest {
     return TraceStore.open(dir);
   }
 
-  private static long check(TraceStore s, StoreMetadata m, List<Rec> records, SplittableRandom random, String what) {
+  private static long check(TraceStore s, StoreMetadata m, List<Fed> records, SplittableRandom random, String what) {
     double end = m.end();
     double from = random.nextInt(3) == 0 ? 0 : random.nextInt((int) end);
     double to = random.nextInt(3) == 0 ? end : from + 1 + random.nextInt((int) (end - from));
@@ -134,8 +139,9 @@ class SequenceSearchTest {
     List<SequenceSearch.Occurrence> expected = new ArrayList<>();
     for (int p = 0; p < PRODUCERS; p++) {
       int producer = p;
-      List<Rec> stream1 = new ArrayList<>();
-      for (Rec r : records) {
+      List<Fed> stream2 = new ArrayList<>();
+      for (Fed f : records) {
+        Rec r = f.rec();
         boolean inWindow = r.kind() == 1 ? r.start() >= from && (r.start() < to || reachesEnd)
             : (r.start() < to || reachesEnd) && (r.end() > from || r.end() == r.start() && r.start() >= from);
         EventCategory kind = r.kind() == 0 ? EventCategory.STATE : EventCategory.EVENT;
@@ -143,11 +149,12 @@ class SequenceSearchTest {
             && kinds.contains(kind) && (types == null || types.contains(r.type()))
             && r.end() - r.start() >= minDuration
             && (match == null || match.matcher(TYPES[r.type()]).find() || match.matcher("p" + producer).find())) {
-          stream1.add(r);
+          stream2.add(f);
         }
       }
-      stream1.sort(Comparator.comparingDouble(Rec::start).thenComparingInt(Rec::depth).thenComparingInt(Rec::kind)
-          .thenComparingDouble(Rec::end).thenComparingInt(Rec::type));
+      stream2.sort(Comparator.comparingDouble((Fed f) -> f.rec().start()).thenComparingInt(f -> f.rec().depth())
+          .thenComparingInt(f -> f.rec().kind()).thenComparingInt(Fed::order));
+      List<Rec> stream1 = stream2.stream().map(Fed::rec).toList();
       int i = 0;
       while (i + k <= stream1.size()) {
         boolean ok = true;
@@ -194,7 +201,7 @@ class SequenceSearchTest {
 
   @Test
   void refusesWhatASequenceCannotSearch() throws IOException {
-    TraceStore s = randomStore(dir.resolve("one"), new SplittableRandom(1), new ArrayList<>());
+    TraceStore s = randomStore(dir.resolve("one"), new SplittableRandom(1), new ArrayList<Fed>());
     RecordQuery.Selection variables = new RecordQuery.Selection(0, 1, null, null, EnumSet.of(EventCategory.VARIABLE),
         null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 10);
     assertEquals("a sequence is searched among states and events, not variables", assertThrows(
