@@ -139,7 +139,7 @@ export class DetailsView {
       const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent =
         ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
-      this.box.querySelector('.events-unit').textContent = scale.unit;
+      for (const u of this.box.querySelectorAll('.events-unit')) u.textContent = scale.unit;
       // The bounds read in this window's unit (another window may have another).
       const shown = d => d === '' ? '' : String(Number((d * scale.factor).toPrecision(12)));
       this.box.querySelector('#events-min').value = shown(this.minDuration);

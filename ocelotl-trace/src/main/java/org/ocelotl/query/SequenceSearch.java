@@ -1,5 +1,6 @@
 package org.ocelotl.query;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -31,8 +32,8 @@ import org.ocelotl.store.TraceStore;
  * <p>Cost: each producer's records of the window are read once, by its runs in the window's chunks
  * (the store's producer directory), producers in parallel. A producer's runs are sorted by start
  * but its chunks are cut in arrival order (a state arrives when it ends), so the stream is merged
- * a chunk at a time, chunks taken by their least start: every record that starts before the next
- * chunk's least start is in its final place and is matched at once; memory holds the records that
+ * from its runs, chunks taken by their least start: every record that starts before the next
+ * chunk's least start is in its final place and is matched at once; memory holds the runs that
  * may still be overtaken, not the producer's records.
  */
 public final class SequenceSearch {
@@ -218,15 +219,10 @@ public final class SequenceSearch {
     boolean lastIsInstant;
     RuntimeException failure;
 
-    // The stream being merged: records [0, size) in the stream's order.
-    private double[] start = new double[256];
-    private double[] end = new double[256];
-    private int[] depth = new int[256];
-    private byte[] kind = new byte[256];
-    private int[] type = new int[256];
-    /** The importer's order: chunk index, then position in the producer's run (kept stably by start). */
-    private long[] seq = new long[256];
-    private int size;
+    /** The producer's runs not yet matched to the end, by their next record: the stream's merge. */
+    private final PriorityQueue<Run> runs = new PriorityQueue<>(Run::compareNext);
+    /** Runs matched to the end, their arrays reused. */
+    private final ArrayDeque<Run> spare = new ArrayDeque<>();
     // The last records of the stream passed to the matcher, a ring of one slot per step.
     private final double[] ringStart;
     private final double[] ringEnd;
@@ -271,24 +267,25 @@ public final class SequenceSearch {
     /** Searches one producer's stream: its runs of the chunks, merged by least start. */
     void producer(TraceStore store, List<Chunk> chunks, int p, double scanEnd) {
       producer = p;
-      size = 0;
       candidates = 0;
       for (int c = 0; c < chunks.size(); c++) {
         Chunk chunk = chunks.get(c);
-        int before = size;
+        Run run = spare.isEmpty() ? new Run() : spare.pop();
+        run.clear();
         if (chunk.category() == EventCategory.STATE) {
           store.read(chunk, states, p);
-          appendStates(scanEnd, (long) chunk.index() << 32);
+          appendStates(run, scanEnd, (long) chunk.index() << 32);
         } else {
           store.read(chunk, events, p);
-          appendEvents(scanEnd, (long) chunk.index() << 32);
+          appendEvents(run, scanEnd, (long) chunk.index() << 32);
         }
-        if (size > before) {
-          sortTail(before);
-          mergeTail(before);
+        if (run.size > 0) {
+          run.sortTies();
+          runs.add(run);
+        } else {
+          spare.push(run);
         }
-        double watermark = c + 1 < chunks.size() ? chunks.get(c + 1).minTime() : Double.POSITIVE_INFINITY;
-        emitBefore(watermark);
+        emitBefore(c + 1 < chunks.size() ? chunks.get(c + 1).minTime() : Double.POSITIVE_INFINITY);
       }
     }
 
@@ -297,141 +294,63 @@ public final class SequenceSearch {
           && (typeMatches == null || typeMatches[t] || producerMatches[producer]);
     }
 
-    private void appendStates(double scanEnd, long chunkSeq) {
+    private void appendStates(Run run, double scanEnd, long chunkSeq) {
       double[] st = states.start();
       double[] en = states.end();
       int[] ty = states.type();
       int[] de = states.depth();
       for (int i = 0; i < states.size(); i++) {
         if (RecordQuery.overlaps(st[i], en[i], s.from(), scanEnd) && passes(ty[i], en[i] - st[i])) {
-          add(st[i], en[i], de[i], (byte) 0, ty[i], chunkSeq | i);
+          run.add(st[i], en[i], de[i], (byte) 0, ty[i], chunkSeq | i);
         }
       }
     }
 
-    private void appendEvents(double scanEnd, long chunkSeq) {
+    private void appendEvents(Run run, double scanEnd, long chunkSeq) {
       double[] ti = events.time();
       int[] ty = events.type();
       for (int i = 0; i < events.size(); i++) {
         if (ti[i] >= s.from() && ti[i] < scanEnd && passes(ty[i], 0)) {
-          add(ti[i], ti[i], 0, (byte) 1, ty[i], chunkSeq | i);
+          run.add(ti[i], ti[i], 0, (byte) 1, ty[i], chunkSeq | i);
         }
       }
     }
 
-    private void add(double st, double en, int de, byte ki, int ty, long sq) {
-      if (size == start.length) {
-        int n = size * 2;
-        start = Arrays.copyOf(start, n);
-        end = Arrays.copyOf(end, n);
-        depth = Arrays.copyOf(depth, n);
-        kind = Arrays.copyOf(kind, n);
-        type = Arrays.copyOf(type, n);
-        seq = Arrays.copyOf(seq, n);
-      }
-      start[size] = st;
-      end[size] = en;
-      depth[size] = de;
-      kind[size] = ki;
-      type[size] = ty;
-      seq[size] = sq;
-      size++;
-    }
-
-    /** The stream's order between records i and j. */
-    private int compare(int i, int j) {
-      int c = Double.compare(start[i], start[j]);
-      c = c != 0 ? c : Integer.compare(depth[i], depth[j]);
-      c = c != 0 ? c : Byte.compare(kind[i], kind[j]);
-      return c != 0 ? c : Long.compare(seq[i], seq[j]);
-    }
-
     /**
-     * Sorts the run just appended at [from, size). It is sorted by start already, and in the
-     * importer's order among equal starts (the store's order); only nested states starting
-     * together (the inner one arrives first, when it ends) move, so insertion sort costs a pass
-     * plus the ties' moves.
-     */
-    private void sortTail(int from) {
-      for (int i = from + 1; i < size; i++) {
-        for (int j = i; j > from && compare(j - 1, j) > 0; j--) {
-          swap(j - 1, j);
-        }
-      }
-    }
-
-    private void swap(int i, int j) {
-      double a = start[i]; start[i] = start[j]; start[j] = a;
-      a = end[i]; end[i] = end[j]; end[j] = a;
-      int b = depth[i]; depth[i] = depth[j]; depth[j] = b;
-      byte k = kind[i]; kind[i] = kind[j]; kind[j] = k;
-      b = type[i]; type[i] = type[j]; type[j] = b;
-      long q = seq[i]; seq[i] = seq[j]; seq[j] = q;
-    }
-
-    /** Merges the sorted run [from, size) into the sorted records [0, from). */
-    private void mergeTail(int from) {
-      if (from == 0 || compare(from - 1, from) <= 0) {
-        return; // already in order: the usual case, chunks arriving in time order
-      }
-      int n = size;
-      double[] st = new double[start.length];
-      double[] en = new double[start.length];
-      int[] de = new int[start.length];
-      byte[] ki = new byte[start.length];
-      int[] ty = new int[start.length];
-      long[] sq = new long[start.length];
-      int a = 0;
-      int b = from;
-      for (int o = 0; o < n; o++) {
-        int i = b >= n || a < from && compare(a, b) <= 0 ? a++ : b++;
-        st[o] = start[i];
-        en[o] = end[i];
-        de[o] = depth[i];
-        ki[o] = kind[i];
-        ty[o] = type[i];
-        sq[o] = seq[i];
-      }
-      start = st;
-      end = en;
-      depth = de;
-      kind = ki;
-      type = ty;
-      seq = sq;
-    }
-
-    /**
-     * Matches the records starting before {@code watermark}, which no later chunk can precede (each
-     * later chunk's records start at its least start or after), and keeps the others.
+     * Matches the records starting before {@code watermark}, in the stream's order: no later chunk
+     * can hold one that precedes them (each later chunk's records start at its least start or
+     * after). A chunk whose least start is early because of one long state (a state arrives when
+     * it ends) stays a run of its own meanwhile, its other records not copied again.
      */
     private void emitBefore(double watermark) {
-      int e = 0;
-      while (e < size && start[e] < watermark) {
-        push(e++);
-      }
-      if (e > 0) {
-        int rest = size - e;
-        System.arraycopy(start, e, start, 0, rest);
-        System.arraycopy(end, e, end, 0, rest);
-        System.arraycopy(depth, e, depth, 0, rest);
-        System.arraycopy(kind, e, kind, 0, rest);
-        System.arraycopy(type, e, type, 0, rest);
-        System.arraycopy(seq, e, seq, 0, rest);
-        size = rest;
+      while (!runs.isEmpty() && runs.peek().start[runs.peek().next] < watermark) {
+        Run run = runs.poll();
+        Run second = runs.peek();
+        // Emit from this run while it stays first: the usual case is one run at a time.
+        do {
+          int i = run.next++;
+          push(run.start[i], run.end[i], run.kind[i], run.type[i]);
+        } while (run.next < run.size && run.start[run.next] < watermark
+            && (second == null || Run.compare(run, run.next, second, second.next) <= 0));
+        if (run.next < run.size) {
+          runs.add(run);
+        } else {
+          spare.push(run);
+        }
       }
     }
 
     /** The next record of the stream: does it end an occurrence? */
-    private void push(int i) {
-      if (!stepType[type[i]]) {
+    private void push(double start, double end, byte kind, int type) {
+      if (!stepType[type]) {
         candidates = 0; // no occurrence can hold it
         return;
       }
       int k = ringStart.length;
-      ringStart[ringNext] = start[i];
-      ringEnd[ringNext] = end[i];
-      ringType[ringNext] = type[i];
-      ringKind[ringNext] = kind[i];
+      ringStart[ringNext] = start;
+      ringEnd[ringNext] = end;
+      ringType[ringNext] = type;
+      ringKind[ringNext] = kind;
       ringNext = (ringNext + 1) % k;
       if (++candidates < k) {
         return;
@@ -497,6 +416,80 @@ public final class SequenceSearch {
         default -> 0;
       };
       return s.descending() ? c < 0 : c > 0;
+    }
+  }
+
+  /**
+   * One chunk's records of a producer's stream, in the stream's order, read from {@code next}:
+   * parallel primitive arrays, reused from one chunk to another.
+   */
+  private static final class Run {
+    double[] start = new double[64];
+    double[] end = new double[64];
+    int[] depth = new int[64];
+    byte[] kind = new byte[64];
+    int[] type = new int[64];
+    /** The importer's order: chunk index, then position in the producer's run (kept stably by start). */
+    long[] seq = new long[64];
+    int size;
+    int next;
+
+    void clear() {
+      size = 0;
+      next = 0;
+    }
+
+    void add(double st, double en, int de, byte ki, int ty, long sq) {
+      if (size == start.length) {
+        int n = size * 2;
+        start = Arrays.copyOf(start, n);
+        end = Arrays.copyOf(end, n);
+        depth = Arrays.copyOf(depth, n);
+        kind = Arrays.copyOf(kind, n);
+        type = Arrays.copyOf(type, n);
+        seq = Arrays.copyOf(seq, n);
+      }
+      start[size] = st;
+      end[size] = en;
+      depth[size] = de;
+      kind[size] = ki;
+      type[size] = ty;
+      seq[size] = sq;
+      size++;
+    }
+
+    /** The stream's order between record i of run a and record j of run b. */
+    static int compare(Run a, int i, Run b, int j) {
+      int c = Double.compare(a.start[i], b.start[j]);
+      c = c != 0 ? c : Integer.compare(a.depth[i], b.depth[j]);
+      c = c != 0 ? c : Byte.compare(a.kind[i], b.kind[j]);
+      return c != 0 ? c : Long.compare(a.seq[i], b.seq[j]);
+    }
+
+    static int compareNext(Run a, Run b) {
+      return compare(a, a.next, b, b.next);
+    }
+
+    /**
+     * Sorts the run. It is sorted by start already, and in the importer's order among equal starts
+     * (the store's order); only nested states starting together (the inner one arrives first,
+     * when it ends) move, so insertion sort costs a pass plus the ties' moves.
+     */
+    void sortTies() {
+      for (int i = 1; i < size; i++) {
+        for (int j = i; j > 0 && compare(this, j - 1, this, j) > 0; j--) {
+          swap(j - 1, j);
+        }
+      }
+    }
+
+    private void swap(int i, int j) {
+      double a = start[i]; start[i] = start[j]; start[j] = a;
+      a = end[i]; end[i] = end[j]; end[j] = a;
+      int b = depth[i]; depth[i] = depth[j]; depth[j] = b;
+      byte k = kind[i]; kind[i] = kind[j]; kind[j] = k;
+      b = type[i]; type[i] = type[j]; type[j] = b;
+      long q = seq[i]; seq[i] = seq[j]; seq[j] = q;
     }
   }
 }
