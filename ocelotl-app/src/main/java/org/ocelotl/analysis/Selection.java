@@ -83,14 +83,15 @@ public record Selection(String name, double from, double to, List<String> produc
       }
       if (types.isEmpty() || kind.equals(SHARE) && types.size() != 1) {
         throw new IllegalArgumentException(kind.equals(SHARE) ? "a share rule takes one type"
-            : "an " + (kind.equals(ACTIVE) ? "active" : "sequence") + " rule takes at least one type");
+            : (kind.equals(ACTIVE) ? "an active" : "a sequence") + " rule takes at least one type");
       }
       if (kind.equals(SHARE) && !(above >= 0 && above < 1)) {
         throw new IllegalArgumentException("share threshold: expected a number in [0, 1), got " + above);
       }
       // Never written but for a share rule, so a file's would be lost on the next save (found by fuzzing).
       if (!kind.equals(SHARE) && !Double.isNaN(above)) {
-        throw new IllegalArgumentException("an " + kind + " rule takes no share threshold, got " + above);
+        throw new IllegalArgumentException((kind.equals(ACTIVE) ? "an active" : "a sequence")
+            + " rule takes no share threshold, got " + above);
       }
       if (kind.equals(SEQUENCE) ? longest < 0 : !Double.isNaN(longest)) {
         throw new IllegalArgumentException(kind.equals(SEQUENCE)
