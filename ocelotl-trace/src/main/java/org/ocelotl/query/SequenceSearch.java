@@ -9,7 +9,6 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.store.Chunk;
-import org.ocelotl.store.Columns;
 import org.ocelotl.store.EventColumns;
 import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
