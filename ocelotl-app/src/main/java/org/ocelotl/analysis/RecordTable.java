@@ -45,8 +45,38 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
         v.integer(RequestSpec.LIMIT));
   }
 
+  /** What {@code ocelotl events} and {@code /api/events} answer: a page of records, or of a sequence's occurrences. */
+  public interface Table {
+    byte[] json();
+
+    byte[] csv();
+  }
+
+  /** The event table a request asks for: its records, or, given a sequence, its occurrences ({@link SequenceTable}). */
+  public static Table answer(RequestValues v, TraceStore store, Requests.Window w) {
+    RecordTable records = of(v, store, w);
+    if (v.list(RequestSpec.SEQUENCE).isEmpty()) {
+      if (v.given(RequestSpec.WITHIN)) {
+        throw v.refusal(RequestSpec.WITHIN, "bounds a sequence's occurrences; give the sequence too");
+      }
+      return records.answer();
+    }
+    double within = v.duration(RequestSpec.WITHIN, store.metadata().timeUnit());
+    if (within < 0) {
+      throw v.refusal(RequestSpec.WITHIN, "expected a duration ≥ 0, found " + v.text(RequestSpec.WITHIN));
+    }
+    return new SequenceTable(records, v.list(RequestSpec.SEQUENCE), Double.isNaN(within) ? Double.POSITIVE_INFINITY
+        : within).answer();
+  }
+
   /** The selection's page, checked: every refusal names the parameter. */
   public Result answer() {
+    RecordQuery.Selection selection = selection(EnumSet.allOf(EventCategory.class));
+    return new Result(this, selection.from(), selection.to(), RecordQuery.select(store, selection));
+  }
+
+  /** The selection, checked: every refusal names the parameter; {@code otherwise}: the kinds when none is given. */
+  RecordQuery.Selection selection(Set<EventCategory> otherwise) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
     double end = Double.isNaN(to) ? m.windowEnd() : to;
@@ -63,17 +93,16 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("match: not a regular expression: " + e.getDescription() + " in '" + match + "'");
     }
-    Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, EnumSet.allOf(EventCategory.class));
+    Set<EventCategory> categories = RecordQuery.kindsNamed(kinds, otherwise);
     boolean descending = sort.startsWith("-");
     RecordQuery.Column column = RecordQuery.Column.parse(descending ? sort.substring(1) : sort);
-    RecordQuery.Selection selection = new RecordQuery.Selection(start, end, RecordQuery.producersNamed(m, producers),
+    return new RecordQuery.Selection(start, end, RecordQuery.producersNamed(m, producers),
         RecordQuery.typesNamed(m, types), categories, pattern, minDuration, maxDuration, column, descending, offset,
         limit);
-    return new Result(this, start, end, RecordQuery.select(store, selection));
   }
 
   /** A page, with what it needs to be written by name. */
-  public record Result(RecordTable request, double from, double to, RecordQuery.Page page) {
+  public record Result(RecordTable request, double from, double to, RecordQuery.Page page) implements Table {
     private String producer(int id) {
       return request.store().metadata().path(id);
     }
@@ -82,6 +111,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
       return request.store().metadata().types().get(id).name();
     }
 
+    @Override
     public byte[] json() {
       ObjectNode json = JsonForm.object();
       json.set("trace", JsonForm.trace(TraceSummary.of(request.store())));
@@ -115,6 +145,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
       return JsonForm.bytes(json);
     }
 
+    @Override
     public byte[] csv() {
       StringBuilder csv = new StringBuilder("kind,producer,type,start,end,duration,depth,value,to\n");
       for (RecordQuery.Record r : page.records()) {

@@ -92,6 +92,11 @@ public final class RequestSpec {
   public static final Param MAX_DURATION = number("max-duration", List.of("--max-duration"),
       List.of("max_duration", "max-duration"), "X", null,
       "Only records lasting at most X (in the trace's unit, or with a unit: 2ms).");
+  public static final Param SEQUENCE = list("sequence", "--sequence", List.of("sequence"), "TYPE",
+      "Occurrences, per producer, of these state or event types as consecutive records in this order, instead of "
+          + "the records (docs/analysis.md#sequences).");
+  public static final Param WITHIN = number("within", List.of("--within"), List.of("within"), "D", null,
+      "With a sequence: only occurrences lasting at most D (in the trace's unit, or with a unit: 10ms).");
   public static final Param SORT = text("sort", "--sort", "sort", "COLUMN",
       "start, end, duration, producer, type, kind or value; -COLUMN for descending.").defaulting("start");
   public static final Param OFFSET = integer("offset", "--offset", "offset", "N", 0, Integer.MAX_VALUE, "0",
@@ -148,8 +153,8 @@ public final class RequestSpec {
   /** A Gantt chart: the records, on a chart of this size (the picture adds axes and legend). */
   public static final List<Param> GANTT = concat(RECORDS, List.of(WIDTH.defaulting("1000"), HEIGHT.defaulting("600")));
   /** The event table. */
-  public static final List<Param> EVENTS = concat(RECORDS, List.of(MATCH, MIN_DURATION, MAX_DURATION, SORT, OFFSET,
-      LIMIT));
+  public static final List<Param> EVENTS = concat(RECORDS, List.of(MATCH, MIN_DURATION, MAX_DURATION, SEQUENCE,
+      WITHIN, SORT, OFFSET, LIMIT));
   /**
    * A dataset's model on Spark ({@code ocelotl-spark model}): no workspace, hence no saved
    * selection; no model cache, hence always exact.
@@ -181,7 +186,7 @@ public final class RequestSpec {
   /** Every parameter, once, in the order of the docs' tables. */
   public static final List<Param> ALL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
       TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, ALIGN, TOGGLES, WIDTH, HEIGHT, KIND, MATCH,
-      MIN_DURATION, MAX_DURATION, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
+      MIN_DURATION, MAX_DURATION, SEQUENCE, WITHIN, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */
   public record Vocabulary(List<Param> parameters, java.util.Map<String, List<String>> requests) {}

@@ -60,43 +60,57 @@ public record Selection(String name, double from, double to, List<String> produc
    * A derived producer filter, resolved when the selection was saved: the producers it chose are
    * the selection's {@code producers}; the rule is kept to say where they came from.
    *
-   * @param kind   {@code active}: producers having records of {@code types} in the window;
-   *               {@code share}: producers whose share of {@code types} (one type) in the window is
-   *               above {@code above}
-   * @param types  the rule's types
-   * @param above  the share threshold in [0, 1) for {@code share}; NaN for {@code active}
-   * @param within the producers the rule chose among (names or paths); empty: all
+   * @param kind    {@code active}: producers having records of {@code types} in the window;
+   *                {@code share}: producers whose share of {@code types} (one type) in the window is
+   *                above {@code above}; {@code sequence}: producers on which {@code types} occur as a
+   *                sequence (docs/analysis.md#sequences), the window narrowed to the occurrences
+   * @param types   the rule's types (a sequence's steps, in order)
+   * @param above   the share threshold in [0, 1) for {@code share}; NaN otherwise
+   * @param within  the producers the rule chose among (names or paths); empty: all
+   * @param longest a sequence's longest occurrence ({@code --within}), in the trace's unit; NaN: no bound,
+   *                and for the other rules
    */
-  public record Rule(String kind, List<String> types, double above, List<String> within) {
+  public record Rule(String kind, List<String> types, double above, List<String> within, double longest) {
     public static final String ACTIVE = "active";
     public static final String SHARE = "share";
+    public static final String SEQUENCE = "sequence";
 
     public Rule {
       types = List.copyOf(types);
       within = List.copyOf(within);
-      if (!kind.equals(ACTIVE) && !kind.equals(SHARE)) {
-        throw new IllegalArgumentException("rule kind: expected active or share, got '" + kind + "'");
+      if (!kind.equals(ACTIVE) && !kind.equals(SHARE) && !kind.equals(SEQUENCE)) {
+        throw new IllegalArgumentException("rule kind: expected active, share or sequence, got '" + kind + "'");
       }
       if (types.isEmpty() || kind.equals(SHARE) && types.size() != 1) {
         throw new IllegalArgumentException(kind.equals(SHARE) ? "a share rule takes one type"
-            : "an active rule takes at least one type");
+            : (kind.equals(ACTIVE) ? "an active" : "a sequence") + " rule takes at least one type");
       }
       if (kind.equals(SHARE) && !(above >= 0 && above < 1)) {
         throw new IllegalArgumentException("share threshold: expected a number in [0, 1), got " + above);
       }
-      // Never written for an active rule, so a file's would be lost on the next save (found by fuzzing).
-      if (kind.equals(ACTIVE) && !Double.isNaN(above)) {
-        throw new IllegalArgumentException("an active rule takes no share threshold, got " + above);
+      // Never written but for a share rule, so a file's would be lost on the next save (found by fuzzing).
+      if (!kind.equals(SHARE) && !Double.isNaN(above)) {
+        throw new IllegalArgumentException((kind.equals(ACTIVE) ? "an active" : "a sequence")
+            + " rule takes no share threshold, got " + above);
+      }
+      if (kind.equals(SEQUENCE) ? longest < 0 : !Double.isNaN(longest)) {
+        throw new IllegalArgumentException(kind.equals(SEQUENCE)
+            ? "a sequence's longest occurrence: expected a duration ≥ 0, got " + longest
+            : "a " + kind + " rule takes no longest occurrence, got " + longest);
       }
     }
 
     /** How the rule reads in a listing. */
     public String describe(Selection s) {
       String where = within.isEmpty() ? "" : " among " + String.join(",", within);
-      return kind.equals(ACTIVE)
-          ? "producers with records of " + String.join(",", types) + " in [" + s.from() + ", " + s.to() + ")" + where
-          : "producers whose share of " + types.get(0) + " in [" + s.from() + ", " + s.to() + ") is above " + above
-              + where;
+      return switch (kind) {
+        case ACTIVE -> "producers with records of " + String.join(",", types) + " in [" + s.from() + ", " + s.to()
+            + ")" + where;
+        case SHARE -> "producers whose share of " + types.get(0) + " in [" + s.from() + ", " + s.to() + ") is above "
+            + above + where;
+        default -> "producers where the sequence " + String.join(",", types) + " occurs"
+            + (Double.isNaN(longest) ? "" : " within " + longest) + ", the window spanning its occurrences" + where;
+      };
     }
   }
 }

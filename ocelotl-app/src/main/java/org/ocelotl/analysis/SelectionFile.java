@@ -163,6 +163,13 @@ public final class SelectionFile {
       if (s.rule().kind().equals(Selection.Rule.SHARE)) {
         rule.put("above", s.rule().above());
       }
+      if (s.rule().kind().equals(Selection.Rule.SEQUENCE)) {
+        if (Double.isNaN(s.rule().longest())) {
+          rule.putNull("longest");
+        } else {
+          rule.put("longest", s.rule().longest());
+        }
+      }
       s.rule().within().forEach(rule.putArray("within")::add);
     }
     return item;
@@ -257,7 +264,8 @@ public final class SelectionFile {
       return new Selection(text(item, "name"), time(item, "from", m), time(item, "to", m), strings(item, "producers"),
           strings(item, "types"), item.path("note").asText(""),
           rule == null || rule.isNull() ? null : new Selection.Rule(text(rule, "kind"), strings(rule, "types"),
-              rule.has("above") ? number(rule, "above") : Double.NaN, strings(rule, "within")));
+              rule.has("above") ? number(rule, "above") : Double.NaN, strings(rule, "within"),
+              rule.hasNonNull("longest") ? number(rule, "longest") : Double.NaN));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": " + e.getMessage());
     }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
+import org.ocelotl.query.SequenceSearch;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 
@@ -19,14 +20,18 @@ import org.ocelotl.store.TraceStore;
  * @param producers   the producers (or, with a rule, those the rule chooses among)
  * @param activeTypes non-empty: keep the producers having records of these types in the window
  * @param shareOf     non-null: keep the producers whose share of this type in the window is above {@code above}
+ * @param sequence    non-empty: keep the producers where these types occur as a sequence, and narrow the
+ *                    window to the occurrences
+ * @param within      the sequence's longest occurrence; NaN: no bound
  */
 public record SelectionRequest(String name, double from, double to, List<String> producers, List<String> types,
-    String note, List<String> activeTypes, String shareOf, double above) {
+    String note, List<String> activeTypes, String shareOf, double above, List<String> sequence, double within) {
 
   public SelectionRequest {
     producers = List.copyOf(producers);
     types = List.copyOf(types);
     activeTypes = List.copyOf(activeTypes);
+    sequence = List.copyOf(sequence);
   }
 
   /** @throws IllegalArgumentException naming what is wrong (window, an unknown name, a rule that keeps nobody) */
@@ -35,16 +40,24 @@ public record SelectionRequest(String name, double from, double to, List<String>
     double start = Double.isNaN(from) ? m.start() : from;
     double end = Double.isNaN(to) ? m.windowEnd() : to;
     Selection.checkName(name);
-    if (!activeTypes.isEmpty() && shareOf != null) {
-      throw new IllegalArgumentException("give one rule: --active-types or --share-of, not both");
+    if ((activeTypes.isEmpty() ? 0 : 1) + (shareOf == null ? 0 : 1) + (sequence.isEmpty() ? 0 : 1) > 1) {
+      throw new IllegalArgumentException("give one rule: --active-types, --share-of or --sequence, not two");
+    }
+    if (sequence.isEmpty() && !Double.isNaN(within)) {
+      throw new IllegalArgumentException("--within bounds a sequence's occurrences; give --sequence too");
     }
     Selection.Rule rule = !activeTypes.isEmpty()
-        ? new Selection.Rule(Selection.Rule.ACTIVE, activeTypes, Double.NaN, producers)
-        : shareOf != null ? new Selection.Rule(Selection.Rule.SHARE, List.of(shareOf), above, producers) : null;
+        ? new Selection.Rule(Selection.Rule.ACTIVE, activeTypes, Double.NaN, producers, Double.NaN)
+        : shareOf != null ? new Selection.Rule(Selection.Rule.SHARE, List.of(shareOf), above, producers, Double.NaN)
+        : !sequence.isEmpty() ? new Selection.Rule(Selection.Rule.SEQUENCE, sequence, Double.NaN, producers, within)
+        : null;
     Selection given = new Selection(name, start, end, producers, types, note, rule);
     SelectionFile.check(m, given);
     if (rule == null) {
       return given;
+    }
+    if (rule.kind().equals(Selection.Rule.SEQUENCE)) {
+      return occurrences(store, given, rule);
     }
     List<String> chosen = chosen(store, given, rule);
     if (chosen.isEmpty()) {
@@ -92,6 +105,35 @@ public record SelectionRequest(String name, double from, double to, List<String>
     }
     // The root cannot be named in a filter (it is every producer).
     return kept.stream().filter(p -> m.producers().get(p).parent() >= 0).map(m::path).toList();
+  }
+
+  /**
+   * The selection of a sequence's occurrences: the producers where it occurs, and the window from
+   * the earliest occurrence's start to the latest one's end, inside the window given (a little
+   * past that end when a step ending there is instant, so that the window holds it).
+   */
+  private static Selection occurrences(TraceStore store, Selection s, Selection.Rule rule) {
+    StoreMetadata m = store.metadata();
+    List<Set<Integer>> steps = SequenceTable.stepIds(m, rule.types());
+    RecordQuery.Selection stream = query(s, RecordQuery.producersNamed(m, rule.within()),
+        RecordQuery.typesNamed(m, s.types()), SequenceTable.kinds(m, steps));
+    SequenceSearch.Result found = SequenceSearch.find(store, new SequenceSearch.Search(stream, steps,
+        Double.isNaN(rule.longest()) ? Double.POSITIVE_INFINITY : rule.longest()));
+    if (found.total() == 0) {
+      throw new IllegalArgumentException("selection '" + s.name() + "': the sequence " + String.join(",", rule.types())
+          + " does not occur" + (Double.isNaN(rule.longest()) ? "" : " within " + rule.longest()) + " in [" + s.from()
+          + ", " + s.to() + ")");
+    }
+    double from = Math.max(s.from(), found.first());
+    double to = Math.min(s.to(), found.lastIsInstant() || found.last() <= from ? Math.nextUp(found.last())
+        : found.last());
+    List<String> chosen = new java.util.ArrayList<>();
+    for (int p = 0; p < found.perProducer().length; p++) {
+      if (found.perProducer()[p] > 0 && m.producers().get(p).parent() >= 0) { // the root cannot be named
+        chosen.add(m.path(p));
+      }
+    }
+    return new Selection(s.name(), from, to, chosen, s.types(), s.note(), rule);
   }
 
   private static RecordQuery.Selection query(Selection s, Set<Integer> producers, Set<Integer> types,

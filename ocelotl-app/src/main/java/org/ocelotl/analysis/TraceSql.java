@@ -33,7 +33,37 @@ public final class TraceSql {
   public static final String DIRECTORY = "parquet";
 
   /** A query's answer: column names and SQL type names, and the rows (JDBC's values: Long, Double, String, …, or null). */
-  public record Result(List<String> columns, List<String> types, List<List<Object>> rows) {}
+  public record Result(List<String> columns, List<String> types, List<List<Object>> rows) {
+    /** {"columns": [...], "types": [...], "rows": [[...], ...]}: {@code ocelotl sql --json} and {@code /api/query}. */
+    public byte[] json() {
+      java.util.Map<String, Object> json = new java.util.LinkedHashMap<>();
+      json.put("columns", columns);
+      json.put("types", types);
+      json.put("rows", rows);
+      try {
+        return new ObjectMapper().writeValueAsBytes(json);
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new java.io.UncheckedIOException(e); // plain values only: cannot happen
+      }
+    }
+
+    /** CSV (RFC 4180): a header row, then the rows; {@code ocelotl sql --csv} and {@code /api/query?format=csv}. */
+    public byte[] csv() {
+      StringBuilder csv = new StringBuilder(csvRow(columns));
+      rows.forEach(row -> csv.append(csvRow(row)));
+      return csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static String csvRow(List<?> values) {
+      List<String> fields = new ArrayList<>();
+      for (Object value : values) {
+        String text = value == null ? "" : value.toString();
+        boolean quoted = text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r");
+        fields.add(quoted ? "\"" + text.replace("\"", "\"\"") + "\"" : text);
+      }
+      return String.join(",", fields) + "\r\n";
+    }
+  }
 
   private TraceSql() {}
 
@@ -55,6 +85,65 @@ public final class TraceSql {
     } catch (SQLException e) {
       throw new IllegalArgumentException("SQL: " + firstLine(e.getMessage()));
     }
+  }
+
+  /**
+   * Runs {@code query} if it is one read-only query — a single SELECT or WITH statement — as the
+   * server's Query tab asks (docs/sql.md#in-the-web-ui); anything else is refused before DuckDB
+   * sees it.
+   *
+   * @throws IllegalArgumentException naming what is refused, or as {@link #query}
+   */
+  public static Result select(TraceStore store, String query) throws IOException {
+    String words = code(query).strip();
+    while (words.endsWith(";")) {
+      words = words.substring(0, words.length() - 1).strip(); // one trailing semicolon is still one statement
+    }
+    if (words.isEmpty()) {
+      throw new IllegalArgumentException("SQL: the query is empty");
+    }
+    if (words.contains(";")) {
+      throw new IllegalArgumentException("SQL: one statement only (a ';' separates two)");
+    }
+    String first = words.split("[\\s(]+", 2)[0].toUpperCase(java.util.Locale.ROOT);
+    if (!first.equals("SELECT") && !first.equals("WITH")) {
+      throw new IllegalArgumentException("SQL: only a query (SELECT or WITH) is run here, not " + first
+          + "; the command line's ocelotl sql runs any statement");
+    }
+    return query(store, query);
+  }
+
+  /**
+   * The query with its comments and the contents of its quoted strings and names blanked out, so
+   * that a ';' or a keyword inside them is not taken for the statement's.
+   */
+  static String code(String query) {
+    StringBuilder code = new StringBuilder(query.length());
+    int i = 0;
+    while (i < query.length()) {
+      char c = query.charAt(i);
+      if (c == '-' && query.startsWith("--", i)) {
+        int end = query.indexOf('\n', i);
+        i = end < 0 ? query.length() : end;
+        code.append(' ');
+      } else if (c == '/' && query.startsWith("/*", i)) {
+        int end = query.indexOf("*/", i + 2);
+        i = end < 0 ? query.length() : end + 2;
+        code.append(' ');
+      } else if (c == '\'' || c == '"') {
+        // A quote inside is doubled ('it''s'): the string goes on after it.
+        int end = i + 1;
+        while (end < query.length() && (query.charAt(end) != c || end + 1 < query.length() && query.charAt(end + 1) == c)) {
+          end += query.charAt(end) == c ? 2 : 1;
+        }
+        i = Math.min(query.length(), end + 1);
+        code.append(c).append(c);
+      } else {
+        code.append(c);
+        i++;
+      }
+    }
+    return code.toString();
   }
 
   /** The store's dataset, written first if it has none of this layout's version. */

@@ -19,10 +19,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code ocelotl events TRACE}: the event table of a selection, a page at a time. */
+/** {@code ocelotl events TRACE}: the event table of a selection, or a sequence's occurrences, a page at a time. */
 @Command(name = "events", mixinStandardHelpOptions = true,
     description = "List the records (states, events, variable steps, links) of a window and producers, "
-        + "filtered, sorted and paged, as CSV (default) or JSON.")
+        + "filtered, sorted and paged, as CSV (default) or JSON; with --sequence, where a sequence of state or event "
+        + "types occurs on a producer.")
 public final class EventsCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
@@ -42,8 +43,8 @@ public final class EventsCommand implements Callable<Integer>, RequestOptions.Ta
   public Integer call() throws IOException {
     RequestValues values = RequestOptions.values(spec, parameters());
     TraceStore store = traceOptions.open(trace, spec.commandLine().getErr());
-    RecordTable.Result result = RecordTable.of(values, store, Requests.window(values, store, traceOptions.workspace()))
-        .answer();
+    RecordTable.Table result = RecordTable.answer(values, store, Requests.window(values, store,
+        traceOptions.workspace()));
     PrintWriter out = spec.commandLine().getOut();
     out.print(new String(json ? result.json() : result.csv(), StandardCharsets.UTF_8));
     out.flush();

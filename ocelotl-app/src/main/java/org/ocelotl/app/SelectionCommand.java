@@ -97,6 +97,15 @@ public final class SelectionCommand implements Runnable {
     @Option(names = "--above", paramLabel = "Y", description = "The share threshold of --share-of, in [0, 1).")
     Double above;
 
+    @Option(names = "--sequence", paramLabel = "TYPE", split = ",",
+        description = "Keep the producers where these state or event types occur as a sequence, and narrow the "
+            + "window to its occurrences (docs/analysis.md#sequences).")
+    List<String> sequence = new ArrayList<>();
+
+    @Option(names = "--within", paramLabel = "D", description = "With --sequence: only occurrences lasting at most D "
+        + "(in the trace's unit, or with a unit: 10ms).")
+    String within;
+
     @Override
     public Integer call() throws IOException {
       if ((shareOf == null) != (above == null)) {
@@ -105,7 +114,8 @@ public final class SelectionCommand implements Runnable {
       SelectionFile file = selections(trace);
       StoreMetadata m = file.store().metadata();
       Selection s = new SelectionRequest(name, time("--from", from, m), time("--to", to, m),
-          producers, types, note, activeTypes, shareOf, above == null ? Double.NaN : above).resolve(file.store());
+          producers, types, note, activeTypes, shareOf, above == null ? Double.NaN : above, sequence,
+          duration("--within", within, m)).resolve(file.store());
       file.add(s);
       print(String.format(Locale.ROOT, "saved %s: %s%n", s.name(), summary(s)));
       return 0;
@@ -119,6 +129,26 @@ public final class SelectionCommand implements Runnable {
     }
     try {
       return TimeText.parse(text, m.start(), m.timeUnit());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + ": " + e.getMessage());
+    }
+  }
+
+  /** A duration as the user wrote it, NaN when absent. */
+  private static double duration(String option, String text, StoreMetadata m) {
+    if (text == null) {
+      return Double.NaN;
+    }
+    try {
+      Double d = TimeText.duration(text, m.timeUnit());
+      double x = d != null ? d : Double.parseDouble(text.trim());
+      if (!(x >= 0) || Double.isInfinite(x)) {
+        throw new IllegalArgumentException("expected a duration ≥ 0, found '" + text + "'");
+      }
+      return x;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + ": expected a duration (10ms, or a number in the trace's unit), "
+          + "found '" + text + "'");
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(option + ": " + e.getMessage());
     }

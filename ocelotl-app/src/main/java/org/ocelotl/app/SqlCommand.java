@@ -1,12 +1,9 @@
 package org.ocelotl.app;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.ocelotl.analysis.TraceSql;
 import picocli.CommandLine.ArgGroup;
@@ -53,31 +50,14 @@ public final class SqlCommand implements Callable<Integer> {
     TraceSql.Result result = TraceSql.query(options.open(trace, spec.commandLine().getErr()), query);
     PrintWriter out = spec.commandLine().getOut();
     if (output.json) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("columns", result.columns());
-      json.put("types", result.types());
-      json.put("rows", result.rows());
-      out.println(new ObjectMapper().writeValueAsString(json));
+      out.println(new String(result.json(), StandardCharsets.UTF_8));
     } else if (output.csv) {
-      out.print(csvRow(result.columns()));
-      for (List<Object> row : result.rows()) {
-        out.print(csvRow(row));
-      }
+      out.print(new String(result.csv(), StandardCharsets.UTF_8));
     } else {
       printAligned(result, out);
     }
     out.flush();
     return 0;
-  }
-
-  private static String csvRow(List<?> values) {
-    List<String> fields = new ArrayList<>();
-    for (Object value : values) {
-      String text = value == null ? "" : value.toString();
-      boolean quoted = text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r");
-      fields.add(quoted ? "\"" + text.replace("\"", "\"\"") + "\"" : text);
-    }
-    return String.join(",", fields) + "\r\n";
   }
 
   /** Each column as wide as its widest value; numbers to the right. */

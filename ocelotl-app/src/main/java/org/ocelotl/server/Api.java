@@ -30,6 +30,7 @@ import org.ocelotl.analysis.SelectionFile;
 import org.ocelotl.analysis.Statistics;
 import org.ocelotl.analysis.TopologyResult;
 import org.ocelotl.analysis.TraceDescription;
+import org.ocelotl.analysis.TraceSql;
 import org.ocelotl.analysis.TraceSummary;
 import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.GanttPicture;
@@ -88,6 +89,7 @@ public final class Api implements AutoCloseable {
       entry("gantt", get(GANTT, RECORD_KEYS, true, this::gantt)),
       entry("events", get(EVENTS, RECORD_KEYS, true, this::events)),
       entry("stats", get(STATS, RECORD_KEYS, true, this::stats)),
+      entry("query", get(List.of(), Set.of("trace", "sql", "format"), true, this::query)),
       entry("selections", new Route(null, List.of(), Set.of("trace", "name"), true, this::selections)));
 
   /** The workspace's traces, or null in a model session. */
@@ -349,12 +351,12 @@ public final class Api implements AutoCloseable {
         : Response.picture(format, result.trace().name() + "-gantt", (f, out) -> GanttPicture.render(result, f, out));
   }
 
-  /** The event table of a selection: the bytes of {@code ocelotl events} (CSV, or JSON). */
+  /** The event table of a selection, or a sequence's occurrences: the bytes of {@code ocelotl events} (CSV, or JSON). */
   private Response events(Call c) throws IOException {
     String format = c.query().choice("format", "json", List.of("json", "csv"));
     TraceStore store = traces.get(c.query().string("trace"));
-    RecordTable.Result result = RecordTable.of(c.values(), store, Requests.window(c.values(), store, traces.workspace()))
-        .answer();
+    RecordTable.Table result = RecordTable.answer(c.values(), store, Requests.window(c.values(), store,
+        traces.workspace()));
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "events.csv");
   }
@@ -367,6 +369,18 @@ public final class Api implements AutoCloseable {
         .answer();
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "stats.csv");
+  }
+
+  /**
+   * A read-only SQL query over the trace's tables (docs/sql.md#in-the-web-ui): one SELECT or WITH
+   * statement, answered as {@code ocelotl sql --json} prints it, or as its CSV (a download).
+   */
+  private Response query(Call c) throws IOException {
+    String format = c.query().choice("format", "json", List.of("json", "csv"));
+    TraceStore store = traces.get(c.query().string("trace"));
+    TraceSql.Result result = TraceSql.select(store, c.query().string("sql"));
+    return format.equals("json") ? Response.json(result.json())
+        : Response.download("text/csv; charset=utf-8", result.csv(), "query.csv");
   }
 
   // ---- saved selections ------------------------------------------------------------------

@@ -29,6 +29,7 @@ final class Assets {
       Map.entry("selections.js", "text/javascript; charset=utf-8"),
       Map.entry("outliers.js", "text/javascript; charset=utf-8"),
       Map.entry("compare.js", "text/javascript; charset=utf-8"),
+      Map.entry("query.js", "text/javascript; charset=utf-8"),
       Map.entry("favicon.svg", "image/svg+xml"));
 
   private Assets() {}

@@ -36,7 +36,7 @@ final class Bodies {
 
   /**
    * A selection to save: name, from, to, producers, types, note, and optionally a rule {kind:
-   * active|share, types, above}.
+   * active|share|sequence, types, above (share), longest (sequence; null or absent: no bound)}.
    */
   static SelectionRequest selection(String body) {
     JsonNode json = object(body, "a JSON selection",
@@ -44,17 +44,20 @@ final class Bodies {
     JsonNode rule = json.get("rule");
     boolean hasRule = rule != null && !rule.isNull();
     String kind = hasRule ? text(rule, "kind") : null;
-    if (hasRule && !kind.equals(Selection.Rule.ACTIVE) && !kind.equals(Selection.Rule.SHARE)) {
-      throw HttpError.badRequest("rule.kind: expected active or share, found '" + HttpError.quote(kind) + "'");
+    if (hasRule && !List.of(Selection.Rule.ACTIVE, Selection.Rule.SHARE, Selection.Rule.SEQUENCE).contains(kind)) {
+      throw HttpError.badRequest("rule.kind: expected active, share or sequence, found '" + HttpError.quote(kind)
+          + "'");
     }
     List<String> ruleTypes = hasRule ? strings(rule, "types") : List.of();
     boolean share = hasRule && kind.equals(Selection.Rule.SHARE);
     if (share && ruleTypes.size() != 1) {
       throw HttpError.badRequest("rule.types: a share rule takes one type");
     }
+    boolean sequence = hasRule && kind.equals(Selection.Rule.SEQUENCE);
     return new SelectionRequest(text(json, "name"), number(json, "from"), number(json, "to"), strings(json, "producers"),
-        strings(json, "types"), json.path("note").asText(""), share ? List.of() : ruleTypes,
-        share ? ruleTypes.get(0) : null, share ? number(rule, "above") : Double.NaN);
+        strings(json, "types"), json.path("note").asText(""), share || sequence ? List.of() : ruleTypes,
+        share ? ruleTypes.get(0) : null, share ? number(rule, "above") : Double.NaN,
+        sequence ? ruleTypes : List.of(), sequence ? number(rule, "longest") : Double.NaN);
   }
 
   /** The request's body as a JSON object; 400 naming what was {@code expected} otherwise. */

@@ -8,6 +8,8 @@ import { escapeHtml, value, since, time } from './format.js';
 const COLUMNS = ['kind', 'producer', 'type', 'start', 'end', 'duration', 'value'];
 /** The columns that hold times: their heads carry the unit. */
 const TIMES = ['start', 'end', 'duration'];
+/** The columns of a sequence's occurrences (docs/analysis.md#sequences): what they sort by. */
+const SEQUENCE_COLUMNS = ['producer', 'start', 'end', 'duration'];
 /** The kinds of records the chart can draw, and what its checkboxes call them. */
 const CHART_KINDS = [['state', 'states'], ['event', 'events'], ['link', 'link arrows'], ['variable', 'variables']];
 
@@ -24,6 +26,9 @@ export class DetailsView {
     // The duration bounds in the trace's unit ('' for none): typed in the table's, which follows the window.
     this.minDuration = '';
     this.maxDuration = '';
+    // A sequence of types (comma-separated): the table lists its occurrences instead of records.
+    this.sequence = '';
+    this.within = ''; // in the trace's unit, typed in the table's as the duration bounds are
     // The chart's kinds: states, events and links by default (the server's), variables on demand.
     this.chartKinds = new Set(['state', 'event', 'link']);
     this.scale = null; // the table's time scale, from its last answer
@@ -40,6 +45,8 @@ export class DetailsView {
       else if (id === 'events-kind') this.kind = e.target.value;
       else if (id === 'events-min') this.minDuration = this.#traceDuration(e.target.value);
       else if (id === 'events-max') this.maxDuration = this.#traceDuration(e.target.value);
+      else if (id === 'events-sequence') this.#setSequence(e.target.value);
+      else if (id === 'events-within') this.within = this.#traceDuration(e.target.value);
       else return;
       this.offset = 0;
       this.#table();
@@ -72,6 +79,10 @@ export class DetailsView {
         <label>duration ≥ <input id="events-min" type="number" min="0" step="any"></label>
         <label>≤ <input id="events-max" type="number" min="0" step="any">
         <span class="events-unit"></span></label>
+        <label title="types in order, comma-separated: where they occur as consecutive records of a producer">sequence
+        <input id="events-sequence" type="text" value="${escapeHtml(this.sequence)}" placeholder="A,B,…" spellcheck="false"></label>
+        <label>within <input id="events-within" type="number" min="0" step="any"> <span class="events-unit"></span></label>
+        <button type="button" id="events-save-sequence" title="save the occurrences as a selection: the producers where the sequence occurs, the window spanning them"${this.sequence ? '' : ' hidden'}>Save as selection</button>
         <button type="button" data-page="-1">◀</button><span id="events-page"></span><button type="button" data-page="1">▶</button></div>
       <div id="events-box"></div>`;
     this.box.querySelector('#details-what').textContent = `${state.gproducers.length ? state.gproducers.join(', ') : 'all producers'}`
@@ -105,7 +116,15 @@ export class DetailsView {
     }
   }
 
+  /** A sequence typed: the occurrences' table sorts by what occurrences have (start, end, duration, producer). */
+  #setSequence(typed) {
+    this.sequence = typed.split(',').map(t => t.trim()).filter(t => t).join(',');
+    if (this.sequence && !SEQUENCE_COLUMNS.includes(this.sort.replace(/^-/, ''))) this.sort = 'start';
+    this.box.querySelector('#events-save-sequence').hidden = !this.sequence;
+  }
+
   async #table() {
+    if (this.sequence) return this.#occurrences();
     const q = this.#params();
     q.set('kind', this.kind);
     q.set('sort', this.sort);
@@ -120,7 +139,7 @@ export class DetailsView {
       const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent =
         ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
-      this.box.querySelector('.events-unit').textContent = scale.unit;
+      for (const u of this.box.querySelectorAll('.events-unit')) u.textContent = scale.unit;
       // The bounds read in this window's unit (another window may have another).
       const shown = d => d === '' ? '' : String(Number((d * scale.factor).toPrecision(12)));
       this.box.querySelector('#events-min').value = shown(this.minDuration);
@@ -144,6 +163,58 @@ export class DetailsView {
     }
   }
 
+  /** The occurrences of the sequence (GET /api/events?sequence=…), a page at a time. */
+  async #occurrences() {
+    const q = this.#params();
+    q.set('sequence', this.sequence.split(',').join('|'));
+    q.set('sort', this.sort);
+    q.set('offset', String(this.offset));
+    q.set('limit', '100');
+    if (this.match) q.set('match', this.match);
+    if (this.minDuration !== '') q.set('min_duration', String(this.minDuration));
+    if (this.maxDuration !== '') q.set('max_duration', String(this.maxDuration));
+    if (this.within !== '') q.set('within', String(this.within));
+    const box = this.box.querySelector('#events-box');
+    try {
+      const page = await this.api.get('events', q);
+      const scale = this.scale = page.timeScale;
+      this.box.querySelector('#events-page').textContent = ` ${page.total === 0 ? 0 : this.offset + 1}–`
+        + `${this.offset + page.occurrences.length} of ${page.total} occurrences on ${page.producers} producers `;
+      for (const u of this.box.querySelectorAll('.events-unit')) u.textContent = scale.unit;
+      const shown = d => d === '' ? '' : String(Number((d * scale.factor).toPrecision(12)));
+      this.box.querySelector('#events-within').value = shown(this.within);
+      const head = SEQUENCE_COLUMNS.map(c => {
+        const arrow = this.sort === c ? ' ▲' : this.sort === `-${c}` ? ' ▼' : '';
+        return `<th data-sort="${c}" title="sort by ${c}">${c}${TIMES.includes(c) ? ` (${escapeHtml(scale.unit)})` : ''}${arrow}</th>`;
+      }).join('') + '<th>steps</th>';
+      const span = (page.to - page.from) * scale.factor / 100;
+      const rows = page.occurrences.map((o, i) => `<tr data-row="${i}" title="click: centre the chart on it">`
+        + `<td>${escapeHtml(o.producer)}</td><td class="num">${time(since(o.start, scale), span, '')}</td>`
+        + `<td class="num">${time(since(o.end, scale), span, '')}</td><td class="num">${value(o.duration * scale.factor)}</td>`
+        + `<td>${o.steps.map(s => `${escapeHtml(s.type)} @ ${time(since(s.start, scale), span, '')}`).join(' → ')}</td></tr>`).join('');
+      box.innerHTML = `<table id="events-table" class="occurrences"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+      this.records = page.occurrences;
+    } catch (e) {
+      box.textContent = `Occurrences: ${e.message}`;
+    }
+  }
+
+  /** Saves the occurrences as a selection (docs/selections.md, the sequence rule). */
+  async #saveSequence() {
+    const name = prompt('Name of the selection of the occurrences (letters, digits, ._:+-):');
+    if (!name) return;
+    const rule = { kind: 'sequence', types: this.sequence.split(','), longest: this.within === '' ? null : this.within };
+    const body = { name, from: Number(this.state.gfrom), to: Number(this.state.gto), producers: this.state.gproducers, rule };
+    const head = this.box.querySelector('#details-what');
+    try {
+      const saved = await this.api.post(`selections?trace=${encodeURIComponent(this.state.trace)}`, body);
+      head.textContent = `saved selection ${saved.name}: ${saved.producers.length} producers, [${saved.from}, ${saved.to})`;
+      document.dispatchEvent(new CustomEvent('ocelotl-selection-saved'));
+    } catch (e) {
+      head.textContent = `not saved: ${e.message}`;
+    }
+  }
+
   /** A duration typed in the table's unit, in the trace's ('' for none). */
   #traceDuration(typed) {
     return typed.trim() === '' ? '' : Number(typed) / (this.scale ? this.scale.factor : 1);
@@ -151,6 +222,7 @@ export class DetailsView {
 
   #click(e) {
     if (e.target.id === 'details-close') { this.onCentre(null); return; }
+    if (e.target.id === 'events-save-sequence') { this.#saveSequence(); return; }
     const mark = e.target.closest('#gantt-box svg *');
     const title = mark && mark.querySelector(':scope > title');
     if (title) { this.box.querySelector('#gantt-pinned').textContent = `pinned: ${title.textContent}`; return; }

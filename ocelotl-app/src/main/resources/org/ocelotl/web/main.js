@@ -13,11 +13,15 @@ import { StatsView } from './stats.js';
 import { SelectionsPanel } from './selections.js';
 import { OutliersView, sliceWidth } from './outliers.js';
 import { ComparePage } from './compare.js';
+import { QueryView } from './query.js';
 import { since, time, pValue, percent, escapeHtml, value } from './format.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
 const api = new Api(token);
+const query = new QueryView($('query-row'), api);
+// The event table saves a sequence's occurrences as a selection: the menu lists it at once.
+document.addEventListener('ocelotl-selection-saved', () => selections.load(state.trace));
 let state = S.fromUrl(location.search);
 let trace = null;         // {id, name, start, end, unit, …} of the current trace
 let model = null;         // {name, slices, leaves, depth, types} in a model session (ocelotl view --model)
@@ -289,6 +293,7 @@ async function render() {
   if (state.base && state.other) return pair.render(state);
   pair.leave();
   if (!state.trace && !model) return;
+  if (state.panel === 'query') return query.show(state.trace);
   if (state.panel === 'treemap' || state.panel === 'topology') return renderTreemap();
   try {
     await loadTrace(state.trace);
@@ -489,7 +494,9 @@ function sliceCount() {
 function showPanel() {
   const spatial = state.panel === 'treemap' || state.panel === 'topology';
   $('treemap-row').hidden = !spatial;
-  $('overview-row').hidden = spatial;
+  $('overview-row').hidden = spatial || state.panel === 'query';
+  $('query-row').hidden = state.panel !== 'query';
+  $('curves-row').hidden = state.panel === 'query';
   $('treemap').hidden = state.panel !== 'treemap';
   $('topology').hidden = state.panel !== 'topology';
   for (const b of document.querySelectorAll('#panels button')) b.classList.toggle('active', b.dataset.panel === state.panel);

@@ -116,7 +116,7 @@ class ModelSessionTest {
   @Test
   void whatNeedsTheTraceIsRefusedWithTheReason() throws Exception {
     for (String endpoint : List.of("traces", "traces/x", "traces/x/producers", "gantt", "events", "stats",
-        "selections", "topology")) {
+        "selections", "topology", "query")) {
       assertEquals(Map.of("status", 404L, "error", "/api/" + endpoint.replaceAll("/.*", "") + " needs a trace's "
           + "records; this server shows the model file M.ocm (ocelotl view --model), which holds none"),
           PlainJson.parse(body(server, "/api/" + endpoint, 404)), endpoint);

@@ -273,11 +273,11 @@ public final class RecordQuery {
   }
 
   /** The window's end as read: a window that reaches the trace's end is closed there. */
-  private static double scanEnd(TraceStore store, Selection s) {
+  static double scanEnd(TraceStore store, Selection s) {
     return s.to() >= store.metadata().end() ? Double.POSITIVE_INFINITY : s.to();
   }
 
-  private static boolean overlaps(double start, double end, double from, double to) {
+  static boolean overlaps(double start, double end, double from, double to) {
     return start < to && (end > from || end == start && start >= from);
   }
 
@@ -286,7 +286,7 @@ public final class RecordQuery {
   }
 
   /** A set of ids as a mask over [0, size), for a test per record without boxing; null stays null (all). */
-  private static boolean[] mask(Set<Integer> ids, int size) {
+  static boolean[] mask(Set<Integer> ids, int size) {
     if (ids == null) {
       return null;
     }
