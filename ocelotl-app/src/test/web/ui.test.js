@@ -900,20 +900,21 @@ test('what the aggregates hide: listed beside a spatiotemporal overview, marked,
     return d.hidden !== undefined && d.provisional === undefined && d.parts !== undefined; }, null, { timeout: 120_000 });
   const c = await caption();
   assert.equal(c.parts, 2);
-  assert.deepEqual([json.p, json.partCount, json.count, json.hidden], [0.1, 2, 611, 11]);
+  assert.deepEqual([json.p, json.partCount, json.count, json.hidden], [0.1, 2, 724, 25]);
   // The caption counts what the API calls hidden: the cells worth telling apart at p.
   assert.equal(await page.$eval('#caption', e => e.dataset.hidden), String(json.hidden));
-  assert.match(c.text, / · 11 hidden deviations \(worth telling apart at this p; listed beside the picture\)$/);
+  assert.match(c.text, / · 25 hidden deviations \(worth telling apart at this p; listed beside the picture\)$/);
   const rows = await outlierRows();
   assert.equal(rows.length, 20);
-  assert.match(await page.textContent('#outliers-list > p'), /^11 of 611 deviating cells worth telling apart at this p; the first 20/);
-  // Tenth: the slowed host over [3.53, 5.15) s (slices 13 to 18 of 50), computing 94.6 % of its
-  // time against 19.7 % for the others then; the first is every producer over the same stretch.
-  assert.equal(rows[9], '10 lyon/lyon-c1/lyon-c1-2 zoom[3.5257 – 5.1529 s)computing: 94.6% here, 19.7% in the aggregate'
-    + 'score 6.6 · hidden up to p = 0.3159');
-  assert.match(rows[0], /^1 all producers zoom\[3\.5257 – 5\.1529 s\)PMPI_Allreduce: 62\.9% here, 27\.8% in the aggregate/);
-  const host = json.outliers[9];
-  assert.deepEqual([host.producer, host.firstSlice, host.lastSlice], ['lyon/lyon-c1/lyon-c1-2', 13, 18]);
+  assert.match(await page.textContent('#outliers-list > p'), /^25 of 724 deviating cells worth telling apart at this p; the first 20/);
+  // Third, the first producer cell (who): the slowed host over [2.98, 5.15) s (slices 11 to 18 of
+  // 50), computing 93.5 % of its time against 24.9 % for the others then, in the place of its
+  // cabinet, which it explains (decision 052); the first is every producer over [3.53, 5.15) s (when).
+  assert.equal(rows[2], '3 lyon/lyon-c1/lyon-c1-2 (who) zoom[2.9833 – 5.1529 s)computing: 93.5% here, 24.9% in the aggregate'
+    + 'score 7.092 · hidden up to p = 0.2546');
+  assert.match(rows[0], /^1 all producers \(when\) zoom\[3\.5257 – 5\.1529 s\)PMPI_Allreduce: 62\.9% here, 27\.8% in the aggregate/);
+  const host = json.outliers[2];
+  assert.deepEqual([host.producer, host.kind, host.firstSlice, host.lastSlice], ['lyon/lyon-c1/lyon-c1-2', 'who', 11, 18]);
 
   // A mark per row, in the marks' own colour (not the visual aggregates' black lines).
   const marks = await outlierMarks();
@@ -922,23 +923,23 @@ test('what the aggregates hide: listed beside a spatiotemporal overview, marked,
   await shot('outliers-spatiotemporal');
 
   // The host's mark: the Gantt chart of lyon-c1-2 over its stretch.
-  const mark = marks[9];
+  const mark = marks[2];
   await page.mouse.move(mark.x, mark.y);
-  assert.match(await page.textContent('#tooltip'), /hidden deviation 10.*lyon\/lyon-c1\/lyon-c1-2/);
+  assert.match(await page.textContent('#tooltip'), /hidden deviation 3.*lyon\/lyon-c1\/lyon-c1-2/);
   await page.mouse.click(mark.x, mark.y);
   await page.waitForFunction(() => document.querySelector('#gantt-box svg'), null, { timeout: 60_000 });
   const q = new URL(page.url()).searchParams;
   assert.deepEqual([q.get('gantt'), q.get('gproducers'), Number(q.get('gfrom')), Number(q.get('gto'))],
-    ['1', 'lyon/lyon-c1/lyon-c1-2', 3.52570, 5.15295]);
+    ['1', 'lyon/lyon-c1/lyon-c1-2', 2.98329, 5.15295]);
   const titles = await page.$$eval('#gantt-box svg title', ts => ts.map(t => t.textContent));
   assert.ok(titles.some(t => /rank-3[45] · computing/.test(t)), `its computing states: ${titles.slice(0, 3)}`);
   assert.ok(titles.every(t => !/rank-(?!3[45]\b)\d+ ·/.test(t)), 'its ranks only');
 
   // Its row's zoom button: the window of its stretch, every producer kept, the default p there.
   const before = await caption();
-  await page.click('#outliers-list li[data-rank="10"] button[data-zoom]');
+  await page.click('#outliers-list li[data-rank="3"] button[data-zoom]');
   const zoomed = await captionChange(before, ['start', 'end']);
-  assert.deepEqual([zoomed.start, zoomed.end], [3.5257, 5.15295]);
+  assert.deepEqual([zoomed.start, zoomed.end], [2.98329, 5.15295]);
   assert.equal(new URL(page.url()).searchParams.get('include'), null);
   assert.equal(new URL(page.url()).searchParams.get('p'), null);
 });
@@ -949,9 +950,9 @@ test('what the aggregates hide in a temporal overview: bars over the phases, ref
   const json = await answer;
   await page.waitForFunction(h => document.getElementById('caption').dataset.hidden === String(h), json.hidden, { timeout: 120_000 });
   // The default p: 21 phases; the first listed is lyon-c1's cabinet computing while the rest wait.
-  assert.deepEqual([json.aggregation, json.partCount, json.count, json.hidden], ['temporal', 21, 620, 83]);
+  assert.deepEqual([json.aggregation, json.partCount, json.count, json.hidden], ['temporal', 21, 923, 134]);
   const rows = await outlierRows();
-  assert.equal(rows[0], '1 lyon/lyon-c1 zoom[3.6613 – 4.2037 s)computing: 38.0% here, 5.76% in the aggregate'
+  assert.equal(rows[0], '1 lyon/lyon-c1 (who) zoom[3.6613 – 4.2037 s)computing: 38.0% here, 5.76% in the aggregate'
     + 'score 10.23 · hidden up to p = 0.5421');
   const marks = await outlierMarks();
   assert.equal(marks.length, 20);
@@ -980,13 +981,13 @@ test('what the shown nodes hide: the treemap and the graph list them, number the
   await page.goto(`${url}&panel=treemap&slices=20&cut=2&step=5`);
   await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial treemap'
     && document.getElementById('caption').dataset.hidden !== undefined, null, { timeout: 120_000 });
-  assert.equal(await page.$eval('#caption', e => e.dataset.hidden), '22');
-  assert.match(await page.textContent('#caption'), / · 22 hidden nodes \(departing from the shown node that merges them, /);
+  assert.equal(await page.$eval('#caption', e => e.dataset.hidden), '27');
+  assert.match(await page.textContent('#caption'), / · 27 hidden nodes \(departing from the shown node that merges them, /);
   const rows = await page.$$eval('#spatial-outliers-list li[data-rank]', rs => rs.map(r => r.textContent));
   assert.equal(rows.length, 10);
   assert.equal(rows[0], '1 lyon/lyon-c1/lyon-c1-2merged into lyon/lyon-c1PMPI_Waitall: 1.71% here, 58.6% in the aggregate'
     + 'score 2.236 · hidden up to p = 0.5081');
-  assert.match(await page.textContent('#spatial-outliers-list > p'), /^22 of 45 deviating cells worth telling apart at this p/);
+  assert.match(await page.textContent('#spatial-outliers-list > p'), /^27 of 60 deviating cells worth telling apart at this p/);
   const marks = await page.$eval('#treemap', c => {
     const g = c.getContext('2d');
     const ratio = c.width / c.clientWidth;

@@ -164,7 +164,7 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     // them per pixel column on every core, without a record made for each (at 768 ranks, every
     // row). The others — one producer's row, events, links — are fed record by record.
     boolean summing = kernel && categories.contains(EventCategory.STATE) && geometry.columns() <= SliceGrid.MAX_SLICES;
-    long summed = summing ? sumStates(geometry, rowOf, typeIndex, shown.size(), start, end) : 0;
+    long summed = summing ? sumStates(geometry, rows.leafOf(), rowOf, typeIndex, shown.size(), start, end) : 0;
     // One part per processor, each of contiguous rows holding about as many records (the store's
     // counts), fed its rows' records only: their geometries merge into the one chart.
     int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), geometry.rowCount()));
@@ -257,7 +257,8 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
    * model's scan kernel (ModelBuilder.stateSums: the chart's rows as the model's leaves, its
    * columns as slices), into those rows; returns how many states it summed.
    */
-  private long sumStates(GanttGeometry geometry, int[] rowOf, int[] typeIndex, int types, double start, double end) {
+  private long sumStates(GanttGeometry geometry, int[] leafOfProducer, int[] rowOf, int[] typeIndex, int types,
+      double start, double end) {
     int[] leafOf = new int[rowOf.length];
     boolean any = false;
     for (int p = 0; p < rowOf.length; p++) {
@@ -296,6 +297,19 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
         geometry.addSummedStates(row, java.util.Arrays.copyOfRange(time, row * cells, (row + 1) * cells), begun);
         states += here;
       }
+    }
+    if (end >= store.metadata().end()) {
+      // A window reaching the trace's end holds the instant states at that end (RecordQuery), which
+      // the kernel's slices, [start, end), leave out: they are added one by one.
+      long[] instants = {0};
+      RecordQuery.forEach(store, selection(Math.nextDown(end), end, null, null, EnumSet.of(EventCategory.STATE)), r -> {
+        if (r.start() >= end && leafOf[r.producer()] >= 0 && typeOf[r.type()] >= 0) {
+          geometry.add(EventCategory.STATE, leafOfProducer[r.producer()], typeOf[r.type()], r.start(), r.end(), r.depth(),
+              Double.NaN, -1);
+          instants[0]++;
+        }
+      });
+      states += instants[0];
     }
     return states;
   }

@@ -32,7 +32,8 @@ export class ComparePage {
       other: new OverviewView($('other-overview'), this.tooltip, s => this.#runSelected('other', s)),
     };
     this.runs = { base: null, other: null }; // the runs' overview answers drawn
-    this.overview.markTooltip = (d, rank) => differenceTooltip(d, rank, this.last);
+    // Only while a pair is shown: a single trace's page keeps the hidden deviations' tooltips.
+    this.overview.markTooltip = (d, rank) => this.active && this.last ? differenceTooltip(d, rank, this.last) : null;
     $('differences-list').addEventListener('click', e => {
       const row = e.target.closest('li[data-rank]');
       if (row) this.choose(Number(row.dataset.rank));

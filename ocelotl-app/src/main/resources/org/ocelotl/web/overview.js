@@ -429,8 +429,10 @@ export class OverviewView {
     const rank = this.outlierAt(...this.#pixel(e));
     const block = rank ? null : this.blockAt(p.x, p.y);
     if (!block && !rank) { this.tooltip.hidden = true; return; }
-    this.tooltip.innerHTML = rank && this.markTooltip ? this.markTooltip(this.outliers[rank - 1], rank)
-      : rank ? outlierTooltip(this.outliers[rank - 1], rank, this.data.timeScale, sliceWidth(this.data, this.data.timeScale)) : tooltipHtml(block, this.data);
+    // A mark's own tooltip (the differences of two runs) when it gives one, else a hidden deviation's.
+    this.tooltip.innerHTML = rank ? this.markTooltip?.(this.outliers[rank - 1], rank)
+      || outlierTooltip(this.outliers[rank - 1], rank, this.data.timeScale, sliceWidth(this.data, this.data.timeScale))
+      : tooltipHtml(block, this.data);
     this.tooltip.hidden = false;
     const tw = this.tooltip.offsetWidth, th = this.tooltip.offsetHeight;
     this.tooltip.style.left = `${Math.min(e.clientX + 14, window.innerWidth - tw - 4)}px`;

@@ -34,7 +34,8 @@ class GanttViewTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"NaN, NaN, 1600, 900", "3.1, 5.3, 1200, 420", "8.05, 8.6, 300, 100", "0, 20, 700, 40", "4, 4.5, 1600, 900"})
+  @CsvSource({"NaN, NaN, 1600, 900", "NaN, NaN, 700, 40", "3.1, 5.3, 1200, 420", "8.05, 8.6, 300, 100", "0, 20, 700, 40",
+      "4, 4.5, 1600, 900"})
   void theKernelsSumsDrawWhatTheRecordsDraw(double from, double to, int width, int height) {
     GanttView request = new GanttView(store, from, to, List.of(), List.of(), List.of(), width, height);
     GanttView.Result kernel = request.answer();
