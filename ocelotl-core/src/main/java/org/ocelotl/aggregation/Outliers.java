@@ -117,7 +117,8 @@ public final class Outliers {
         for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
           for (Candidate e : byNode.getOrDefault(c.band, java.util.Map.of()).getOrDefault(d, List.of())) {
             // The highest score (in the order's steps: equal scores differ by rounding), the first on a tie.
-            if (e.meets(c) && e.score >= c.score / 2 && (explains == null || rank.get(e) < rank.get(explains)
+            // Fewer leaves: a node of a one-child chain is the same cells as its child, not a cause inside it.
+            if (e.leaves() < c.leaves() && e.meets(c) && e.score >= c.score / 2 && (explains == null || rank.get(e) < rank.get(explains)
                 && Math.rint(e.score / step) >= Math.rint(explains.score / step)
                 || Math.rint(e.score / step) > Math.rint(explains.score / step))) {
               explains = e;

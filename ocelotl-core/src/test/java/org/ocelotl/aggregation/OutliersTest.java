@@ -217,7 +217,7 @@ class OutliersTest {
     int best = -1;
     for (int j = 0; j < hidden.size(); j++) {
       Scored t = hidden.get(j);
-      if (t.part == s.part && !stretch(parts, t) && t.node != s.node && inside(tree, t.node, s.node)
+      if (t.part == s.part && !stretch(parts, t) && tree.leafCount(t.node) < tree.leafCount(s.node) && inside(tree, t.node, s.node)
           && t.first <= s.last && s.first <= t.last && t.score >= s.score / 2
           && (best < 0 || Math.rint(t.score / step) > Math.rint(hidden.get(best).score / step))) {
         best = j; // in order: on a tie (in the order's steps) the first stays
