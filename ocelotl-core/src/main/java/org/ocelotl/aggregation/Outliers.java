@@ -2,8 +2,11 @@ package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.ocelotl.model.MicroscopicModel;
@@ -88,39 +91,37 @@ public final class Outliers {
 
   /**
    * The candidates in the order they are listed: by score, except that a cell of a descendant node
-   * meeting a subtree cell with at least half its score explains it — the deviation carried
+   * of fewer leaves meeting a subtree cell with at least half its score explains it — the deviation carried
    * rather than made — and the one that explains (the most specific of a chain) moves up to just
    * before the first cell it explains; the greedy choice then keeps it there and drops the cells
    * it explains that meet it: a cabinet whose departure is one host's is listed as the host, at
    * the cabinet's rank.
    */
   private static List<Candidate> mostSpecificFirst(List<Candidate> ordered, double step) {
-    java.util.Map<Band, java.util.Map<Integer, List<Candidate>>> byNode = new java.util.HashMap<>();
+    Map<Band, Map<Integer, List<Candidate>>> byNode = new HashMap<>();
     for (Candidate c : ordered) {
       if (!c.stretch()) {
-        byNode.computeIfAbsent(c.band, b -> new java.util.HashMap<>()).computeIfAbsent(c.local, g -> new ArrayList<>())
+        byNode.computeIfAbsent(c.band, b -> new HashMap<>()).computeIfAbsent(c.local, g -> new ArrayList<>())
             .add(c);
       }
     }
     // Per candidate, what it follows (itself when nothing explains it): the deepest nodes first (a
     // node's descendants come after it in its band's preorder), so that a chain resolves to its end.
-    java.util.Map<Candidate, Integer> rank = new java.util.IdentityHashMap<>();
+    Map<Candidate, Integer> rank = new IdentityHashMap<>();
     for (int i = 0; i < ordered.size(); i++) {
       rank.put(ordered.get(i), i);
     }
-    java.util.Map<Candidate, Candidate> anchor = new java.util.IdentityHashMap<>();
+    Map<Candidate, Candidate> anchor = new IdentityHashMap<>();
     List<Candidate> deepestFirst = new ArrayList<>(ordered);
     deepestFirst.sort(Comparator.comparingInt((Candidate c) -> -c.local));
     for (Candidate c : deepestFirst) {
       Candidate explains = null;
       if (!c.stretch()) {
         for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
-          for (Candidate e : byNode.getOrDefault(c.band, java.util.Map.of()).getOrDefault(d, List.of())) {
-            // The highest score (in the order's steps: equal scores differ by rounding), the first on a tie.
+          for (Candidate e : byNode.getOrDefault(c.band, Map.of()).getOrDefault(d, List.of())) {
             // Fewer leaves: a node of a one-child chain is the same cells as its child, not a cause inside it.
-            if (e.leaves() < c.leaves() && e.meets(c) && e.score >= c.score / 2 && (explains == null || rank.get(e) < rank.get(explains)
-                && Math.rint(e.score / step) >= Math.rint(explains.score / step)
-                || Math.rint(e.score / step) > Math.rint(explains.score / step))) {
+            if (e.leaves() < c.leaves() && e.meets(c) && e.score >= c.score / 2
+                && (explains == null || higher(e, explains, rank, step))) {
               explains = e;
             }
           }
@@ -130,7 +131,7 @@ public final class Outliers {
     }
     // A cell that explains others moves up to the place of the first of them, just before it; the
     // cells explained keep theirs (those meeting it are then dropped, the others listed as before).
-    java.util.Map<Candidate, Integer> place = new java.util.IdentityHashMap<>();
+    Map<Candidate, Integer> place = new IdentityHashMap<>();
     for (int i = 0; i < ordered.size(); i++) {
       place.putIfAbsent(anchor.get(ordered.get(i)), i);
     }
@@ -139,6 +140,13 @@ public final class Outliers {
     result.sort(Comparator.comparingLong((Candidate c) -> place.get(c) != null && place.get(c) < rank.get(c)
         ? 2L * place.get(c) : 2L * rank.get(c) + 1));
     return result;
+  }
+
+  /** Whether e scores higher than f in the order's steps (equal scores differ by rounding), or as high and comes first. */
+  private static boolean higher(Candidate e, Candidate f, Map<Candidate, Integer> rank, double step) {
+    double a = Math.rint(e.score / step);
+    double b = Math.rint(f.score / step);
+    return a > b || a == b && rank.get(e) < rank.get(f);
   }
 
   /**
@@ -382,7 +390,6 @@ public final class Outliers {
       floor = mass == 0 ? 0 : RELATIVE_FLOOR * mass * (Log2.log2(cells) + Math.abs(Log2.log2(mass)) + 1);
     }
 
-    /** The subtree of root in preorder; parentOf[k] = the local index of node k's parent. */
     /** Whether local node d, after g in preorder, is below g: the nodes after g up to its last descendant. */
     boolean below(int d, int g) {
       int first = tree.firstLeaf(nodes[g]);
@@ -390,6 +397,7 @@ public final class Outliers {
       return leaf >= first && leaf < first + tree.leafCount(nodes[g]);
     }
 
+    /** The subtree of root in preorder; parentOf[k] = the local index of node k's parent. */
     private static int[] subtree(ProducerTree tree, int root, int[] parentOf) {
       int[] order = new int[tree.size()];
       int[] stack = new int[tree.size()];
