@@ -250,9 +250,10 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
-  private record Scratch(Table lines, double[] whole, double[] row, int[] reach) {
+  private record Scratch(Table lines, double[] whole, double[] values, double[] best, int[] cuts, int[] reach) {
     Scratch(int intervals, int slices) {
-      this(new Table(intervals), new double[intervals], new double[slices + 1], new int[slices]);
+      this(new Table(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices],
+          new int[slices]);
     }
   }
 
@@ -306,25 +307,46 @@ final class SpatiotemporalQualities extends Qualities {
       Table wholeLines = scratch.lines;
       double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
       System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
-      double[] row = scratch.row;
+      double[] values = scratch.values; // the value of best(node, [first, last]), by interval
+      double[] best = scratch.best;
+      int[] cuts = scratch.cuts;
       int[] reach = tree.isLeaf(node) ? reach(whole, scratch.reach) : null;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
-      for (int first = 0; first <= lastFirst; first++) {
-        for (int last = first; last < slices; last++) {
-          int base = interval(0, last);
-          int k = base + first;
-          double max = Double.NEGATIVE_INFINITY;
-          int from = reach == null ? first : Math.max(first, reach[last]);
-          int cut = from;
-          for (int c = from; c <= last; c++) {
-            double candidate = row[c - first] + whole[base + c];
-            if (candidate > max) {
-              max = candidate;
-              cut = c;
+      // best(first, last) = max over cuts c of best(first, c − 1) + V(c, last), the lowest c on ties.
+      // Cut by cut, for every first at once: the rows' maxima are independent (no chain through one
+      // running maximum) and best(·, c − 1) is contiguous, twice as fast as row by row; each row
+      // still sees its candidates in increasing c with the same sums, so the values and cuts are
+      // those of the row-by-row loop, bit for bit.
+      for (int last = 0; last < slices; last++) {
+        int base = interval(0, last);
+        int firsts = Math.min(last, lastFirst);
+        int from = reach == null ? 0 : reach[last];
+        for (int first = 0; first <= firsts; first++) {
+          best[first] = Double.NEGATIVE_INFINITY;
+          cuts[first] = Math.max(first, from);
+        }
+        for (int c = from; c <= last; c++) {
+          double v = whole[base + c];
+          if (c <= firsts) { // first = c: nothing before the cut, worth 0
+            double candidate = 0.0 + v;
+            if (candidate > best[c]) {
+              best[c] = candidate;
+              cuts[c] = c;
             }
           }
-          row[last - first + 1] = max;
-          record(table, wholeLines, k, cut, first, last);
+          int before = c == 0 ? 0 : interval(0, c - 1);
+          int top = Math.min(c - 1, firsts);
+          for (int first = 0; first <= top; first++) {
+            double candidate = values[before + first] + v;
+            if (candidate > best[first]) {
+              best[first] = candidate;
+              cuts[first] = c;
+            }
+          }
+        }
+        for (int first = 0; first <= firsts; first++) {
+          values[base + first] = best[first];
+          record(table, wholeLines, base + first, cuts[first], first, last);
         }
       }
       return table;
