@@ -32,7 +32,8 @@ public final class InstalledTools {
     return path;
   }
 
-  private static void require(boolean present, String what) {
+  /** Skips or fails the test (see above) unless {@code present}; {@code what} names what is missing. */
+  public static void require(boolean present, String what) {
     String missing = what + " is not installed: scripts/install-test-deps installs it";
     if (!present && required()) {
       fail(missing + " (" + REQUIRE + " is set)");
