@@ -18,6 +18,7 @@ import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -37,6 +38,7 @@ import picocli.CommandLine.Model.CommandSpec;
         "else as CSV (producer,slice,type,value, the producer tree with --tree-out), for 'ocelotl aggregate'."})
 final class SparkModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
+  @Mixin SparkOptions sparkOptions = new SparkOptions();
 
   @Parameters(paramLabel = "DATASET", description = "The dataset's directory, on any file system Spark reads (file:, hdfs:, s3a:).")
   String dataset;
@@ -59,7 +61,7 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     if (!values.given(RequestSpec.SLICES)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
-    SparkSession spark = SparkSession.builder().appName("ocelotl-spark model").getOrCreate();
+    SparkSession spark = SparkSessions.session("ocelotl-spark model", sparkOptions);
     StoreMetadata metadata = ModelJob.metadataOf(spark, dataset);
     // The automatic depth is the one the overview would choose for its default drawing height, as ocelotl model's.
     ModelRequest request = ModelBuilder.withDepthFor(metadata, Requests.model(values, metadata, null),
