@@ -4,7 +4,9 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -69,12 +71,12 @@ public final class ModelJob {
     StoreMetadata metadata = parsed(dataset, metadataJson);
     ModelScan total = ModelScan.of(metadata, request);
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
-    List<String> files = files(dataset, ParquetTable.of(total.category()), hadoop);
+    List<FileStatus> files = files(dataset, ParquetTable.of(total.category()), hadoop);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<byte[]> configuration = context.broadcast(HadoopFiles.serialize(hadoop));
     int tasks = Math.min(files.size(), maxTasks);
     try {
-      JavaRDD<byte[]> partials = context.parallelize(files, tasks)
+      JavaRDD<byte[]> partials = context.parallelize(shares(files, tasks), tasks)
           .mapPartitions(new FileScan(metadataJson, request, configuration));
       for (byte[] partial : OrderedSum.reduce(partials).collect()) {
         PartialSums.addInto(total.sums(), partial);
@@ -110,8 +112,40 @@ public final class ModelJob {
     }
   }
 
+  /**
+   * The files cut into {@code tasks} (at most as many as files) contiguous shares in name order, of
+   * about equal bytes: a file goes to the share where its middle byte falls. Not equal counts of
+   * files (Spark's slices of a list): the files of a dataset written by the Spark import are of
+   * unequal sizes (each partition's last file is short), and two tasks of equal counts then did
+   * unequal work, one core idle at the end.
+   */
+  static List<List<String>> shares(List<FileStatus> files, int tasks) {
+    long total = 0;
+    for (FileStatus file : files) {
+      total += file.getLen();
+    }
+    List<List<String>> shares = new ArrayList<>();
+    for (int i = 0; i < tasks; i++) {
+      shares.add(new ArrayList<>());
+    }
+    long before = 0;
+    int share = 0;
+    for (int f = 0; f < files.size(); f++) {
+      long length = files.get(f).getLen();
+      int target = total == 0 ? (int) ((long) f * tasks / files.size())
+          : (int) Math.min(tasks - 1, (before + length / 2.0) * tasks / total);
+      if (f > 0) {
+        share = Math.min(share + 1, Math.max(share, target)); // never back, never past an empty share
+      }
+      share = Math.max(share, tasks - (files.size() - f)); // a file left for each later share
+      shares.get(share).add(files.get(f).getPath().toString());
+      before += length;
+    }
+    return shares;
+  }
+
   /** The table's Parquet files in name order (the export's order); hidden files are others' (a writer's temporaries). */
-  private static List<String> files(String dataset, ParquetTable table, Configuration hadoop) throws IOException {
+  private static List<FileStatus> files(String dataset, ParquetTable table, Configuration hadoop) throws IOException {
     Path directory = new Path(dataset, table.directory());
     FileStatus[] listed;
     try {
@@ -119,9 +153,10 @@ public final class ModelJob {
     } catch (FileNotFoundException e) {
       listed = new FileStatus[0];
     }
-    List<String> files = Arrays.stream(listed).map(f -> f.getPath())
-        .filter(p -> p.getName().endsWith(".parquet") && !p.getName().startsWith(".") && !p.getName().startsWith("_"))
-        .map(Path::toString).sorted().toList();
+    List<FileStatus> files = Arrays.stream(listed)
+        .filter(f -> f.getPath().getName().endsWith(".parquet") && !f.getPath().getName().startsWith(".")
+            && !f.getPath().getName().startsWith("_"))
+        .sorted(Comparator.comparing(f -> f.getPath().toString())).toList();
     if (files.isEmpty()) {
       throw new IllegalArgumentException(directory + ": no Parquet file; the dataset is incomplete (the export "
           + "writes at least one file per table)");
@@ -160,7 +195,7 @@ public final class ModelJob {
    * One task's scan: plans again from the metadata (cheap, and nothing but two strings and the
    * request crosses the network), then reads its files into reused columns, batch by batch.
    */
-  private static final class FileScan implements FlatMapFunction<Iterator<String>, byte[]> {
+  private static final class FileScan implements FlatMapFunction<Iterator<List<String>>, byte[]> {
     private final String metadataJson;
     private final ModelRequest request;
     private final Broadcast<byte[]> configuration;
@@ -172,10 +207,13 @@ public final class ModelJob {
     }
 
     @Override
-    public Iterator<byte[]> call(Iterator<String> files) throws IOException {
+    public Iterator<byte[]> call(Iterator<List<String>> share) throws IOException {
       ModelScan scan = ModelScan.of(StoreMetadata.parse(java.nio.file.Path.of(ParquetTable.METADATA_FILE),
           metadataJson), request);
-      scan(scan, files, HadoopFiles.deserialize(configuration.value()));
+      Configuration hadoop = HadoopFiles.deserialize(configuration.value());
+      while (share.hasNext()) {
+        scan(scan, share.next().iterator(), hadoop);
+      }
       return List.of(PartialSums.encode(scan.sums())).iterator();
     }
   }

@@ -44,8 +44,8 @@ import scala.Tuple2;
  * HadoopFiles}).
  */
 final class PajeImportJob {
-  /** Bytes per range by default: Spark's own default split of a text file. */
-  static final long DEFAULT_RANGE_BYTES = 128L << 20;
+  /** The most bytes per range by default: Spark's own default split of a text file. */
+  static final long MAX_DEFAULT_RANGE_BYTES = 128L << 20;
 
   private PajeImportJob() {}
 
@@ -68,6 +68,7 @@ final class PajeImportJob {
    * Imports {@code trace} (a Pajé file, qualified, on a file system the driver and every executor
    * read: a local path the same on all of them, HDFS, S3…) with ranges of {@code rangeBytes} and
    * writes its dataset as {@code out} (qualified, any file system); returns the number of ranges.
+   * {@code rangeBytes} 0 lets the job choose ({@link #defaultRangeBytes}).
    */
   static ImportJob.Result run(SparkSession spark, Path trace, Path out, boolean replace, long rangeBytes)
       throws IOException {
@@ -86,8 +87,11 @@ final class PajeImportJob {
 
   /** The import of a split opened on the driver; its type parameters are the split's own records. */
   private static <S, P, R, T> ImportJob.Result run(SparkSession spark, RangeSplit<S, P, R, T> split, Path trace,
-      FileStatus status, String file, boolean gzip, Path out, boolean replace, long rangeBytes) throws IOException {
+      FileStatus status, String file, boolean gzip, Path out, boolean replace, long requestedRangeBytes)
+      throws IOException {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    long rangeBytes = requestedRangeBytes != 0 ? requestedRangeBytes
+        : defaultRangeBytes(status.getLen() - split.bodyStart(), spark.sparkContext().defaultParallelism());
     List<Range> ranges = ranges(split.bodyStart(), gzip ? Long.MAX_VALUE : status.getLen(), gzip, rangeBytes);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     Broadcast<RangeSplit<S, P, R, T>> shared = context.broadcast(split);
@@ -164,6 +168,24 @@ final class PajeImportJob {
         split.assemblePart(order, recording, sink, warnings), Formats::looksLikePaje);
     String metadata = DatasetParts.write(index, part, source, target, configuration);
     return new Part(metadata, List.copyOf(warnings));
+  }
+
+  /**
+   * Bytes per range for a body of {@code bytes} on {@code cores} (the application's default
+   * parallelism): ranges of at most {@link #MAX_DEFAULT_RANGE_BYTES}, as many as a multiple of the
+   * cores, of equal sizes. The ranges are also the partitions that interpret the lines, so each
+   * wave of tasks keeps every core busy: with Spark's fixed 128 MiB, the large SimGrid trace
+   * (297 MB) made 3 tasks on 2 cores, the third alone, and local[2] was 1.07× faster than local[1].
+   */
+  static long defaultRangeBytes(long bytes, int cores) {
+    long ranges = Math.max(1, ceilDiv(bytes, MAX_DEFAULT_RANGE_BYTES));
+    ranges = ceilDiv(ranges, Math.max(1, cores)) * Math.max(1, cores);
+    return Math.max(1, ceilDiv(bytes, ranges));
+  }
+
+  /** Math.ceilDiv, which Java 17 lacks, for a ≥ 0 and b > 0. */
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
   }
 
   private static List<Range> ranges(long body, long length, boolean gzip, long rangeBytes) {

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,20 +19,22 @@ import picocli.CommandLine.Spec;
  * Pajé trace read by byte ranges, written as a Parquet dataset.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = {"Import an OTF2 archive (one task per location's event file) or a Pajé trace (split by byte ranges;",
-        "gzip'd: one task) on Spark and write its Parquet dataset, as 'ocelotl export --format parquet' would,",
-        "for 'ocelotl-spark model'."})
+    description = {"Import a Pajé trace or an OTF2 archive on Spark into a Parquet dataset.",
+        "An OTF2 archive is read one task per location's event file, a Pajé trace split by byte ranges (gzip'd: one",
+        "task); the dataset is the one 'ocelotl export --format parquet' writes, for 'ocelotl-spark model'."})
 final class SparkImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
+  @Mixin SparkOptions sparkOptions = new SparkOptions();
 
   @Parameters(paramLabel = "TRACE", description = {"The Pajé file or the OTF2 anchor file NAME.otf2 (its NAME.def and NAME/",
       "beside it), on any file system Spark reads (file:, hdfs:, s3a:; a path without a scheme is on the",
       "default one; a local path must be the same on the driver and every executor)."})
   String trace;
 
-  @Option(names = "--range-bytes", paramLabel = "BYTES", defaultValue = "" + PajeImportJob.DEFAULT_RANGE_BYTES,
-      description = "Bytes of a Pajé trace per task of its passes (default: ${DEFAULT-VALUE}).")
-  long rangeBytes;
+  @Option(names = "--range-bytes", paramLabel = "BYTES",
+      description = {"Bytes of a Pajé trace per task of its passes (default: ranges of at most 128 MiB, as many as a",
+          "multiple of the cores, equal in size)."})
+  Long rangeBytes;
 
   @Option(names = "--out", required = true, paramLabel = "DATASET",
       description = "The dataset's directory, on any file system Spark writes (file:, hdfs:, s3a:).")
@@ -42,12 +45,12 @@ final class SparkImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (rangeBytes < 1) {
+    if (rangeBytes != null && rangeBytes < 1) {
       throw new IllegalArgumentException("--range-bytes " + rangeBytes + ": expected at least 1");
     }
     PrintWriter err = spec.commandLine().getErr();
     // The session first: its Hadoop configuration says which file systems the paths are on.
-    SparkSession spark = SparkSession.builder().appName("ocelotl-spark import").getOrCreate();
+    SparkSession spark = SparkSessions.session("ocelotl-spark import", sparkOptions);
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     Path file = HadoopFiles.qualified(trace, hadoop);
     Path dataset = HadoopFiles.qualified(out, hadoop);
@@ -63,7 +66,7 @@ final class SparkImportCommand implements Callable<Integer> {
       err.flush();
     }
     ImportJob.Result result = otf2 ? ImportJob.run(spark, file, dataset, force)
-        : PajeImportJob.run(spark, file, dataset, force, rangeBytes);
+        : PajeImportJob.run(spark, file, dataset, force, rangeBytes == null ? 0 : rangeBytes);
     StoreMetadata m = result.metadata();
     err.printf("%s: %d producers, %d types, [%s, %s) %s, %s in %d Spark tasks → %s%n", m.name(), m.producers().size(),
         m.types().size(), m.start(), m.end(), m.timeUnit(), otf2 ? "decoded" : "read", result.tasks(), out);

@@ -1,13 +1,14 @@
 package org.ocelotl.spark;
 
-import org.apache.spark.sql.SparkSession;
 import org.ocelotl.app.RequestOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code spark-submit --class org.ocelotl.spark.SparkMain ocelotl-spark.jar import|model …}: the Spark
- * jobs of Ocelotl (docs/scale-out.md). Failures are one line on stderr, "ocelotl-spark: REASON",
+ * {@code spark-submit --class org.ocelotl.spark.SparkMain ocelotl-spark.jar import|model …}, or
+ * {@code ./ocelotl-spark import|model … --master 'local[N]'} without a Spark distribution: the Spark
+ * jobs of Ocelotl (docs/scale-out.md). No Spark class is touched before a job runs, so that
+ * {@code --help} works with this jar alone. Failures are one line on stderr, "ocelotl-spark: REASON",
  * and exit status 1, as for {@code ocelotl}.
  */
 @Command(name = "ocelotl-spark", mixinStandardHelpOptions = true, version = "ocelotl-spark 0.1.0",
@@ -18,10 +19,7 @@ public final class SparkMain implements Runnable {
 
   public static void main(String[] args) {
     int status = run(args);
-    SparkSession.getActiveSession().foreach(session -> {
-      session.stop();
-      return null;
-    });
+    SparkSessions.stopStarted();
     System.exit(status);
   }
 

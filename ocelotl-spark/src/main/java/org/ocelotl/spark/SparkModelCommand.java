@@ -18,6 +18,7 @@ import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -32,11 +33,13 @@ import picocli.CommandLine.Model.CommandSpec;
  * needs the local workspace (saved selections) and approximate rebuilds (a dataset has no model cache).
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
-    description = {"Build the microscopic model of a trace's Parquet dataset (ocelotl export --format parquet) on Spark",
-        "and write it as 'ocelotl model' does: in the binary model format when FILE ends with .ocm (the tree inside),",
+    description = {"Build the microscopic model of a trace's Parquet dataset on Spark.",
+        "The dataset is the one 'ocelotl export --format parquet' or 'ocelotl-spark import' writes; the model is",
+        "written as 'ocelotl model' does: in the binary model format when FILE ends with .ocm (the tree inside),",
         "else as CSV (producer,slice,type,value, the producer tree with --tree-out), for 'ocelotl aggregate'."})
 final class SparkModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
+  @Mixin SparkOptions sparkOptions = new SparkOptions();
 
   @Parameters(paramLabel = "DATASET", description = "The dataset's directory, on any file system Spark reads (file:, hdfs:, s3a:).")
   String dataset;
@@ -59,7 +62,7 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     if (!values.given(RequestSpec.SLICES)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
-    SparkSession spark = SparkSession.builder().appName("ocelotl-spark model").getOrCreate();
+    SparkSession spark = SparkSessions.session("ocelotl-spark model", sparkOptions);
     StoreMetadata metadata = ModelJob.metadataOf(spark, dataset);
     // The automatic depth is the one the overview would choose for its default drawing height, as ocelotl model's.
     ModelRequest request = ModelBuilder.withDepthFor(metadata, Requests.model(values, metadata, null),

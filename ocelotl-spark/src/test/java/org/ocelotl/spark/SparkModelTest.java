@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -126,11 +130,19 @@ class SparkModelTest {
     ModelRequest request = request(Metric.VARIABLE_MEAN, 1);
     int tasks = 9;
     int fanIn = OrderedSum.fanIn(tasks);
-    List<String> files;
+    List<FileStatus> files;
     try (Stream<Path> listed = Files.list(d.parquet.resolve(ParquetTable.VARIABLES.directory()))) {
-      files = listed.map(Path::toString).sorted().toList();
+      LocalFileSystem local = FileSystem.getLocal(new Configuration());
+      files = listed.sorted().map(f -> {
+        try {
+          return local.getFileStatus(new org.apache.hadoop.fs.Path(f.toString()));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }).toList();
     }
     assertTrue(files.size() >= tasks, files.size() + " files");
+    List<List<String>> shares = ModelJob.shares(files, tasks);
     StoreMetadata metadata = StoreMetadata.parse(d.parquet.resolve(ParquetTable.METADATA_FILE),
         Files.readString(d.parquet.resolve(ParquetTable.METADATA_FILE)));
     ModelScan tree = ModelScan.of(metadata, request);
@@ -138,10 +150,8 @@ class SparkModelTest {
     for (int g = 0; g * fanIn < tasks; g++) {
       ModelScan group = ModelScan.of(metadata, request);
       for (int i = g * fanIn; i < Math.min(tasks, (g + 1) * fanIn); i++) {
-        // Spark's slices of a parallelised list: [i·n/tasks, (i+1)·n/tasks)
         ModelScan partial = ModelScan.of(metadata, request);
-        ModelJob.scan(partial, files.subList(i * files.size() / tasks, (i + 1) * files.size() / tasks).iterator(),
-            new Configuration());
+        ModelJob.scan(partial, shares.get(i).iterator(), new Configuration());
         group.add(partial.sums());
         flat.add(partial.sums());
       }

@@ -6,7 +6,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPInputStream;
 import org.ocelotl.format.chrome.ChromeReader;
@@ -23,10 +26,12 @@ import org.ocelotl.split.Otf2Files;
 import org.ocelotl.split.RangeSplit;
 import org.ocelotl.trace.TraceFormat;
 import org.ocelotl.trace.TraceFormatException;
+import org.ocelotl.trace.TraceFormatProvider;
 
 /**
  * The formats Ocelotl reads, chosen by name ({@code --format}) or recognised from a file's
- * first bytes. Adding a format is one line in {@link #standard()}.
+ * first bytes. Adding a format to Ocelotl is one line in {@link #standard()}; adding one from outside
+ * is a plug-in jar on the class path ({@link TraceFormatProvider}, docs/plugins.md).
  */
 public final class Formats {
   /** How many leading bytes recognisers see. */
@@ -37,9 +42,18 @@ public final class Formats {
     this.formats = List.copyOf(formats);
   }
 
-  /** Every format of this build, most specific recogniser first. */
+  /**
+   * Every format of this build, most specific recogniser first, with the plug-ins' formats found on
+   * the class path.
+   *
+   * @throws IllegalArgumentException a plug-in that cannot be loaded, or names a format already read
+   */
   public static Formats standard() {
-    return new Formats(List.of(
+    return withPlugins(builtIn(), ServiceLoader.load(TraceFormatProvider.class));
+  }
+
+  private static List<TraceFormat> builtIn() {
+    return List.of(
         new TraceFormat("paje", "Pajé (PajeNG, SimGrid, ViTE, Akypuera), plain or gzip", PajeReader::new,
             Formats::looksLikePaje),
         new TraceFormat("otf2", "OTF2 archive (Score-P, EZTrace): give the anchor file NAME.otf2", Otf2Reader::new,
@@ -52,8 +66,44 @@ public final class Formats {
         new TraceFormat("pjdump", "pj_dump CSV (PajeNG's textual dump)", PjDumpReader::new, PjDumpReader::sniff),
         // Last: its recogniser checks protobuf framing, which a text opening with a blank line could pass.
         new TraceFormat("perfetto", "Perfetto protobuf trace (.perfetto-trace, .pftrace)", PerfettoReader::new,
-            PerfettoReader::sniff)
-    ));
+            PerfettoReader::sniff));
+  }
+
+  /**
+   * {@code builtIn} with the providers' formats before the last built-in one (Perfetto, whose
+   * recogniser checks only protobuf framing, which a plug-in's text format could pass), and after
+   * the others, so that a plug-in never takes a file that one of Ocelotl's own readers recognises.
+   */
+  static Formats withPlugins(List<TraceFormat> builtIn, Iterable<TraceFormatProvider> providers) {
+    List<TraceFormat> formats = new ArrayList<>(builtIn.subList(0, builtIn.size() - 1));
+    try {
+      for (TraceFormatProvider provider : providers) {
+        TraceFormat format = provider.format();
+        String plugin = provider.getClass().getName();
+        if (format == null || format.name() == null || format.name().isBlank() || format.reader() == null
+            || format.recognizes() == null) {
+          throw new IllegalArgumentException("trace format plug-in " + plugin + " gives no name, reader or recogniser");
+        }
+        for (TraceFormat known : builtIn) {
+          if (known.name().equalsIgnoreCase(format.name())) {
+            throw new IllegalArgumentException("trace format plug-in " + plugin + " names its format '" + format.name()
+                + "', which Ocelotl reads itself; rename it");
+          }
+        }
+        for (TraceFormat known : formats.subList(builtIn.size() - 1, formats.size())) {
+          if (known.name().equalsIgnoreCase(format.name())) {
+            throw new IllegalArgumentException("two trace format plug-ins on the class path name their format '"
+                + format.name() + "' (" + plugin + " is one); remove one");
+          }
+        }
+        formats.add(format);
+      }
+    } catch (ServiceConfigurationError e) {
+      // A jar that names a class it lacks, or one without a public no-argument constructor.
+      throw new IllegalArgumentException("a trace format plug-in on the class path cannot be loaded: " + e.getMessage());
+    }
+    formats.add(builtIn.get(builtIn.size() - 1));
+    return new Formats(formats);
   }
 
   public List<TraceFormat> all() {
