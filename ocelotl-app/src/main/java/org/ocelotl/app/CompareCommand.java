@@ -34,8 +34,9 @@ import picocli.CommandLine.Spec;
  * summary line with the largest differences.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Compare two runs: both cut into the same model (producers matched by path, types by name),",
-        "the overview of how OTHER departs from BASE (colour: the type that gained most), the differences ranked."})
+    description = {"Compare two runs: where and when OTHER departs from BASE.",
+        "Both are cut into the same model (producers matched by path, types by name); the overview shows how",
+        "OTHER departs from BASE (colour: the type that gained most), and the differences are ranked."})
 public final class CompareCommand implements Callable<Integer>, RequestOptions.Taking {
   /** Differences named in the summary line. */
   static final int SUMMARISED = 3;

@@ -65,6 +65,11 @@ class SparkLauncherTest {
       assertTrue(run.out().startsWith("Usage: ocelotl-spark"), run.out());
     }
     assertTrue(sparkMain(withoutSpark(), "import", "--help").out().contains("--master=URL"));
+    // The command list shows each description's first line: a whole sentence, not a cut one.
+    String list = sparkMain(withoutSpark(), "--help").out();
+    assertTrue(list.contains("  import  Import a Pajé trace or an OTF2 archive on Spark into a Parquet\n"
+        + "            dataset.\n"), list);
+    assertTrue(list.contains("  model   Build the microscopic model of a trace's Parquet dataset on Spark.\n"), list);
   }
 
   @Test
