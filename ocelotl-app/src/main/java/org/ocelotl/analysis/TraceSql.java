@@ -168,7 +168,7 @@ public final class TraceSql {
     }
   }
 
-  private static Connection connect() {
+  static Connection connect() {
     try {
       return DriverManager.getConnection("jdbc:duckdb:");
     } catch (SQLException e) {
@@ -201,12 +201,12 @@ public final class TraceSql {
   }
 
   /** A SQL string literal: quotes doubled. */
-  private static String literal(String text) {
+  static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
   }
 
   /** DuckDB's messages add the query and a caret on further lines; the first says what is wrong. */
-  private static String firstLine(String message) {
+  static String firstLine(String message) {
     if (message == null) {
       return "(no message)";
     }

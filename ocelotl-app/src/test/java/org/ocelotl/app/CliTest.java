@@ -209,11 +209,11 @@ class CliTest {
     Path text = write("notes.txt", "hello\n");
     Result notTrace = ocelotl("info", text);
     assertEquals(new Result(1, "", "ocelotl: " + text.toRealPath()
-        + ": not a trace format Ocelotl recognises (paje, otf2, ctf, chrome, jfr, pjdump, perfetto); name the format with --format\n"), notTrace);
+        + ": not a trace format Ocelotl recognises (paje, otf2, ctf, chrome, jfr, pjdump, parquet, perfetto); name the format with --format\n"), notTrace);
     Path missing = tmp.resolve("missing.trace");
     assertEquals(new Result(1, "", "ocelotl: " + missing + ": no such file\n"), ocelotl("import", missing));
     Result unknown = ocelotl("info", text, "--format", "xyz");
-    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, ctf, chrome, jfr, pjdump, perfetto\n"), unknown);
+    assertEquals(new Result(1, "", "ocelotl: unknown format 'xyz'; known formats: paje, otf2, ctf, chrome, jfr, pjdump, parquet, perfetto\n"), unknown);
     assertEquals(List.of(), storeEntries());
   }
 
@@ -296,8 +296,8 @@ class CliTest {
     assertEquals(1427L, info.get("events"));
     assertEquals(8L, info.get("producers"));
     Result notATrace = ocelotl("info", tmp);
-    assertEquals(new Result(1, "", "ocelotl: " + tmp.toRealPath() + ": a directory with no CTF trace in it (no metadata"
-        + " file); give the trace file itself\n"), notATrace);
+    assertEquals(new Result(1, "", "ocelotl: " + tmp.toRealPath() + ": a directory with no CTF trace (no metadata file) nor"
+        + " Parquet dataset (no dataset.json) in it; give the trace file itself\n"), notATrace);
   }
 
   /**

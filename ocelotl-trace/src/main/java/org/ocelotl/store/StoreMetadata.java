@@ -124,7 +124,11 @@ public record StoreMetadata(Source source, double start, double end, String time
     if (source.format().equals("ctf") && !producers.isEmpty()) {
       return producers.get(0).name();
     }
-    return Path.of(source.path()).getFileName().toString();
+    Path file = Path.of(source.path());
+    if (source.format().equals("parquet") && file.getParent() != null) {
+      return file.getParent().getFileName().toString(); // the dataset's directory, not its dataset.json
+    }
+    return file.getFileName().toString();
   }
 
   Map<String, Object> toJson() {

@@ -225,6 +225,16 @@ public final class StoreWriter implements TraceSink {
     variableSteps.change(producer, type, time, value, stepSink);
   }
 
+  @Override
+  public void variableStep(int producer, int type, double start, double end, double value) {
+    checkSpan("a variable step", producer, type, start, end);
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException("variable " + types.get(type).name() + " of " + producerNames.get(producer)
+          + " holds the value " + value + " over [" + start + ", " + end + "]: expected a finite number");
+    }
+    appendStep(producer, type, start, end, value);
+  }
+
   private void appendStep(int producer, int type, double start, double end, double value) {
     ChunkBuffer b = use(EventCategory.VARIABLE, producer, type);
     int i = b.size++;

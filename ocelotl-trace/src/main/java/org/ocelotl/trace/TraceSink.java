@@ -37,6 +37,16 @@ public interface TraceSink {
   void variable(int producer, int type, double time, double value);
 
   /**
+   * The variable holds {@code value} over [start, end): a step already closed, as a store or a
+   * Parquet dataset keeps them, which a reader of such steps hands over as they are (in their
+   * order, so that the store it makes is the one they came from). Readers of changes call
+   * {@link #variable}. The sinks that split an import over tasks take changes only.
+   */
+  default void variableStep(int producer, int type, double start, double end, double value) {
+    throw new UnsupportedOperationException("this sink takes variable changes, not steps");
+  }
+
+  /**
    * A link (message) from one producer at {@code start} to another at {@code end}, carrying
    * {@code volume} (bytes for messages) where the trace says, else NaN.
    */

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.ocelotl.format.ctf.CtfReader;
+import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreFormatException;
 import org.ocelotl.store.StoreMetadata;
@@ -329,7 +330,12 @@ public final class Workspace {
     } catch (NoSuchFileException e) {
       throw new NoSuchFileException(trace.toString(), null, "no such file");
     }
-    return Files.isDirectory(real) ? CtfReader.metadataIn(real) : real;
+    if (!Files.isDirectory(real)) {
+      return real;
+    }
+    // A Parquet dataset is named by its description file, a CTF trace by its metadata file.
+    Path dataset = real.resolve(ParquetTable.DATASET_FILE);
+    return Files.isRegularFile(dataset) ? dataset : CtfReader.metadataIn(real);
   }
 
   /** {@link #canonical}, or for a trace that is gone (or a directory without a CTF trace), its absolute path. */

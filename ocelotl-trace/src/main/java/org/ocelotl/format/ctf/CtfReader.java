@@ -92,7 +92,8 @@ public final class CtfReader implements TraceReader {
       return found.get(0);
     }
     throw new TraceFormatException(dir + (found.isEmpty()
-        ? ": a directory with no CTF trace in it (no metadata file); give the trace file itself"
+        ? ": a directory with no CTF trace (no metadata file) nor Parquet dataset (no dataset.json) in it; give the"
+            + " trace file itself"
         : ": a directory with " + found.size() + " CTF traces; give the metadata file of one: " + found));
   }
 
