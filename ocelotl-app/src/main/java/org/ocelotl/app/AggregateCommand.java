@@ -26,13 +26,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "aggregate",
     mixinStandardHelpOptions = true,
-    description = {
-      "Aggregate a microscopic model file and print its breakpoints, or its partitions on request.",
-      "The model is a CSV file (producer,slice,type,value; an optional tree producer,parent) or a binary .ocm",
-      "model, which carries its tree.",
-      "Without --p: every distinct optimal partition (its lowest p, gain, loss and size), and the default p.",
-      "With --p: the optimal partition for that p. --partitions lists each partition's parts too."
-    })
+    description = {"Aggregate a microscopic model file and print its breakpoints, or its partitions on request.",
+        "The model is a CSV file (producer,slice,type,value; an optional tree producer,parent) or a "
+        + "binary .ocm model, which carries its tree.",
+        "Without --p: every distinct optimal partition (its lowest p, gain, loss and size), and the "
+        + "default p.",
+        "With --p: the optimal partition for that p. --partitions lists each partition's parts too."})
 public final class AggregateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ProgressOption progress;

@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compare two runs: where and when OTHER departs from BASE.",
-        "Both are cut into the same model (producers matched by path, types by name); the overview shows how",
-        "OTHER departs from BASE (colour: the type that gained most), and the differences are ranked."})
+        "Both are cut into the same model (producers matched by path, types by name); the overview shows "
+        + "how OTHER departs from BASE (colour: the type that gained most), and the differences are ranked."})
 public final class CompareCommand implements Callable<Integer>, RequestOptions.Taking {
   /** Differences named in the summary line. */
   static final int SUMMARISED = 3;

@@ -41,10 +41,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = {"Write a selection's records as a trace file, or the whole trace as a Parquet dataset.",
-        "The records of the selection (window, producers, types; or --selection NAME), clipped to the window, as a",
-        "Pajé trace that pj_dump and Ocelotl read back, as CSV in pj_dump's layout, or as Chrome Trace Event JSON",
-        "that ui.perfetto.dev and chrome://tracing open; or the whole trace as a Parquet dataset (a directory of",
-        "tables, docs/scale-out.md) for Spark, DuckDB, pandas."})
+        "The records of the selection (window, producers, types; or --selection NAME), clipped to the "
+        + "window, as a Pajé trace that pj_dump and Ocelotl read back, as CSV in pj_dump's layout, or as "
+        + "Chrome Trace Event JSON that ui.perfetto.dev and chrome://tracing open; or the whole trace as a "
+        + "Parquet dataset (a directory of tables, docs/scale-out.md) for Spark, DuckDB, pandas."})
 public final class ExportCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin WorkspaceOption workspaceOption;

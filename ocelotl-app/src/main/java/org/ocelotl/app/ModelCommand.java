@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
     description = {"Build the microscopic model of a trace (producers × time slices × event types) and write it.",
-        "As CSV: producer,slice,type,value (and the producer tree with --tree-out), for 'ocelotl aggregate';",
-        "or, when FILE ends with .ocm, in the binary model format (the tree inside), read many times faster."})
+        "As CSV: producer,slice,type,value (and the producer tree with --tree-out), for 'ocelotl "
+        + "aggregate'; or, when FILE ends with .ocm, in the binary model format (the tree inside), read "
+        + "many times faster."})
 public final class ModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin TraceOptions options;

@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "outliers", mixinStandardHelpOptions = true,
     description = {"List what the overview's aggregates hide, the largest first.",
-        "Each is a producer (or subtree) over a stretch of time that deviates from the part merging it, ranked",
-        "by the information the part loses on it.",
+        "Each is a producer (or subtree) over a stretch of time that deviates from the part merging it, "
+        + "ranked by the information the part loses on it.",
         "With --model instead of TRACE: the same for a model file."})
 public final class OutliersCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;

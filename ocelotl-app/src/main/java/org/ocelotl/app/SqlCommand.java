@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "sql", mixinStandardHelpOptions = true,
     description = {"Run a SQL query (DuckDB's dialect) over the trace's tables.",
-        "The tables are states, events, variables, links, producers, types (the columns of its Parquet dataset,",
-        "docs/scale-out.md; times in the trace's unit).",
+        "The tables are states, events, variables, links, producers, types (the columns of its Parquet "
+        + "dataset, docs/scale-out.md; times in the trace's unit).",
         "The dataset is written into the trace's store on first use."})
 public final class SqlCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = {"Import a Pajé trace or an OTF2 archive on Spark into a Parquet dataset.",
-        "An OTF2 archive is read one task per location's event file, a Pajé trace split by byte ranges (gzip'd: one",
-        "task); the dataset is the one 'ocelotl export --format parquet' writes, for 'ocelotl-spark model'."})
+        "An OTF2 archive is read one task per location's event file, a Pajé trace split by byte ranges "
+        + "(gzip'd: one task); the dataset is the one 'ocelotl export --format parquet' writes, for "
+        + "'ocelotl-spark model'."})
 final class SparkImportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin SparkOptions sparkOptions = new SparkOptions();

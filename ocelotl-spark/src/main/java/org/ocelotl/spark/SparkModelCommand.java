@@ -34,9 +34,10 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "model", mixinStandardHelpOptions = true,
     description = {"Build the microscopic model of a trace's Parquet dataset on Spark.",
-        "The dataset is the one 'ocelotl export --format parquet' or 'ocelotl-spark import' writes; the model is",
-        "written as 'ocelotl model' does: in the binary model format when FILE ends with .ocm (the tree inside),",
-        "else as CSV (producer,slice,type,value, the producer tree with --tree-out), for 'ocelotl aggregate'."})
+        "The dataset is the one 'ocelotl export --format parquet' or 'ocelotl-spark import' writes; the "
+        + "model is written as 'ocelotl model' does: in the binary model format when FILE ends with .ocm "
+        + "(the tree inside), else as CSV (producer,slice,type,value, the producer tree with --tree-out), "
+        + "for 'ocelotl aggregate'."})
 final class SparkModelCommand implements Callable<Integer>, RequestOptions.Taking {
   @Spec CommandSpec spec;
   @Mixin SparkOptions sparkOptions = new SparkOptions();
