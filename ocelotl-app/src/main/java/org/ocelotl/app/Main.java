@@ -38,10 +38,8 @@ public final class Main implements Runnable {
   public static int run(String... args) {
     try {
       CommandLine commandLine = commandLine(args);
-      CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
-      return commandLine.setExecutionExceptionHandler(Main::failure)
-          .setParameterExceptionHandler((e, given) -> refusedValue(e) ? badValue(e) : usage.handleParseException(e, given))
-          .execute(args);
+      RequestOptions.refuseValuesAsBadInput(commandLine, "ocelotl");
+      return commandLine.setExecutionExceptionHandler(Main::failure).execute(args);
     } catch (OutOfMemoryError e) {
       // The heap checks cover what can be sized in advance; a search on a huge model may still
       // outgrow the heap: say so, and how to give it more, rather than print a stack trace.
@@ -86,28 +84,6 @@ public final class Main implements Runnable {
       command.getErr().println("ocelotl: this is a bug; run again with --debug (or " + DEBUG_VARIABLE
           + "=1) for the stack trace to put in a bug report");
     }
-    command.getErr().flush();
-    return 1;
-  }
-
-  /**
-   * Whether picocli refused an option's value for its type ({@code --slices abc} where the option
-   * is an int): bad input, as the request spec's refusal of the same text is (decision 049), not a
-   * usage error. Picocli passes the converter's exception as the cause, and only then.
-   */
-  private static boolean refusedValue(CommandLine.ParameterException e) {
-    return e.getCause() != null && e.getArgSpec() != null && e.getValue() != null;
-  }
-
-  /** A value refused for its type: one line naming the option, what it expects and what it found; status 1. */
-  private static int badValue(CommandLine.ParameterException e) {
-    CommandLine.Model.ArgSpec arg = e.getArgSpec();
-    Class<?> type = arg.type();
-    String expected = type == int.class || type == Integer.class || type == long.class || type == Long.class
-        ? "an integer" : type == double.class || type == Double.class ? "a number" : "a " + type.getSimpleName();
-    String name = arg instanceof CommandLine.Model.OptionSpec option ? option.longestName() : arg.paramLabel();
-    CommandLine command = e.getCommandLine();
-    command.getErr().println("ocelotl: " + name + ": expected " + expected + ", found '" + e.getValue() + "'");
     command.getErr().flush();
     return 1;
   }
