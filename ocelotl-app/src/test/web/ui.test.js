@@ -1203,3 +1203,55 @@ test('one unit per view: the Gantt chart\'s axis and table, the statistics\' his
   await page.evaluate(() => fetch(`/api/selections?trace=${encodeURIComponent(new URLSearchParams(location.search).get('trace'))}&name=rounded`,
     { method: 'DELETE', headers: { 'X-Ocelotl-Token': new URLSearchParams(location.search).get('token') } }));
 });
+
+test('a window typed since the start with a unit reads both ways; Sub-trace downloads it with its absolute times', async () => {
+  // The Chrome trace's clock is µs since boot: since the start and trace time differ.
+  const chrome = join(traces, 'chrome/node_trace.json');
+  assert.ok(existsSync(chrome), `missing shared trace ${chrome}; set OCELOTL_TRACES`);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 90_000 });
+  const before = await caption();
+  // Item 10: the page starts from the request spec's N, as the command line does.
+  const vocabulary = await (await fetch(`${url.slice(0, url.indexOf('?'))}api/vocabulary`,
+    { headers: { 'X-Ocelotl-Token': new URL(url).searchParams.get('token') } })).json();
+  assert.match(before.text, new RegExp(` N = ${vocabulary.parameters.find(p => p.name === 'slices').fallback} `));
+  await page.fill('#import-path', chrome);
+  await page.click('#import-form button');
+  const whole = await captionChange(before, ['leaves']);
+  const t0 = whole.start;
+  assert.ok(t0 > 1e6, `a clock since boot: ${t0}`);
+  assert.equal(await page.textContent('#unit'), 'us');
+  await page.fill('#start', '1ms');
+  await page.fill('#end', '2ms');
+  await page.click('#apply');
+  const shown = await captionChange(whole, ['start']);
+  assert.equal(shown.start, t0 + 1000);
+  assert.equal(shown.end, t0 + 2000);
+  const query = new URL(page.url()).searchParams;
+  assert.equal(query.get('start'), '1ms', 'the URL keeps the time as typed');
+  assert.equal(query.get('end'), '2ms');
+  assert.equal(await page.textContent('#window-both'),
+    `1.000 – 2.000 ms since the start = ${t0 + 1000} – ${t0 + 2000} us (trace time)`);
+  // A reload reads the URL's times with a unit as the fields did.
+  await page.goto(page.url());
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  assert.equal((await caption()).start, t0 + 1000);
+  assert.equal(await page.inputValue('#start'), '1ms');
+  // An unknown unit is refused before it reaches the URL.
+  const urlBefore = page.url();
+  await page.fill('#start', '1xs');
+  await page.click('#apply');
+  await page.waitForFunction(() => document.getElementById('message').classList.contains('error'));
+  assert.match(await page.textContent('#message'), /^start: unknown time unit 'xs' in '1xs'/);
+  assert.equal(page.url(), urlBefore);
+  await page.fill('#start', '1ms');
+  // Sub-trace: the window shown as a Pajé trace of its own, the times those of the original.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-subtrace')]);
+  assert.equal(download.suggestedFilename(), `node_trace-${t0 + 1000}-${t0 + 2000}.trace`);
+  const text = readFileSync(await download.path(), 'utf8');
+  const header = /^# a part of node_trace\.json written by Ocelotl: \[(\S+), (\S+)\) us$/.exec(text.split('\n')[0]);
+  assert.ok(header, text.slice(0, 200));
+  assert.deepEqual([Number(header[1]), Number(header[2])], [t0 + 1000, t0 + 2000]);
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+});

@@ -194,7 +194,7 @@ public final class RequestSpec {
   /** The requests of the API, by endpoint (the command of the same name takes the same). */
   public static final java.util.Map<String, List<Param>> REQUESTS = new java.util.TreeMap<>(java.util.Map.of(
       "overview", OVERVIEW, "export", PICTURE, "treemap", TREEMAP, "topology", TOPOLOGY, "gantt", GANTT,
-      "events", EVENTS, "stats", STATS, "outliers", OUTLIERS, "compare", COMPARE));
+      "events", EVENTS, "stats", STATS, "outliers", OUTLIERS, "compare", COMPARE, "subtrace", SUB_TRACE));
 
   public static Vocabulary vocabulary() {
     java.util.Map<String, List<String>> requests = new java.util.TreeMap<>();

@@ -116,8 +116,11 @@ public final class Requests {
     }
     AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
     int side = Math.min(values.integer(WIDTH), values.integer(HEIGHT));
+    // Read before the try: a bad cut or step names its own parameter, not the toggles.
+    int cut = values.integer(CUT, -1);
+    int step = values.integerOr(STEP, -1);
     try {
-      return new TopologyRequest(analysis, values.integer(CUT, -1), values.integerOr(STEP, -1), toggles, side);
+      return new TopologyRequest(analysis, cut, step, toggles, side);
     } catch (IllegalArgumentException e) {
       throw values.refusal(TOGGLES, e.getMessage());
     }

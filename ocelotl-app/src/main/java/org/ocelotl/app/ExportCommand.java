@@ -1,11 +1,7 @@
 package org.ocelotl.app;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,11 +11,8 @@ import org.ocelotl.analysis.Param;
 import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.analysis.RequestValues;
 import org.ocelotl.analysis.Requests;
-import org.ocelotl.export.ChromeTraceWriter;
 import org.ocelotl.export.SubTrace;
 import org.ocelotl.io.AtomicFile;
-import org.ocelotl.export.PajeTraceWriter;
-import org.ocelotl.export.PjDumpCsvWriter;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.store.StoreMetadata;
@@ -77,7 +70,7 @@ public final class ExportCommand implements Callable<Integer>, RequestOptions.Ta
     RequestValues values = RequestOptions.values(spec, parameters());
     boolean narrows = parameters().stream().anyMatch(values::given);
     String written = format.toLowerCase(Locale.ROOT);
-    if (!List.of("paje", "csv", "chrome", "parquet").contains(written)) {
+    if (!written.equals("parquet") && !SubTrace.FORMATS.contains(written)) {
       throw new IllegalArgumentException("--format: expected paje, csv, chrome or parquet, got '" + format + "'");
     }
     if (written.equals("parquet") && narrows) {
@@ -98,19 +91,7 @@ public final class ExportCommand implements Callable<Integer>, RequestOptions.Ta
     }
     Requests.Window w = Requests.window(values, store, workspace);
     SubTrace sub = SubTrace.of(store, w.from(), w.to(), w.producers(), w.types());
-    AtomicFile.write(out, o -> {
-      if (written.equals("chrome")) {
-        ChromeTraceWriter.write(sub, o);
-        return;
-      }
-      Writer writer = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
-      if (written.equals("paje")) {
-        PajeTraceWriter.write(sub, writer);
-      } else {
-        PjDumpCsvWriter.write(sub, writer);
-      }
-      writer.flush();
-    });
+    AtomicFile.write(out, o -> sub.write(written, o));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.printf(Locale.ROOT, "%s: [%s, %s) %s, %d containers, %d records → %s%n", store.metadata().name(), sub.from(),
         sub.to(), store.metadata().timeUnit(), sub.containers().size(), sub.records().size(), out);

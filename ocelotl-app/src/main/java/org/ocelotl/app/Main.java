@@ -37,7 +37,9 @@ public final class Main implements Runnable {
   /** Runs the command line and returns its exit status; tests call this instead of main. */
   public static int run(String... args) {
     try {
-      return commandLine(args).setExecutionExceptionHandler(Main::failure).execute(args);
+      CommandLine commandLine = commandLine(args);
+      RequestOptions.refuseValuesAsBadInput(commandLine, "ocelotl");
+      return commandLine.setExecutionExceptionHandler(Main::failure).execute(args);
     } catch (OutOfMemoryError e) {
       // The heap checks cover what can be sized in advance; a search on a huge model may still
       // outgrow the heap: say so, and how to give it more, rather than print a stack trace.

@@ -24,6 +24,31 @@ public final class RequestOptions {
   }
 
   /** Adds the options of every command of {@code commandLine} that takes a request. */
+  /**
+   * A value picocli refuses for its option's type ({@code --slices abc} where the option is an
+   * int) answers as the request spec's refusal of the same text does: one line {@code PROGRAM:
+   * --OPTION: expected …, found '…'}, status 1, bad input (decision 049). Every other parse error —
+   * the command line's shape — stays picocli's usage error, status 2.
+   */
+  public static void refuseValuesAsBadInput(CommandLine commandLine, String program) {
+    CommandLine.IParameterExceptionHandler usage = commandLine.getParameterExceptionHandler();
+    commandLine.setParameterExceptionHandler((e, given) -> {
+      // Picocli passes the converter's exception as the cause, and only for a value it could not convert.
+      if (e.getCause() == null || e.getArgSpec() == null || e.getValue() == null) {
+        return usage.handleParseException(e, given);
+      }
+      CommandLine.Model.ArgSpec arg = e.getArgSpec();
+      Class<?> type = arg.type();
+      String expected = type == int.class || type == Integer.class || type == long.class || type == Long.class
+          ? "an integer" : type == double.class || type == Double.class ? "a number" : "a " + type.getSimpleName();
+      String name = arg instanceof OptionSpec option ? option.longestName() : arg.paramLabel();
+      e.getCommandLine().getErr().println(program + ": " + name + ": expected " + expected + ", found '"
+          + e.getValue() + "'");
+      e.getCommandLine().getErr().flush();
+      return 1;
+    });
+  }
+
   public static void declare(CommandLine commandLine) {
     if (commandLine.getCommand() instanceof Taking taking) {
       for (Param p : taking.parameters()) {

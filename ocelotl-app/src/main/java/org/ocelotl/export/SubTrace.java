@@ -36,6 +36,44 @@ public record SubTrace(TraceStore store, double from, double to, List<Container>
    */
   public record Container(int producer, int parent, int depth, double start, double end) {}
 
+  /** The formats a part of a trace is written in, by the name {@code --format} and the URL's {@code format} take. */
+  public static final List<String> FORMATS = List.of("paje", "csv", "chrome");
+
+  /**
+   * Writes this part of the trace in {@code format} (one of {@link #FORMATS}): the command line's
+   * {@code export} and the page's {@code /api/subtrace} write the same bytes.
+   */
+  public void write(String format, java.io.OutputStream out) throws java.io.IOException {
+    if (format.equals("chrome")) {
+      ChromeTraceWriter.write(this, out);
+      return;
+    }
+    java.io.Writer writer = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out,
+        java.nio.charset.StandardCharsets.UTF_8));
+    if (format.equals("paje")) {
+      PajeTraceWriter.write(this, writer);
+    } else {
+      PjDumpCsvWriter.write(this, writer);
+    }
+    writer.flush();
+  }
+
+  /** The file name a download of this part takes: the trace's stem, the window, the format's extension. */
+  public String fileName(String format) {
+    String name = store.metadata().name().replaceAll("(\\.(trace|csv|json|gz))+$", "").replaceAll("[^A-Za-z0-9._-]", "_");
+    String extension = switch (format) {
+      case "paje" -> ".trace";
+      case "chrome" -> ".json";
+      default -> ".csv";
+    };
+    return name + "-" + plain(from) + "-" + plain(to) + extension;
+  }
+
+  /** A time as a file name holds it: 3, 0.2, 933302422999, never 9.33302422999E11. */
+  private static String plain(double t) {
+    return java.math.BigDecimal.valueOf(t).stripTrailingZeros().toPlainString();
+  }
+
   /** @throws IllegalArgumentException naming an unknown producer or type, or an empty window */
   public static SubTrace of(TraceStore store, double from, double to, List<String> producers, List<String> types) {
     StoreMetadata m = store.metadata();

@@ -36,6 +36,7 @@ import org.ocelotl.analysis.TreemapResult;
 import org.ocelotl.export.GanttPicture;
 import org.ocelotl.export.OverviewInput;
 import org.ocelotl.export.OverviewPicture;
+import org.ocelotl.export.SubTrace;
 import org.ocelotl.export.TopologyPicture;
 import org.ocelotl.export.TreemapPicture;
 import org.ocelotl.model.MicroscopicModel;
@@ -89,6 +90,7 @@ public final class Api implements AutoCloseable {
       entry("gantt", get(GANTT, RECORD_KEYS, true, this::gantt)),
       entry("events", get(EVENTS, RECORD_KEYS, true, this::events)),
       entry("stats", get(STATS, RECORD_KEYS, true, this::stats)),
+      entry("subtrace", get(SUB_TRACE, RECORD_KEYS, true, this::subTrace)),
       entry("query", get(List.of(), Set.of("trace", "sql", "format"), true, this::query)),
       entry("selections", new Route(null, List.of(), Set.of("trace", "name"), true, this::selections)));
 
@@ -369,6 +371,22 @@ public final class Api implements AutoCloseable {
         .answer();
     return format.equals("json") ? Response.json(result.json())
         : Response.download("text/csv; charset=utf-8", result.csv(), "stats.csv");
+  }
+
+  /**
+   * A selection written as a trace of its own, a download: the bytes {@code ocelotl export} writes
+   * (Pajé by default, CSV or Chrome's JSON), times kept absolute.
+   */
+  private Response subTrace(Call c) throws IOException {
+    String format = c.query().choice("format", SubTrace.FORMATS.get(0), SubTrace.FORMATS);
+    TraceStore store = traces.get(c.query().string("trace"));
+    Requests.Window w = Requests.window(c.values(), store, traces.workspace());
+    SubTrace sub = SubTrace.of(store, w.from(), w.to(), w.producers(), w.types());
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    sub.write(format, bytes);
+    String type = format.equals("chrome") ? "application/json" : format.equals("csv") ? "text/csv; charset=utf-8"
+        : "text/plain; charset=utf-8";
+    return Response.download(type, bytes.toByteArray(), sub.fileName(format));
   }
 
   /**

@@ -30,6 +30,7 @@ final class Assets {
       Map.entry("outliers.js", "text/javascript; charset=utf-8"),
       Map.entry("compare.js", "text/javascript; charset=utf-8"),
       Map.entry("query.js", "text/javascript; charset=utf-8"),
+      Map.entry("times.js", "text/javascript; charset=utf-8"),
       Map.entry("favicon.svg", "image/svg+xml"));
 
   private Assets() {}

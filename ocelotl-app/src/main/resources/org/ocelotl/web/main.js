@@ -15,6 +15,7 @@ import { OutliersView, sliceWidth } from './outliers.js';
 import { ComparePage } from './compare.js';
 import { QueryView } from './query.js';
 import { since, time, pValue, percent, escapeHtml, value } from './format.js';
+import { traceTime, bothWays } from './times.js';
 
 const $ = id => document.getElementById(id);
 const token = S.token(location.search);
@@ -127,8 +128,8 @@ function metricCategory(metric) {
  */
 function savedSelection() {
   const precise = t => last ? roundTime(t, (last.end - last.start) / last.slices * 1e3) : t;
-  const start = selection ? precise(selection.start) : state.start === '' ? trace.start : Number(state.start);
-  const end = selection ? precise(selection.end) : state.end === '' ? trace.end : Number(state.end);
+  const start = selection ? precise(selection.start) : state.start === '' ? trace.start : traceTime(state.start, trace).value;
+  const end = selection ? precise(selection.end) : state.end === '' ? trace.end : traceTime(state.end, trace).value;
   const producers = selection && selection.producer && selection.producer.path ? [selection.producer.path] : state.include;
   return { start, end, producers, types: keptTypes() };
 }
@@ -151,7 +152,8 @@ function message(text, error = false) {
 function selectionText(s) {
   const scale = last?.timeScale;
   const span = (s.end - s.start) * (scale ? scale.factor : 1);
-  return `Selected ${time(since(s.start, scale), span / 100, '')} – ${time(since(s.end, scale), span / 100, scale ? scale.unit : trace?.unit || '')}`
+  return `Selected ${scale && trace ? bothWays(s.start, s.end, scale, trace)
+    : `${time(s.start, span / 100, '')} – ${time(s.end, span / 100, trace?.unit || '')}`}`
     + (s.producer ? ` on ${s.producer.path || 'all producers'}` : '') + '. Press Enter or “Zoom in”.';
 }
 
@@ -201,11 +203,11 @@ function go(next, push) {
 /** Why the settings cannot be applied, or null: a bad window never reaches the URL or the history. */
 function invalidSettings(s) {
   if (model) return null; // only the aggregation and the view, both chosen from menus
-  const number = v => v === '' || Number.isFinite(Number(v));
-  if (!number(s.start)) return `start: expected a number, found “${s.start}”`;
-  if (!number(s.end)) return `end: expected a number, found “${s.end}”`;
-  const start = s.start === '' ? trace?.start : Number(s.start);
-  const end = s.end === '' ? trace?.end : Number(s.end);
+  // A time with a unit is since the trace's start (decision 036): read here only to check the window.
+  const read = (text, bound, what) => text === '' ? { value: bound } : traceTime(text, trace, what);
+  const from = read(s.start, trace?.start, 'start'), to = read(s.end, trace?.end, 'end');
+  if (from.error || to.error) return from.error || to.error;
+  const start = from.value, end = to.value;
   if (!(end > start)) return `the window needs start < end, found ${start} and ${end}`;
   const n = Number(s.slices);
   if (!Number.isInteger(n) || n < 2 || n > 10000) return `N: expected a whole number from 2 to 10000, found “${s.slices}”`;
@@ -390,6 +392,8 @@ function draw(r) {
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; untick “allow approximate models”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
+  // The window both ways under the fields, whichever way it was typed (decision 036).
+  $('window-both').textContent = model || !trace ? '' : bothWays(r.start, r.end, r.timeScale, trace);
   $('caption').dataset.p = String(r.p);
   $('caption').dataset.start = String(r.start);
   $('caption').dataset.end = String(r.end);
@@ -404,6 +408,18 @@ function draw(r) {
   $('export-csv').href = api.exportUrl('breakpoints', `${exportParams}&format=csv`);
   $('export-parts').href = api.exportUrl('export', `${exportParams}&format=csv`);
 }
+
+/**
+ * The selection (a drag, else the window and filters shown) as a trace of its own: the bytes
+ * `ocelotl export` writes, times kept absolute (GET /api/subtrace), asked when the link is followed.
+ */
+$('export-subtrace').addEventListener('click', () => {
+  const s = savedSelection();
+  const q = new URLSearchParams({ trace: state.trace, from: String(s.start), to: String(s.end), format: 'paje', token });
+  if (s.producers.length) q.set('producers', s.producers.join('|'));
+  if (s.types.length) q.set('types', s.types.join('|'));
+  $('export-subtrace').href = api.exportUrl('subtrace', q);
+});
 
 /**
  * What the partition drawn hides (GET /api/outliers): asked once its picture is in, with the

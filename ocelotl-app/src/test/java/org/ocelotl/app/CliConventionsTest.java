@@ -103,6 +103,47 @@ class CliConventionsTest {
   }
 
   /**
+   * A value refused for an option is bad input, status 1, in every command, whether the request
+   * spec refuses it or picocli (an option typed int or double: aggregate, selection, view, serve);
+   * an option left without its value is usage, status 2 (decision 049).
+   */
+  @Test
+  void aRefusedValueIsBadInputInEveryCommand() {
+    String t = SharedTraces.file("paje/simgrid/smpi_small_grouped.trace").toString();
+    String svg = tmp.resolve("r.svg").toString();
+    String model = tmp.resolve("none.csv").toString();
+    String[][] table = {
+        {"overview " + t + " --out " + svg + " --slices abc", "--slices: expected an integer, found 'abc'"},
+        {"outliers " + t + " --p abc", "--p: expected a number in [0, 1] or auto, found 'abc'"},
+        {"treemap " + t + " --out " + svg + " --slices 1", "--slices: expected 2 to 10000, found 1"},
+        {"topology " + t + " --out " + svg + " --cut x", "--cut: expected an integer or p, found 'x'"},
+        {"model " + t + " --out " + model + " --slices 10 --depth x", "--depth: expected an integer or auto, found 'x'"},
+        {"events " + t + " --limit abc", "--limit: expected an integer, found 'abc'"},
+        {"gantt " + t + " --out " + svg + " --width abc", "--width: expected an integer, found 'abc'"},
+        {"stats " + t + " --buckets abc", "--buckets: expected an integer, found 'abc'"},
+        {"export " + t + " --out " + tmp.resolve("e.trace") + " --from 1xs", "--from: unknown time unit 'xs' in "
+            + "'1xs': expected a bare number (the trace's unit) or a number with ns, us, ms, s, min or h (time since "
+            + "the trace's start)"},
+        {"compare " + t + " " + t + " --align x", "--align: expected one of start, stretch, found 'x'"},
+        {"aggregate --model " + model + " --mode temporal --slices abc", "--slices: expected an integer, found 'abc'"},
+        {"aggregate --model " + model + " --mode temporal --p x", "--p: expected a number, found 'x'"},
+        {"selection save s " + t + " --above abc", "--above: expected a number, found 'abc'"},
+        {"view " + t + " --slices abc", "--slices: expected an integer, found 'abc'"},
+        {"serve --port abc", "--port: expected an integer, found 'abc'"}};
+    for (String[] row : table) {
+      CliTest.Result bad = ocelotl(row[0].split(" "));
+      assertEquals(1, bad.status(), row[0] + ": " + bad.err());
+      assertEquals("ocelotl: " + row[1] + "\n", bad.err(), row[0]);
+      // The same option without its value: the command line's shape is wrong, status 2.
+      String option = row[1].substring(0, row[1].indexOf(':'));
+      String[] words = row[0].split(" ");
+      List<String> missing = new ArrayList<>(List.of(words).subList(0, words.length - 2));
+      missing.add(option);
+      assertEquals(2, ocelotl(missing.toArray(String[]::new)).status(), missing.toString());
+    }
+  }
+
+  /**
    * EZTrace names every archive eztrace_log.otf2: two get names of their own in {@code list},
    * which {@code rm} takes; the size is the archive's, all its files.
    */

@@ -27,6 +27,7 @@ public final class SparkMain implements Runnable {
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new SparkMain());
     RequestOptions.declare(commandLine);
+    RequestOptions.refuseValuesAsBadInput(commandLine, "ocelotl-spark");
     return commandLine.setExecutionExceptionHandler(SparkMain::failure).execute(args);
   }
 
