@@ -24,7 +24,11 @@ export PF_SITES=2 PF_CABINETS=2 PF_HOSTS=4 PF_CORES=1
 run cmp_base 16 120 4096 1024 10
 run cmp_base_again 16 120 4096 1024 10
 (export PF_SLOW="nancy-c2-3 1.0 2.0 0.2"; run cmp_slow 16 120 4096 1024 10)
-# (A slowed uplink on this 2-site platform deadlocks SimGrid 3.32 at start-up: the uplink pair is a 4-site one, below.)
+# (A slowed uplink on this 2-site platform deadlocks SimGrid 3.32 at start-up: the uplink pair is a 4-site one.)
+# Uplink pair (tests): 16 ranks on 4 sites x 2 cabinets x 2 hosts, site nancy's uplink at 0.2% during [1, 2) s.
+export PF_SITES=4 PF_CABINETS=2 PF_HOSTS=2 PF_CORES=1
+run cmp_uplink_base 16 120 4096 1024 10
+(export PF_UPLINK="nancy 1.0 2.0 0.002"; run cmp_uplink 16 120 4096 1024 10)
 # The bundled trace's size (cost): 64 ranks on 4 sites x 2 cabinets x 4 dual-core hosts, 300 iterations,
 # as examples/smpi_perturbed.trace.gz without its perturbations, with the slowed host alone, with the slowed uplink alone.
 if [ "${BIG:-0}" = 1 ]; then

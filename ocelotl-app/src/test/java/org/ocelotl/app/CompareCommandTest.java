@@ -16,7 +16,9 @@ import org.ocelotl.analysis.PlainJson;
  * {@code ocelotl compare} on real pairs of SimGrid runs (examples/gen/simgrid-compare/gen_compare.sh):
  * a stencil on 16 ranks of 2 sites × 2 cabinets × 4 hosts, 120 iterations, as it is ({@code
  * cmp_base}, and again: {@code cmp_base_again}, the same bytes but the header's file name) and with
- * host nancy-c2-3 at 20% of its speed during [1, 2) s ({@code cmp_slow}).
+ * host nancy-c2-3 at 20% of its speed during [1, 2) s ({@code cmp_slow}); and the uplink pair, 16 ranks
+ * on 4 sites × 2 cabinets × 2 hosts as it is ({@code cmp_uplink_base}) and with site nancy's uplink
+ * at 0.2% of its bandwidth during [1, 2) s ({@code cmp_uplink}).
  */
 class CompareCommandTest {
   @TempDir static Path tmp;
@@ -76,6 +78,34 @@ class CompareCommandTest {
       assertEquals("computing", first.get("type"), at);
       assertTrue(number(first, "otherShare") > 0.95 && number(first, "baseShare") < 0.7, at);
     }
+  }
+
+  /**
+   * The uplink pair: by the links' use ({@code --metric utilization --types bandwidth}, what a link
+   * perturbation changes first) the first difference is nancy's uplink over a stretch within its
+   * window [1, 2) s, to one slice; at the default p, at p = 0.05 and 0.5, and with both runs
+   * stretched. By the ranks' states (the default metric) the first difference lies within that
+   * window too but is every producer: every rank waits on nancy at the next allreduce
+   * (docs/aggregation.md, "Where it falls short").
+   */
+  @Test
+  void theSlowedUplinkOverItsWindowIsTheFirstDifference() {
+    for (List<String> options : List.of(List.<String>of(), List.of("--p", "0.05"), List.of("--p", "0.5"),
+        List.of("--align", "stretch"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("--metric", "utilization", "--types", "bandwidth"));
+      args.addAll(options);
+      Map<String, Object> answer = json("cmp_uplink_base", "cmp_uplink", args.toArray(String[]::new));
+      double slice = (number(answer, "end") - number(answer, "start")) / number(answer, "slices");
+      Map<String, Object> first = differences(answer).get(0);
+      String at = options + ": " + first;
+      assertEquals("nancy-uplink", first.get("producer"), at);
+      assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, at);
+    }
+    Map<String, Object> states = json("cmp_uplink_base", "cmp_uplink");
+    double slice = (number(states, "end") - number(states, "start")) / number(states, "slices");
+    Map<String, Object> first = differences(states).get(0);
+    assertEquals(16, ((Number) first.get("leaves")).intValue(), first.toString());
+    assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, first.toString());
   }
 
   /**
