@@ -68,6 +68,21 @@ public final class AnalysisService {
   /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
   private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
 
+  /** How many breakpoints on each side of the one shown get their parts built ahead of a step of p. */
+  static final int NEIGHBOURS = 3;
+  /**
+   * Builds them one partition at a time, behind the requests: one thread, so that it takes at most
+   * one programme's share of the cores; a daemon, so that it never keeps the process alive.
+   */
+  private final java.util.concurrent.ExecutorService ahead = java.util.concurrent.Executors.newSingleThreadExecutor(
+      task -> {
+        Thread thread = new Thread(task, "ocelotl-parts-ahead");
+        thread.setDaemon(true);
+        return thread;
+      });
+  /** Counts the partitions shown to {@link #buildNeighbours}: a batch stops when a newer one is shown. */
+  private final java.util.concurrent.atomic.AtomicLong shown = new java.util.concurrent.atomic.AtomicLong();
+
   /** Breakpoint searches run (the other analyses came from a memo or the breakpoint cache). */
   private final java.util.concurrent.atomic.AtomicLong searches = new java.util.concurrent.atomic.AtomicLong();
 
@@ -311,6 +326,44 @@ public final class AnalysisService {
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
     return builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
+  }
+
+  /**
+   * Builds in the background the parts of the {@value #NEIGHBOURS} breakpoints on each side of the
+   * one a result shows, nearest first, alternating sides, and keeps them in the breakpoint cache:
+   * the page steps p from breakpoint to breakpoint (← and →), and a partition whose parts are built
+   * is drawn without a dynamic programme (one costs 0.2–0.4 s at 768 leaves × 100 slices,
+   * docs/benchmarks.md). A batch stops before its next partition when a newer one is shown, so the
+   * thread follows the analyst instead of queueing behind old positions. The web server calls this
+   * after answering; a one-shot command has no next step to prepare.
+   *
+   * @return done when the batch has ended (tests wait on it)
+   */
+  public java.util.concurrent.Future<?> buildNeighbours(AnalysisRequest request, AnalysisResult result) {
+    long generation = shown.incrementAndGet();
+    List<Breakpoint> breakpoints = result.analysis().breakpoints();
+    int at = Breakpoint.indexAt(breakpoints, result.p());
+    return ahead.submit(() -> {
+      boolean built = false;
+      try {
+        for (int step = 1; step <= NEIGHBOURS && shown.get() == generation; step++) {
+          for (int k : new int[] {at + step, at - step}) {
+            if (k >= 0 && k < breakpoints.size() && !breakpoints.get(k).partition().partsBuilt()
+                && shown.get() == generation) {
+              breakpoints.get(k).partition().parts();
+              built = true;
+            }
+          }
+        }
+        if (built && request.input() instanceof ModelInput.FromTrace trace) {
+          BreakpointCache.write(trace.store(), result.analysis().built().model(), result.analysis().aggregation(),
+              breakpoints);
+        }
+      } catch (RuntimeException e) {
+        // Built ahead only to save time: a partition that cannot be built here (the heap, a store
+        // removed meanwhile) is built, or its failure told, when a request asks for it.
+      }
+    });
   }
 
   /**

@@ -238,7 +238,10 @@ public final class Api implements AutoCloseable {
           return Response.json(first.get().json());
         }
       }
-      return Response.json(service.answer(request, job).json());
+      AnalysisResult result = service.answer(request, job);
+      byte[] json = result.json(); // before the neighbours' programmes take the cores
+      service.buildNeighbours(request, result);
+      return Response.json(json);
     } finally {
       jobs.end(job);
     }

@@ -93,6 +93,31 @@ class BreakpointCacheTest {
   }
 
   @Test
+  void theNeighboursOfTheShownPartitionAreBuiltAheadAndKept() throws Exception {
+    AnalysisService first = AnalysisService.standard();
+    AnalysisRequest request = request(22, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    AnalysisResult shown = first.answer(request, Progress.NONE);
+    List<Breakpoint> breakpoints = shown.analysis().breakpoints();
+    int at = Breakpoint.indexAt(breakpoints, shown.p());
+    assertTrue(at - AnalysisService.NEIGHBOURS - 1 >= 0 && at + AnalysisService.NEIGHBOURS + 1 < breakpoints.size(),
+        "the test needs breakpoints beyond the neighbours on both sides: " + at + " of " + breakpoints.size());
+    first.buildNeighbours(request, shown).get();
+    for (int k = at - AnalysisService.NEIGHBOURS - 1; k <= at + AnalysisService.NEIGHBOURS + 1; k++) {
+      boolean neighbour = Math.abs(k - at) <= AnalysisService.NEIGHBOURS;
+      assertEquals(neighbour, breakpoints.get(k).partition().partsBuilt(), "parts of breakpoint " + k + ", shown " + at);
+    }
+
+    AnalysisService restarted = AnalysisService.standard();
+    for (int k = at - AnalysisService.NEIGHBOURS; k <= at + AnalysisService.NEIGHBOURS; k++) {
+      AnalysisResult kept = restarted.answer(request(22, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE,
+          breakpoints.get(k).p()), Progress.NONE);
+      assertTrue(kept.partition().partsBuilt(), "breakpoint " + k + " read with its parts");
+      assertEquals(breakpoints.get(k).partition().parts(), kept.partition().parts(), "parts of breakpoint " + k);
+    }
+    assertEquals(0, restarted.searches());
+  }
+
+  @Test
   void aDamagedFileIsDroppedAndTheSearchRunsAgain() throws IOException {
     AnalysisRequest request = request(27, Aggregation.SPATIAL, null, Double.NaN);
     AnalysisService first = AnalysisService.standard();

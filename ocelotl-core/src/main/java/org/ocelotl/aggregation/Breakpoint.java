@@ -12,6 +12,11 @@ public record Breakpoint(double p, Partition partition) {
    * one of the last breakpoint at or below p. A binary search, so moving p costs nothing.
    */
   public static Partition at(List<Breakpoint> breakpoints, double p) {
+    return breakpoints.get(indexAt(breakpoints, p)).partition();
+  }
+
+  /** The index of the breakpoint whose partition {@link #at} gives for p. */
+  public static int indexAt(List<Breakpoint> breakpoints, double p) {
     int low = 0;
     int high = breakpoints.size() - 1;
     while (low < high) {
@@ -22,7 +27,7 @@ public record Breakpoint(double p, Partition partition) {
         high = middle - 1;
       }
     }
-    return breakpoints.get(low).partition();
+    return low;
   }
 
   /**
