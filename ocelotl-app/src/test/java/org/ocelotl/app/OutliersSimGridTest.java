@@ -53,7 +53,7 @@ import org.ocelotl.workspace.Workspace;
 class OutliersSimGridTest {
   /**
    * How many cells count as the first: the smallest that holds what is found (the slowed host at
-   * 48 ranks is fifth in the spatiotemporal list, after four "when" slices of the run's collectives).
+   * 48 ranks is fifth in the spatiotemporal list, nancy's last rank fifth in the temporal list).
    */
   private static final int FIRST = 5;
   /** The perturbations' window, in the trace's time (seconds from the start of the run). */
@@ -67,15 +67,19 @@ class OutliersSimGridTest {
   /** Answers by trace and aggregation: the controls serve two tests each. */
   private static final Map<String, OutliersResult> ANSWERS = new HashMap<>();
 
-  private static synchronized OutliersResult overview(String name, Aggregation aggregation) {
-    return ANSWERS.computeIfAbsent(name + " " + aggregation, key -> {
+  private static OutliersResult overview(String name, Aggregation aggregation) {
+    return overview(name, aggregation, Metric.STATE_DURATION, List.of());
+  }
+
+  private static synchronized OutliersResult overview(String name, Aggregation aggregation, Metric metric,
+      List<String> types) {
+    return ANSWERS.computeIfAbsent(name + " " + aggregation + " " + metric + " " + types, key -> {
       try {
         Path trace = Path.of(System.getProperty("user.dir")).resolve("src/test/resources/outliers/" + name + ".trace.gz");
         TraceStore store = Workspace.open(tmp.resolve("ws")).store(trace, new ImportOptions(null, false, null),
             ImportProgress.NONE);
-        ModelRequest model = new ModelRequest(Metric.STATE_DURATION, Double.NaN, Double.NaN,
-            Integer.parseInt(RequestSpec.SLICES.fallback()), new ProducerSelection(List.of(), List.of(), 0), List.of(),
-            true);
+        ModelRequest model = new ModelRequest(metric, Double.NaN, Double.NaN,
+            Integer.parseInt(RequestSpec.SLICES.fallback()), new ProducerSelection(List.of(), List.of(), 0), types, true);
         ViewKind view = aggregation == Aggregation.TEMPORAL ? ViewKind.TEMPORAL_MODE : ViewKind.SPATIOTEMPORAL_MODE;
         AnalysisRequest analysis = new AnalysisRequest(new ModelInput.FromTrace(store, model), aggregation, view,
             Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
@@ -209,8 +213,9 @@ class OutliersSimGridTest {
 
   /**
    * Spatiotemporal, a slowed host in the list: at 48 ranks it is the first "who" and fifth in all,
-   * over [0.99, 1.22) s, the slices where it starts to lag, before its own part begins (four "when"
-   * slices of the run's collectives come first); at 256 ranks its cabinet comes first over the same
+   * over [0.99, 1.22) s, the slices where it starts to lag, before its own part begins (first come
+   * three "when" slices of the run's allreduces elsewhere and the window's first two slices, the run
+   * waiting for it); at 256 ranks its cabinet comes first over the same
    * onset, [1.02, 1.16) s, and the host's own first cell is 788th (the cabinet's cell is not
    * explained by the host's, which scores less than half of it). Unperturbed, the host's first cell
    * in [1, 2) s is 439th and 4113th.
@@ -320,5 +325,23 @@ class OutliersSimGridTest {
     assertTrue(rank(firstOf(slow48, "lyon-c2-3")) <= FIRST && rank(firstOf(uplink48, "nancy")) <= FIRST
         && rank(firstOf(uplink256, "lyon")) <= FIRST);
     assertFalse(rank(firstOf(slow256, "grenoble-c3-5")) <= FIRST);
+  }
+
+  /**
+   * Not the overview's default request: the links' use ({@code --metric utilization --types
+   * bandwidth}, each link's used share of its bandwidth), as docs/aggregation.md's comparison of two
+   * runs finds a slowed link. At 256 ranks lyon's uplink comes first and second, over [1.79, 1.83)
+   * s and [1.04, 1.21) s (unperturbed, its first cell is sixth, over the start-up, [0, 0.24) s); at
+   * 48 ranks nancy's uplink is only 236th.
+   */
+  @Test
+  void byTheLinksUseTheSlowedUplinkComesFirstAt256RanksOnly() {
+    List<String> bandwidth = List.of("bandwidth");
+    OutliersResult at256 = overview("out256_uplink", ST, Metric.UTILIZATION, bandwidth);
+    assertEquals(List.of("when lyon-uplink [43, 43]", "who lyon-uplink [25, 28]"), head(at256, 2));
+    OutliersResult base256 = overview("out256_base", ST, Metric.UTILIZATION, bandwidth);
+    assertEquals("6: who lyon-uplink [0, 5]", first(base256, o -> tree(base256).name(o.node()).equals("lyon-uplink")));
+    assertEquals("236: when nancy-uplink [43, 43]", firstOf(overview("out48_uplink", ST, Metric.UTILIZATION, bandwidth),
+        "nancy-uplink"));
   }
 }
