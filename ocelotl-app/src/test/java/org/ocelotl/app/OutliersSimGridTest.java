@@ -61,10 +61,12 @@ class OutliersSimGridTest {
   private static final double T1 = 2.0;
   /** Depth of the hosts in the tree: root › site › cabinet › host › rank. */
   private static final int HOST_DEPTH = 3;
+  private static final Aggregation ST = Aggregation.SPATIOTEMPORAL;
+  private static final Aggregation TEMPORAL = Aggregation.TEMPORAL;
 
   @TempDir static Path tmp;
 
-  /** Answers by trace and aggregation: the controls serve two tests each. */
+  /** Answers by trace, aggregation and metric: the controls serve several tests each. */
   private static final Map<String, OutliersResult> ANSWERS = new HashMap<>();
 
   private static OutliersResult overview(String name, Aggregation aggregation) {
@@ -99,7 +101,10 @@ class OutliersSimGridTest {
     return r.shown().built().grid();
   }
 
-  /** Whether {@code node} is the producer named {@code name} or lies below it. */
+  /**
+   * Whether {@code node} is the producer named {@code name} or lies below it: its leaves among
+   * that producer's, and not above it (the nodes of a one-child chain share their leaves).
+   */
   private static boolean under(OutliersResult r, int node, String name) {
     ProducerTree tree = tree(r);
     int top = tree.find(name);
@@ -160,7 +165,7 @@ class OutliersSimGridTest {
     return "none";
   }
 
-  /** The first cell of the slowed host (or below it) within the window. */
+  /** The first cell of the producer named (or of one below it) within the window. */
   private static String firstOf(OutliersResult r, String producer) {
     return first(r, o -> under(r, o.node(), producer) && withinWindow(r, o));
   }
@@ -179,14 +184,11 @@ class OutliersSimGridTest {
         .anyMatch(p -> under(r, p.node(), host) && meetsWindow(r, p.first(), p.last()));
   }
 
-  /** The whole list's first {@code count} cells, for failure messages. */
+  /** The whole list's first {@code count} cells, as "kind path [first, last]". */
   private static List<String> head(OutliersResult r, int count) {
     return r.outliers().stream().limit(count)
         .map(o -> OutliersResult.kind(o, r.shown().partition()) + " " + text(r, o.node(), o.first(), o.last())).toList();
   }
-
-  private static final Aggregation ST = Aggregation.SPATIOTEMPORAL;
-  private static final Aggregation TEMPORAL = Aggregation.TEMPORAL;
 
   /**
    * Spatiotemporal, a slowed host: the partition gives the host a part of its own over most of the
