@@ -11,9 +11,11 @@ import org.ocelotl.workspace.*;
 
 /**
  * The cost of what each aggregate hides beside the overview's own (issue 29, not a test): per run, a
- * fresh analysis service answers the spatiotemporal overview at the default p (model from the disk
- * cache, warmed by a first answer), then lists the outliers of its partition; wall and process CPU
- * time of each, and their ratio.
+ * fresh analysis service answers the spatiotemporal overview at the default p as the page asks it
+ * first (the exact default p and its partition, {@code AnalysisService.provisional}: the model from
+ * the disk cache, warmed by a first answer; the breakpoint files removed before each run, so that
+ * the analysis is computed, not read), then lists the outliers of its partition; wall and process
+ * CPU time of each, and their ratio. SLICES as the page's N; every rank a leaf (depth 0).
  *
  * <pre>
  *   javac -cp ocelotl-app/target/ocelotl.jar -d /tmp bench/OutliersCost.java
@@ -32,13 +34,18 @@ public class OutliersCost {
         ViewKind.SPATIOTEMPORAL_MODE, Double.NaN, AnalysisRequest.DEFAULT_HEIGHT);
     AnalysisService.standard().answer(request, Progress.NONE); // model into the disk cache, JIT warm
     for (int r = 0; r < Integer.parseInt(a[3]); r++) {
+      try (var files = java.nio.file.Files.list(store.directory().resolve(ModelCache.DIRECTORY))) {
+        for (Path f : files.filter(f -> f.toString().endsWith(BreakpointCache.SUFFIX)).toList()) {
+          java.nio.file.Files.delete(f);
+        }
+      }
       AnalysisService service = AnalysisService.standard();
       long w0 = System.nanoTime(), c0 = cpu();
-      AnalysisResult result = service.answer(request, Progress.NONE);
+      ProvisionalResult result = service.provisional(request, Progress.NONE).orElseThrow();
       result.partition().parts();
       long w1 = System.nanoTime(), c1 = cpu();
-      List<Outlier> list = Outliers.of(result.analysis().built().model(), result.partition().parts(),
-          result.analysis().aggregation(), Work.NONE);
+      List<Outlier> list = Outliers.of(result.built().model(), result.partition().parts(), result.aggregation(),
+          Work.NONE);
       long w2 = System.nanoTime(), c2 = cpu();
       System.out.printf(Locale.ROOT, "run %d: overview %.3f s wall %.3f s cpu; outliers %.3f s wall %.3f s cpu (%d cells, %d parts, p %.4g); ratio wall %.1f%%, cpu %.1f%%%n",
           r, (w1 - w0) / 1e9, (c1 - c0) / 1e9, (w2 - w1) / 1e9, (c2 - c1) / 1e9, list.size(), result.partition().size(), result.p(),

@@ -2,11 +2,8 @@ package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.ocelotl.model.MicroscopicModel;
@@ -68,8 +65,9 @@ public final class Outliers {
    */
   public static List<Outlier> of(MicroscopicModel model, List<Part> parts, Aggregation aggregation, Work work) {
     boolean stretches = aggregation == Aggregation.SPATIOTEMPORAL;
+    double step = RELATIVE_STEP * scale(model);
     Band[] bands = IntStream.range(0, parts.size()).parallel()
-        .mapToObj(k -> new Band(model, k, parts.get(k), stretches)).toArray(Band[]::new);
+        .mapToObj(k -> new Band(model, k, parts.get(k), stretches, step)).toArray(Band[]::new);
     int tasks = 0;
     for (Band band : bands) {
       tasks += band.nodes.length;
@@ -85,8 +83,8 @@ public final class Outliers {
     List<Candidate> candidates = IntStream.range(0, tasks).parallel().mapToObj(t -> {
       work.check();
       return bands[taskBand[t]].candidates(taskNode[t]);
-    }).flatMap(List::stream).sorted(Candidate.order(RELATIVE_STEP * scale(model))).toList();
-    return listed(model, bands, mostSpecificFirst(candidates, RELATIVE_STEP * scale(model)));
+    }).flatMap(List::stream).sorted(Candidate.ORDER).toList();
+    return listed(model, bands, mostSpecificFirst(candidates, bands.length, step));
   }
 
   /**
@@ -97,56 +95,101 @@ public final class Outliers {
    * it explains that meet it: a cabinet whose departure is one host's is listed as the host, at
    * the cabinet's rank.
    */
-  private static List<Candidate> mostSpecificFirst(List<Candidate> ordered, double step) {
-    Map<Band, Map<Integer, List<Candidate>>> byNode = new HashMap<>();
-    for (Candidate c : ordered) {
+  private static List<Candidate> mostSpecificFirst(List<Candidate> ordered, int bandCount, double step) {
+    // Candidates by their rank in ordered: "scores higher in the order's steps, or as high and comes
+    // first" is a lower rank, since ordered is sorted by those steps first. At 768 leaves there are
+    // hundreds of thousands of candidates: everything here is arrays of ranks, linear or nearly.
+    int n = ordered.size();
+    // Per band and local node, the ranks of its subtree candidates, ascending.
+    List<List<List<Integer>>> byNode = new ArrayList<>(java.util.Collections.nCopies(bandCount, null));
+    int deepest = 0;
+    for (int i = 0; i < n; i++) {
+      Candidate c = ordered.get(i);
+      deepest = Math.max(deepest, c.local);
       if (!c.stretch()) {
-        byNode.computeIfAbsent(c.band, b -> new HashMap<>()).computeIfAbsent(c.local, g -> new ArrayList<>())
-            .add(c);
+        if (byNode.get(c.band.index) == null) {
+          byNode.set(c.band.index, new ArrayList<>(java.util.Collections.nCopies(c.band.nodes.length, null)));
+        }
+        List<List<Integer>> nodes = byNode.get(c.band.index);
+        if (nodes.get(c.local) == null) {
+          nodes.set(c.local, new ArrayList<>());
+        }
+        nodes.get(c.local).add(i);
       }
     }
     // Per candidate, what it follows (itself when nothing explains it): the deepest nodes first (a
     // node's descendants come after it in its band's preorder), so that a chain resolves to its end.
-    Map<Candidate, Integer> rank = new IdentityHashMap<>();
-    for (int i = 0; i < ordered.size(); i++) {
-      rank.put(ordered.get(i), i);
+    int[][] byLocal = new int[deepest + 1][];
+    int[] count = new int[deepest + 1];
+    for (Candidate c : ordered) {
+      count[c.local]++;
     }
-    Map<Candidate, Candidate> anchor = new IdentityHashMap<>();
-    List<Candidate> deepestFirst = new ArrayList<>(ordered);
-    deepestFirst.sort(Comparator.comparingInt((Candidate c) -> -c.local));
-    for (Candidate c : deepestFirst) {
-      Candidate explains = null;
-      if (!c.stretch()) {
-        for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
-          for (Candidate e : byNode.getOrDefault(c.band, Map.of()).getOrDefault(d, List.of())) {
-            // Fewer leaves: a node of a one-child chain is the same cells as its child, not a cause inside it.
-            if (e.leaves() < c.leaves() && e.meets(c) && e.score >= c.score / 2
-                && (explains == null || higher(e, explains, rank, step))) {
-              explains = e;
-            }
-          }
-        }
+    for (int g = 0; g <= deepest; g++) {
+      byLocal[g] = new int[count[g]];
+      count[g] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      int g = ordered.get(i).local;
+      byLocal[g][count[g]++] = i;
+    }
+    int[] anchor = new int[n];
+    for (int g = deepest; g >= 0; g--) {
+      for (int i : byLocal[g]) {
+        int explains = ordered.get(i).stretch() ? -1 : explaining(ordered, byNode.get(ordered.get(i).band.index), i, step);
+        anchor[i] = explains < 0 ? i : anchor[explains];
       }
-      anchor.put(c, explains == null ? c : anchor.get(explains));
     }
     // A cell that explains others moves up to the place of the first of them, just before it; the
     // cells explained keep theirs (those meeting it are then dropped, the others listed as before).
-    Map<Candidate, Integer> place = new IdentityHashMap<>();
-    for (int i = 0; i < ordered.size(); i++) {
-      place.putIfAbsent(anchor.get(ordered.get(i)), i);
+    int[] place = new int[n];
+    java.util.Arrays.fill(place, -1);
+    for (int i = 0; i < n; i++) {
+      if (place[anchor[i]] < 0) {
+        place[anchor[i]] = i;
+      }
     }
-    List<Candidate> result = new ArrayList<>(ordered);
-    // Keys in halves: a promoted cell at 2·place, a cell at its own rank at 2·rank + 1.
-    result.sort(Comparator.comparingLong((Candidate c) -> place.get(c) != null && place.get(c) < rank.get(c)
-        ? 2L * place.get(c) : 2L * rank.get(c) + 1));
+    // Keys in halves, all distinct: a promoted cell at 2·place, a cell at its own rank at 2·rank + 1.
+    Candidate[] byKey = new Candidate[2 * n + 2];
+    for (int i = 0; i < n; i++) {
+      byKey[place[i] >= 0 && place[i] < i ? 2 * place[i] : 2 * i + 1] = ordered.get(i);
+    }
+    List<Candidate> result = new ArrayList<>(n);
+    for (Candidate c : byKey) {
+      if (c != null) {
+        result.add(c);
+      }
+    }
     return result;
   }
 
-  /** Whether e scores higher than f in the order's steps (equal scores differ by rounding), or as high and comes first. */
-  private static boolean higher(Candidate e, Candidate f, Map<Candidate, Integer> rank, double step) {
-    double a = Math.rint(e.score / step);
-    double b = Math.rint(f.score / step);
-    return a > b || a == b && rank.get(e) < rank.get(f);
+  /**
+   * The rank of the candidate that explains the subtree cell of rank i — of a node below its own
+   * with fewer leaves (a node of a one-child chain is the same cells as its child, not a cause
+   * inside it), meeting it, scoring at least half as much, the first in rank of those — or −1.
+   * Each node's candidates come in rank order, so a node is read up to its first that explains,
+   * or to the rank found so far, or to the score steps below half.
+   */
+  private static int explaining(List<Candidate> ordered, List<List<Integer>> nodes, int i, double step) {
+    Candidate c = ordered.get(i);
+    double half = c.score / 2;
+    int leaves = c.leaves();
+    int explains = -1;
+    for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
+      if (nodes.get(d) == null || c.band.tree.leafCount(c.band.nodes[d]) >= leaves) {
+        continue;
+      }
+      for (int j : nodes.get(d)) {
+        Candidate e = ordered.get(j);
+        if (explains >= 0 && j >= explains || (e.steps + 1) * step < half) {
+          break;
+        }
+        if (e.score >= half && e.meets(c)) {
+          explains = j;
+          break;
+        }
+      }
+    }
+    return explains;
   }
 
   /**
@@ -165,13 +208,21 @@ public final class Outliers {
   }
 
   /** A locally maximal cell: local node g of a band over boundaries [a, b); a stretch when g is the part's node. */
-  private record Candidate(Band band, int local, int a, int b, double score, double worthUpTo) {
-    /** Highest score first; on a tie the smaller cell (the deviation, not the rest), then the earlier. */
-    static Comparator<Candidate> order(double step) {
-      return Comparator.comparingDouble((Candidate c) -> -Math.rint(c.score / step))
-          .thenComparingDouble(Candidate::cells).thenComparingInt(c -> c.band.index)
-          .thenComparingInt(c -> c.band.nodes[c.local]).thenComparingInt(c -> c.a).thenComparingInt(c -> c.b);
+  /**
+   * A cell of a part, and its score; steps = its score in steps of the order (equal scores differ by
+   * rounding), cells = its count of cells, both kept for the sort of hundreds of thousands.
+   */
+  private record Candidate(Band band, int local, int a, int b, double score, double worthUpTo, double steps,
+      double cells) {
+    Candidate(Band band, int local, int a, int b, double score, double worthUpTo) {
+      this(band, local, a, b, score, worthUpTo, Math.rint(score / band.step),
+          (double) band.tree.leafCount(band.nodes[local]) * (band.positions[b] - band.positions[a]));
     }
+
+    /** Highest score first; on a tie the smaller cell (the deviation, not the rest), then the earlier. */
+    static final Comparator<Candidate> ORDER = Comparator.comparingDouble((Candidate c) -> -c.steps)
+        .thenComparingDouble(Candidate::cells).thenComparingInt(c -> c.band.index)
+        .thenComparingInt(c -> c.band.nodes[c.local]).thenComparingInt(c -> c.a).thenComparingInt(c -> c.b);
 
     boolean stretch() {
       return local == 0;
@@ -179,10 +230,6 @@ public final class Outliers {
 
     int leaves() {
       return band.tree.leafCount(band.nodes[local]);
-    }
-
-    double cells() {
-      return (double) leaves() * (band.positions[b] - band.positions[a]);
     }
 
     int first() {
@@ -223,11 +270,11 @@ public final class Outliers {
     int words = (model.slices() + 63) >>> 6;
     long[] taken = new long[model.leaves() * words];
     Set<List<Integer>> keptSubtrees = new HashSet<>();
-    List<List<Candidate>> keptSubtreesOf = new ArrayList<>();
+    Kept[] keptSubtreesOf = new Kept[bands.length];
     List<List<Candidate>> keptStretches = new ArrayList<>();
     for (int b = 0; b < bands.length; b++) {
       keptStretches.add(new ArrayList<>());
-      keptSubtreesOf.add(new ArrayList<>());
+      keptSubtreesOf[b] = new Kept(bands[b]);
     }
     List<Outlier> kept = new ArrayList<>();
     for (Candidate c : candidates) {
@@ -241,8 +288,8 @@ public final class Outliers {
         }
       } else {
         int firstLeaf = tree.firstLeaf(c.band.nodes[c.local]);
-        List<Candidate> before = keptSubtreesOf.get(c.band.index);
-        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), c.first(), c.last()) || tellsAnew(c, before))
+        Kept before = keptSubtreesOf[c.band.index];
+        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), c.first(), c.last()) || before.toldAnew(c))
             && !keptSubtrees.contains(complement(c));
         if (fresh) {
           take(taken, words, firstLeaf, c.leaves(), c.first(), c.last());
@@ -272,16 +319,63 @@ public final class Outliers {
   }
 
   /**
-   * Whether a subtree meeting kept subtrees of its part lies inside each and tells at least half of
-   * its score anew inside each.
+   * The subtree cells kept so far in one part, by node: only those of the candidate's node, its
+   * ancestors and its descendants can meet it (other nodes' leaves are disjoint from its), so a
+   * candidate is compared with those alone — at 768 leaves the part of the default p keeps
+   * thousands of cells, and comparing each candidate with all of them made the list cost more than
+   * the overview (docs/benchmarks.md).
    */
-  private static boolean tellsAnew(Candidate c, List<Candidate> kept) {
-    for (Candidate k : kept) {
-      if (c.meets(k) && !(c.inside(k) && c.band.within(c, k) >= c.score / 2)) {
-        return false;
+  private static final class Kept {
+    private final Band band;
+    /** Per local node, the kept cells at it, and those at its strict descendants. */
+    private final List<List<Candidate>> at;
+    private final List<List<Candidate>> below;
+
+    Kept(Band band) {
+      this.band = band;
+      at = new ArrayList<>(java.util.Collections.nCopies(band.nodes.length, null));
+      below = new ArrayList<>(java.util.Collections.nCopies(band.nodes.length, null));
+    }
+
+    void add(Candidate c) {
+      listAt(at, c.local).add(c);
+      for (int g = band.parent[c.local]; g >= 0; g = band.parent[g]) {
+        listAt(below, g).add(c);
       }
     }
-    return true;
+
+    private static List<Candidate> listAt(List<List<Candidate>> lists, int g) {
+      List<Candidate> list = lists.get(g);
+      if (list == null) {
+        list = new ArrayList<>();
+        lists.set(g, list);
+      }
+      return list;
+    }
+
+    /**
+     * Whether a subtree meeting kept subtrees of its part lies inside each and tells at least half
+     * of its score anew inside each.
+     */
+    boolean toldAnew(Candidate c) {
+      for (int g = c.local; g >= 0; g = band.parent[g]) {
+        if (!toldAnew(c, at.get(g))) {
+          return false;
+        }
+      }
+      return toldAnew(c, below.get(c.local));
+    }
+
+    private static boolean toldAnew(Candidate c, List<Candidate> kept) {
+      if (kept != null) {
+        for (Candidate k : kept) {
+          if (c.meets(k) && !(c.inside(k) && c.band.within(c, k) >= c.score / 2)) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
   }
 
   /** Total mass × (log2 of the cell count + |log2 of the mass| + 1), as {@link Qualities#scale()}; 1 when all zero. */
@@ -334,6 +428,8 @@ public final class Outliers {
     final int types;
     /** The part's subtree, parents before children: local 0 is the part's node. */
     final int[] nodes;
+    /** Per local node, the local index of its parent; −1 for the part's node. */
+    final int[] parent;
     /** Slice offsets from the part's first slice of the boundaries a candidate may start or end at. */
     final int[] positions;
     /** Per local node, per boundary, per type: the sum over its leaves from the part's first slice. */
@@ -344,9 +440,12 @@ public final class Outliers {
     final int leaves;
     final double cells;
     final double floor;
+    /** The order's step: scores closer than this are equal. */
+    final double step;
 
-    Band(MicroscopicModel model, int index, Part part, boolean stretches) {
+    Band(MicroscopicModel model, int index, Part part, boolean stretches, double step) {
       this.index = index;
+      this.step = step;
       this.part = part;
       this.tree = model.tree();
       this.types = model.typeCount();
@@ -354,6 +453,7 @@ public final class Outliers {
       positions = stretches ? IntStream.rangeClosed(0, length).toArray() : new int[] {0, length};
       int[] parentOf = new int[tree.size()]; // local parent, filled as the walk meets each node
       nodes = subtree(tree, part.node(), parentOf);
+      parent = java.util.Arrays.copyOf(parentOf, nodes.length);
       prefix = new double[nodes.length][positions.length * types];
       double[] values = model.values();
       for (int k = 0; k < nodes.length; k++) {
