@@ -66,6 +66,17 @@ class SubTraceOriginTest {
     assertTrue(info.out().contains("\norigin     0.0 s: a part of a trace that started then"), info.out());
   }
 
+  /** A part exported again as a Parquet dataset carries the origin in its metadata.json. */
+  @Test
+  void aPartsParquetDatasetKeepsTheOrigin() throws Exception {
+    Path part = part(BUNDLED, "paje", "3", "5", "part.trace");
+    Path dataset = tmp.resolve("part.parquet");
+    CliTest.Result exported = CliTest.run("export", part.toString(), "--workspace", workspace(), "--format", "parquet",
+        "--out", dataset.toString());
+    assertEquals(0, exported.status(), exported.err());
+    assertEquals(List.of(3.0, 5.0, "s"), shown(overview(dataset)));
+  }
+
   /** A comment that says an origin but no time is refused, one line naming the file and the line. */
   @Test
   void anOriginThatIsNoTimeIsRefused() throws Exception {
