@@ -60,6 +60,11 @@ class SubTraceOriginTest {
     assertEquals(List.of(original.get("start"), original.get("end"), original.get("timeScale")),
         List.of(again.get("start"), again.get("end"), again.get("timeScale")));
     assertTrue(Files.readString(part).contains("\n# ocelotl origin 0\n"));
+    Path gzipped = tmp.resolve("part.trace.gz"); // the origin is read from the inflated text too
+    try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzipped))) {
+      Files.copy(part, out);
+    }
+    assertEquals(List.of(3.0, 5.0, "s"), shown(overview(gzipped)));
     Path partOfPart = part(part, "paje", "4s", "4.5s", "part2.trace");
     assertEquals(List.of(4000.0, 4500.0, "ms"), shown(overview(partOfPart)));
     CliTest.Result info = CliTest.run("info", part.toString(), "--workspace", workspace());

@@ -327,8 +327,7 @@ public record StoreMetadata(Source source, double start, double origin, double e
     double start = json.numberOrNaN("start");
     double origin = json.numberOrNaN("origin"); // absent: the start (decision 053)
     return new StoreMetadata(source, start, Double.isNaN(origin) ? start : origin, json.numberOrNaN("end"),
-        json.string("unit", false),
-        counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
+        json.string("unit", false), counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
         json.number("chunkCapacity").intValue(), json.number("linkVolumes").longValue());
   }
 

@@ -64,7 +64,7 @@ public final class StoreWriter implements TraceSink {
   private final VariableSteps variableSteps = new VariableSteps();
   private final VariableSteps.StepSink stepSink = this::appendStep;
   private double start = Double.NaN;
-  /** NaN: the start ({@link #origin}). */
+  /** What times since the start count from, as a reader said it ({@link #origin(double)}); NaN: the start. */
   private double origin = Double.NaN;
   private double end = Double.NaN;
   private String timeUnit;
