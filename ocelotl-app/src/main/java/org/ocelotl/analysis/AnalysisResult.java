@@ -89,7 +89,7 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
    */
   public TimeScale timeScale() {
     BuiltModel built = analysis.built();
-    double origin = analysis.trace() != null ? analysis.trace().start() : 0;
+    double origin = analysis.trace() != null ? analysis.trace().origin() : 0;
     return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 

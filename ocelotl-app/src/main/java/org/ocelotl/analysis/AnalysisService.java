@@ -283,7 +283,7 @@ public final class AnalysisService {
           differenceColours);
       TraceSummary otherTrace = TraceSummary.of(other.store());
       TraceSummary shown = new TraceSummary(otherTrace.id(), TraceSummary.of(base.store()).name() + " → "
-          + otherTrace.name(), otherTrace.path(), otherTrace.format(), otherTrace.start(), otherTrace.end(),
+          + otherTrace.name(), otherTrace.path(), otherTrace.format(), otherTrace.start(), otherTrace.origin(), otherTrace.end(),
           otherTrace.unit());
       Analysis analysis = new Analysis(shown, built, Aggregation.SPATIOTEMPORAL, breakpoints,
           Breakpoint.defaultP(breakpoints), Analysis.filters(asked), asked.producers().depth());

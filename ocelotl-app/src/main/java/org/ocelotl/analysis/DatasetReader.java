@@ -85,6 +85,7 @@ public final class DatasetReader implements TraceReader {
       }
     }
     m.warnings().forEach(sink::warning);
+    sink.origin(m.origin());
     sink.end(m.start(), m.end(), m.timeUnit());
   }
 

@@ -243,7 +243,7 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     }
     count[0] += summed;
     return new Result(this, TraceSummary.of(store), geometry.build(), java.util.Arrays.stream(count).sum(),
-        TimeScale.of(m.timeUnit(), m.start(), end - start));
+        TimeScale.of(m.timeUnit(), m.origin(), end - start));
   }
 
   private static RecordQuery.Selection selection(double start, double end, Set<Integer> producers, Set<Integer> types,

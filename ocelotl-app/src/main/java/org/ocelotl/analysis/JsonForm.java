@@ -222,6 +222,7 @@ public final class JsonForm {
     json.put("path", t.path());
     json.put("format", t.format());
     json.put("start", t.start());
+    json.put("origin", t.origin());
     json.put("end", t.end());
     json.put("unit", t.unit());
     return json;

@@ -29,7 +29,7 @@ public record ProvisionalResult(TraceSummary trace, BuiltModel built, Aggregatio
   }
 
   TimeScale timeScale() {
-    double origin = trace != null ? trace.start() : built.grid().start();
+    double origin = trace != null ? trace.origin() : built.grid().start();
     return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 }

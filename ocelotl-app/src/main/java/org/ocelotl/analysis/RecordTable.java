@@ -122,7 +122,7 @@ public record RecordTable(TraceStore store, double from, double to, List<String>
       json.put("limit", request.limit());
       // The page shows the records' times as the Gantt chart's axis does: the same scale for the same window.
       StoreMetadata m = request.store().metadata();
-      JsonForm.timeScale(json, TimeScale.of(m.timeUnit(), m.start(), to - from));
+      JsonForm.timeScale(json, TimeScale.of(m.timeUnit(), m.origin(), to - from));
       ArrayNode rows = json.putArray("records");
       for (RecordQuery.Record r : page.records()) {
         ObjectNode row = rows.addObject();

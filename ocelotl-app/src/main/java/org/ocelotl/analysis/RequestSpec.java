@@ -33,9 +33,12 @@ public final class RequestSpec {
       "Window end, exclusive, written as the start is (default: the trace's end).");
   public static final Param SLICES = new Param("slices", List.of("--slices"), List.of("slices"), Param.Type.INTEGER,
       "N", 2, SliceGrid.MAX_SLICES, List.of(), "100", null, "Number of time slices.");
+  // auto by default in every front end (issue 33 item 10): at 768 ranks, every level would draw
+  // rows under a pixel, aggregated into marks; auto draws the 32 cabinets (decision 053).
   public static final Param DEPTH = new Param("depth", List.of("--depth"), List.of("depth"), Param.Type.INTEGER,
-      "D|auto", 0, 1000, List.of("auto"), "0", null, "Producers at this depth become the leaves, each summing its "
-          + "subtree (0: every level; auto: the deepest level that fits the drawing, 4 pixels a row).");
+      "D|auto", 0, 1000, List.of("auto"), "auto", null, "Producers at this depth become the leaves, each summing its "
+          + "subtree (0: every level; auto: the deepest level that fits the drawing, 4 pixels a row; without a "
+          + "drawing, the page's 600 pixels).");
   public static final Param PRODUCERS = list("producers", "--producers", List.of("include", "producers"), "NAME",
       "Keep only these producers and their subtrees (names, or paths a/b/c where names repeat).");
   public static final Param EXCLUDE = list("exclude", "--exclude", List.of("exclude"), "NAME",

@@ -45,9 +45,9 @@ public final class Requests {
     Metric metric = Metric.parse(values.choice(METRIC));
     // NaN: the trace's bound; the model's plan checks the window against the trace.
     double start = selection != null ? selection.from()
-        : values.takes(FROM) ? values.time(FROM, m.start(), m.timeUnit()) : Double.NaN;
+        : values.takes(FROM) ? values.time(FROM, m.origin(), m.timeUnit()) : Double.NaN;
     double end = selection != null ? selection.to()
-        : values.takes(TO) ? values.time(TO, m.start(), m.timeUnit()) : Double.NaN;
+        : values.takes(TO) ? values.time(TO, m.origin(), m.timeUnit()) : Double.NaN;
     int depth = values.integer(DEPTH, ProducerSelection.AUTO_DEPTH);
     List<String> kept = selection != null ? selection.producers() : values.list(PRODUCERS);
     List<String> excluded = excluded(values, m);
@@ -72,7 +72,7 @@ public final class Requests {
         new ModelInput.FromTrace(base, model(values, base.metadata(), null).withWindow(Double.NaN, Double.NaN)),
         new ModelInput.FromTrace(other, model(values, om, null).withWindow(Double.NaN, Double.NaN)),
         CompareRequest.Align.valueOf(values.choice(ALIGN).toUpperCase(Locale.ROOT)),
-        values.time(FROM, om.start(), om.timeUnit()), values.time(TO, om.start(), om.timeUnit()), values.number(P),
+        values.time(FROM, om.origin(), om.timeUnit()), values.time(TO, om.origin(), om.timeUnit()), values.number(P),
         height, values.integer(LIMIT));
   }
 
@@ -137,8 +137,8 @@ public final class Requests {
     Selection s = values.takes(EXCLUDE_TYPES) ? selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES,
         EXCLUDE_TYPES) : selection(values, store, workspace, FROM, TO, PRODUCERS, TYPES);
     return s != null ? new Window(s.from(), s.to(), s.producers(), s.types())
-        : new Window(values.time(FROM, store.metadata().start(), store.metadata().timeUnit()),
-            values.time(TO, store.metadata().start(), store.metadata().timeUnit()), values.list(PRODUCERS),
+        : new Window(values.time(FROM, store.metadata().origin(), store.metadata().timeUnit()),
+            values.time(TO, store.metadata().origin(), store.metadata().timeUnit()), values.list(PRODUCERS),
             keptTypes(values, store.metadata()));
   }
 

@@ -292,7 +292,7 @@ public final class SelectionFile {
     JsonNode value = node.get(field);
     if (value != null && value.isTextual()) {
       try {
-        return TimeText.parse(value.asText(), m.start(), m.timeUnit());
+        return TimeText.parse(value.asText(), m.origin(), m.timeUnit());
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(field + ": " + e.getMessage());
       }

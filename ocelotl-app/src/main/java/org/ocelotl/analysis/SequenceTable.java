@@ -106,7 +106,7 @@ public record SequenceTable(RecordTable records, List<String> steps, double with
       json.put("producers", java.util.Arrays.stream(found.perProducer()).filter(n -> n > 0).count());
       json.put("offset", stream.offset());
       json.put("limit", stream.limit());
-      JsonForm.timeScale(json, TimeScale.of(m.timeUnit(), m.start(), stream.to() - stream.from()));
+      JsonForm.timeScale(json, TimeScale.of(m.timeUnit(), m.origin(), stream.to() - stream.from()));
       ArrayNode rows = json.putArray("occurrences");
       for (SequenceSearch.Occurrence o : found.page()) {
         ObjectNode row = rows.addObject();

@@ -196,7 +196,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       json.put("to", to);
       json.put("unit", trace.unit());
       // For the density's time axis: since the trace's start, in a unit that suits the window.
-      JsonForm.timeScale(json, TimeScale.of(trace.unit(), trace.start(), to - from));
+      JsonForm.timeScale(json, TimeScale.of(trace.unit(), trace.origin(), to - from));
       json.put("by", request.by());
       json.put("time", request.time());
       json.put("top", request.top());

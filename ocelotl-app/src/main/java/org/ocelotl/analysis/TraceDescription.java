@@ -21,7 +21,7 @@ import org.ocelotl.store.TraceStore;
  * @param metrics       the metrics this trace can show: no menu entry that can only fail
  */
 public record TraceDescription(String id, String name, String path, String format, long size, double start,
-    double end, String unit, long states, long events, long variables, long links, long producers, long leaves,
+    double origin, double end, String unit, long states, long events, long variables, long links, long producers, long leaves,
     long depth, List<KindCount> producerKinds, List<String> metrics, List<TypeRow> types, List<String> warnings) {
 
   public record KindCount(String kind, long count) {}
@@ -47,7 +47,7 @@ public record TraceDescription(String id, String name, String path, String forma
       }
     }
     return new TraceDescription(TraceSummary.id(store), m.name(), m.source().path(), m.source().format(),
-        SourceFile.readingSize(m.source()), m.start(), m.end(), m.timeUnit(), m.count(EventCategory.STATE), m.count(EventCategory.EVENT),
+        SourceFile.readingSize(m.source()), m.start(), m.origin(), m.end(), m.timeUnit(), m.count(EventCategory.STATE), m.count(EventCategory.EVENT),
         m.count(EventCategory.VARIABLE), m.count(EventCategory.LINK), m.producers().size(), store.tree().leafCount(),
         store.tree().height(), kindCounts, metrics, types(m), m.warnings());
   }

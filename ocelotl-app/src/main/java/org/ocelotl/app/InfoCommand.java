@@ -44,6 +44,10 @@ public final class InfoCommand implements Callable<Integer> {
     out.printf("trace      %s (%s, %,d bytes)%n", info.name(), info.format(), info.size());
     out.printf("file       %s%n", info.path());
     out.printf("time       %s to %s %s%n", plain(info.start()), plain(info.end()), info.unit());
+    if (Double.compare(info.origin(), info.start()) != 0) {
+      out.printf("origin     %s %s: a part of a trace that started then; times since the start count from it%n",
+          plain(info.origin()), info.unit());
+    }
     out.printf("records    %,d states, %,d events, %,d variable changes, %,d links%n",
         info.states(), info.events(), info.variables(), info.links());
     out.printf("producers  %,d, depth %d, %,d leaves%n", info.producers(), info.depth(), info.leaves());

@@ -128,7 +128,7 @@ public final class SelectionCommand implements Runnable {
       return Double.NaN;
     }
     try {
-      return TimeText.parse(text, m.start(), m.timeUnit());
+      return TimeText.parse(text, m.origin(), m.timeUnit());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(option + ": " + e.getMessage());
     }

@@ -176,6 +176,9 @@ public final class PajeTraceWriter {
   private void write() throws IOException {
     out.write("# a part of " + m.name() + " written by Ocelotl: [" + plain(sub.from()) + ", " + plain(sub.to())
         + ") " + m.timeUnit() + "\n");
+    // Where times since the start count from: the original's, so that the part, imported, reads as
+    // the original did (decision 053); pj_dump and other readers skip the comment.
+    out.write("# ocelotl origin " + plain(m.origin()) + "\n");
     out.write(HEADER);
     defineContainerTypes();
     List<Line> lines = new ArrayList<>();

@@ -282,7 +282,7 @@ function who(d) {
 /** A window of a run, since its start. */
 function windowText(w, trace) {
   const span = w[1] - w[0];
-  return `${time(w[0] - trace.start, span / 100, '')} – ${time(w[1] - trace.start, span / 100, trace.unit)}`;
+  return `${time(w[0] - trace.origin, span / 100, '')} – ${time(w[1] - trace.origin, span / 100, trace.unit)}`;
 }
 
 function differenceTooltip(d, rank, r) {

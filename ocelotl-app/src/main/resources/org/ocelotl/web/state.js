@@ -34,10 +34,10 @@ function fallback(name, copy) {
 }
 
 export function defaults() {
-  // depth 'auto': a wide trace shows its structure (the deepest level that fits) rather than
-  // one aggregated block; '0' keeps every level.
+  // depth 'auto' (the spec's, as the command line's): a wide trace shows its structure (the
+  // deepest level that fits) rather than one aggregated block; '0' keeps every level.
   return { trace: '', base: '', other: '', align: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
-    view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: 'auto',
+    view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: fallback('depth', 'auto'),
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
     gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
 }

@@ -10,7 +10,8 @@ const SUFFIX_LIST = 'ns, us, ms, s, min or h';
 const TEXT = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(\p{L}+)\s*$/u;
 
 /**
- * The trace time `text` names on `trace` ({start, unit}) as {value}, or {error} naming `what`.
+ * The trace time `text` names on `trace` ({origin, unit}: what times since its start count from,
+ * decision 053) as {value}, or {error} naming `what`.
  * The decimal exponent is shifted in the text, so 150ms on a trace in ns reads 150e6 exactly.
  */
 export function traceTime(text, trace, what) {
@@ -25,10 +26,10 @@ export function traceTime(text, trace, what) {
   const [multiple, power] = suffix;
   const seconds = Number(m[1]) * multiple;
   const ticks = /^ticks@(\d+)\/s$/.exec(trace.unit);
-  if (ticks) return { value: trace.start + seconds * 10 ** power * Number(ticks[1]) };
+  if (ticks) return { value: trace.origin + seconds * 10 ** power * Number(ticks[1]) };
   const unit = SUFFIXES[trace.unit];
   if (!unit || unit[0] !== 1) return { error: `${what}: this trace's times are in ${trace.unit}, which has no length in seconds; give a bare number` };
-  return { value: trace.start + Number(`${seconds}e${power - unit[1]}`) };
+  return { value: trace.origin + Number(`${seconds}e${power - unit[1]}`) };
 }
 
 /**

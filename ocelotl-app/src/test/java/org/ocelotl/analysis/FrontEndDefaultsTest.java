@@ -1,7 +1,11 @@
 package org.ocelotl.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -25,6 +29,24 @@ class FrontEndDefaultsTest {
     for (List<Param> request : List.of(RequestSpec.OVERVIEW, RequestSpec.PICTURE, RequestSpec.OVERVIEW_COMMAND,
         RequestSpec.OUTLIERS, RequestSpec.OUTLIERS_COMMAND, RequestSpec.COMPARE)) {
       assertEquals("100", RequestSpec.in(request, RequestSpec.SLICES).fallback());
+    }
+  }
+
+  /**
+   * The producer depth: auto in every request that has one, the page's start (decision 053: at 768
+   * ranks, every level draws rows thinner than a pixel); the page takes it from the spec, its own
+   * copy serving only until the spec is read.
+   */
+  @Test
+  void theProducerDepthIsAutomaticInEveryFrontEnd() throws IOException {
+    for (List<Param> request : List.of(RequestSpec.MODEL, RequestSpec.OVERVIEW, RequestSpec.PICTURE,
+        RequestSpec.OVERVIEW_COMMAND, RequestSpec.OUTLIERS, RequestSpec.OUTLIERS_COMMAND, RequestSpec.COMPARE,
+        RequestSpec.TREEMAP, RequestSpec.TOPOLOGY, RequestSpec.DATASET_MODEL)) {
+      assertEquals("auto", RequestSpec.in(request, RequestSpec.DEPTH).fallback());
+    }
+    try (InputStream page = FrontEndDefaultsTest.class.getResourceAsStream("/org/ocelotl/web/state.js")) {
+      String state = new String(page.readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(state.contains("depth: fallback('depth', 'auto')"), "the page's depth is the spec's");
     }
   }
 

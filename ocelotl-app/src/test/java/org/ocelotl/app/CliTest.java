@@ -107,13 +107,14 @@ class CliTest {
   void infoJsonHoldsTheContract() throws IOException {
     Path trace = write("ok.trace", PAJE);
     Map<String, Object> info = infoJson(trace);
-    assertEquals(List.of("id", "name", "path", "format", "size", "start", "end", "unit", "states", "events",
-        "variables", "links", "producers", "leaves", "depth", "producerKinds", "metrics", "types", "warnings"),
+    assertEquals(List.of("id", "name", "path", "format", "size", "start", "origin", "end", "unit", "states",
+        "events", "variables", "links", "producers", "leaves", "depth", "producerKinds", "metrics", "types", "warnings"),
         List.copyOf(info.keySet()));
     assertEquals("ok.trace", info.get("name"));
     assertEquals(trace.toRealPath().toString(), info.get("path"));
     assertEquals("paje", info.get("format"));
     assertEquals(0.0, info.get("start"));
+    assertEquals(0.0, info.get("origin"));
     assertEquals(4.0, info.get("end"));
     assertEquals("s", info.get("unit"));
     assertEquals(List.of(3L, 0L, 0L, 0L), List.of(info.get("states"), info.get("events"), info.get("variables"), info.get("links")));

@@ -12,6 +12,10 @@ import org.ocelotl.model.EventCategory;
  * Everything about an imported trace except its records: kept as {@value StoreLayout#METADATA_FILE}.
  *
  * @param start     trace start, in {@code timeUnit}
+ * @param origin    the time that times since the trace's start count from (the axes, a time with a
+ *                  unit such as {@code 150ms}): the start, but for a part of a trace that {@code
+ *                  ocelotl export} cut, the start of the trace it was cut from (decision 053), so
+ *                  that its axes read as the original's did
  * @param end       trace end, in {@code timeUnit}
  * @param counts    records per category, indexed by {@link EventCategory#ordinal()}
  * @param producers indexed by producer id
@@ -21,7 +25,7 @@ import org.ocelotl.model.EventCategory;
  * @param linkVolumes   links whose trace says what they carry (Pajé Size, OTF2 message length):
  *                      the link-volume metric means something only when some do
  */
-public record StoreMetadata(Source source, double start, double end, String timeUnit,
+public record StoreMetadata(Source source, double start, double origin, double end, String timeUnit,
     long[] counts, List<Producer> producers, List<EventType> types, List<String> warnings,
     int chunkCapacity, long linkVolumes) {
 
@@ -143,6 +147,11 @@ public record StoreMetadata(Source source, double start, double end, String time
     src.put("format", source.format());
     json.put("source", src);
     json.put("start", start);
+    // Only where it differs from the start: every other store stays byte for byte what it was
+    // (decision 053), and a reader that predates the field shows such a trace since its start.
+    if (Double.compare(origin, start) != 0) {
+      json.put("origin", origin);
+    }
     json.put("end", end);
     json.put("unit", timeUnit);
     Map<String, Object> countMap = new LinkedHashMap<>();
@@ -221,8 +230,8 @@ public record StoreMetadata(Source source, double start, double end, String time
     if (warnings.size() > StoreWriter.MAX_WARNINGS) {
       kept.add(StoreWriter.notKept(warnings.size() - StoreWriter.MAX_WARNINGS));
     }
-    return new StoreMetadata(source, first.start(), first.end(), first.timeUnit(), counts, List.copyOf(producers),
-        List.copyOf(types), List.copyOf(kept), first.chunkCapacity(), linkVolumes);
+    return new StoreMetadata(source, first.start(), first.origin(), first.end(), first.timeUnit(), counts,
+        List.copyOf(producers), List.copyOf(types), List.copyOf(kept), first.chunkCapacity(), linkVolumes);
   }
 
   /** The metadata file's text, as a store holds it ({@value StoreLayout#METADATA_FILE}). */
@@ -262,7 +271,7 @@ public record StoreMetadata(Source source, double start, double end, String time
    */
   static void warmUp() throws StoreFormatException {
     long[] counts = new long[EventCategory.values().length];
-    StoreMetadata sample = new StoreMetadata(new Source("/warm-up", 1, 2, "0123456789ab", "paje"), 0, 1.5, "s",
+    StoreMetadata sample = new StoreMetadata(new Source("/warm-up", 1, 2, "0123456789ab", "paje"), 0, 0, 1.5, "s",
         counts, List.of(new Producer(0, "0", "0", -1, 0, Double.NaN, true, counts)),
         List.of(new EventType(0, "state", EventCategory.STATE, null, "1 0 0", 0)), List.of("warning"), 1, 0);
     parse(Path.of(sample.source().path()), StoreJson.pretty(sample.toJson()));
@@ -315,8 +324,10 @@ public record StoreMetadata(Source source, double start, double end, String time
     for (Fields row : json.rows("warnings", -1)) {
       warnings.add(row.string(-1, false));
     }
-    return new StoreMetadata(source, json.numberOrNaN("start"), json.numberOrNaN("end"), json.string("unit", false),
-        counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
+    double start = json.numberOrNaN("start");
+    double origin = json.numberOrNaN("origin"); // absent: the start (decision 053)
+    return new StoreMetadata(source, start, Double.isNaN(origin) ? start : origin, json.numberOrNaN("end"),
+        json.string("unit", false), counts, List.copyOf(producers), List.copyOf(types), List.copyOf(warnings),
         json.number("chunkCapacity").intValue(), json.number("linkVolumes").longValue());
   }
 

@@ -64,6 +64,8 @@ public final class StoreWriter implements TraceSink {
   private final VariableSteps variableSteps = new VariableSteps();
   private final VariableSteps.StepSink stepSink = this::appendStep;
   private double start = Double.NaN;
+  /** What times since the start count from, as a reader said it ({@link #origin(double)}); NaN: the start. */
+  private double origin = Double.NaN;
   private double end = Double.NaN;
   private String timeUnit;
   private long records;
@@ -279,6 +281,14 @@ public final class StoreWriter implements TraceSink {
     } else {
       droppedWarnings++;
     }
+  }
+
+  @Override
+  public void origin(double time) {
+    if (!Double.isFinite(time)) {
+      throw new IllegalArgumentException("the trace's times count from " + time + ": expected a finite time");
+    }
+    this.origin = time;
   }
 
   @Override
@@ -510,8 +520,8 @@ public final class StoreWriter implements TraceSink {
     for (StoreMetadata.EventType t : types) {
       counted.add(new StoreMetadata.EventType(t.id(), t.name(), t.category(), t.group(), t.color(), typeCounts[t.id()]));
     }
-    return new StoreMetadata(source, start, end, timeUnit, counts, List.copyOf(producers),
-        List.copyOf(counted), List.copyOf(warnings), capacity, linkVolumes);
+    return new StoreMetadata(source, start, Double.isNaN(origin) ? start : origin, end, timeUnit, counts,
+        List.copyOf(producers), List.copyOf(counted), List.copyOf(warnings), capacity, linkVolumes);
   }
 
   private long[] ownCounts(int producer) {

@@ -55,6 +55,14 @@ public interface TraceSink {
   /** Something was accepted that a strict reader would have refused; shown by {@code info}. */
   void warning(String message);
 
+  /**
+   * Times since the trace's start count from {@code time}, not from the start: the trace says it
+   * is a part cut from a trace that started then ({@code ocelotl export}, decision 053). Called
+   * before {@link #end}, by the readers of formats that can say it; a sink that keeps no
+   * bounds ignores it.
+   */
+  default void origin(double time) {}
+
   /** The import is complete: trace bounds and the unit of every time above (e.g. "s", "ns"). */
   void end(double start, double end, String timeUnit);
 }

@@ -1,6 +1,7 @@
 package org.ocelotl.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -180,6 +182,30 @@ class StoreCorruptionTest {
     assertEquals(metadata + ": field unit: expected a string, found 3", openError());
     Files.writeString(metadata, Files.readString(metadata).replace("\"unit\": 3,", ""));
     assertEquals(metadata + ": field unit: expected a string, found nothing", openError());
+  }
+
+  /**
+   * The origin (decision 053) is written only where it differs from the start, so a store of a
+   * whole trace is what it was before the field existed; a stated one reads back exactly.
+   */
+  @Test
+  void origin() throws IOException {
+    Path metadata = dir.resolve(StoreLayout.METADATA_FILE);
+    assertFalse(Files.readString(metadata).contains("\"origin\""));
+    assertEquals(0.0, TraceStore.open(dir).metadata().origin());
+    Path part = tmp.resolve("part");
+    StoreFixtures.write(part, 4, sink -> {
+      StoreRoundTripTest.declare(sink);
+      sink.state(1, 0, 3, 5, 0);
+      sink.origin(0.1);
+      sink.end(3, 5, "s");
+    });
+    StoreMetadata m = TraceStore.open(part).metadata();
+    assertEquals(List.of(3.0, 0.1), List.of(m.start(), m.origin()));
+    Path partMetadata = part.resolve(StoreLayout.METADATA_FILE);
+    Files.writeString(partMetadata, Files.readString(partMetadata).replace("\"origin\": 0.1", "\"origin\": \"soon\""));
+    assertEquals(partMetadata + ": field origin: expected a number or null, found \"soon\"",
+        assertThrows(StoreFormatException.class, () -> TraceStore.open(part)).getMessage());
   }
 
   @Test

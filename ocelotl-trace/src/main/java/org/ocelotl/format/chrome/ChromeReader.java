@@ -157,6 +157,8 @@ public final class ChromeReader implements TraceReader {
               throw error("expected an array of events in \"traceEvents\", found " + describe(value));
             }
             events(false);
+          } else if (key.equals("otherData") && value == JsonToken.START_OBJECT) {
+            otherData();
           } else {
             json.skipChildren();
           }
@@ -166,6 +168,23 @@ public final class ChromeReader implements TraceReader {
       }
       if (json.nextToken() != null) {
         throw error("unexpected content after the trace");
+      }
+    }
+
+    /**
+     * The trace's metadata: its "origin", when a number, is the time (µs) that times since the
+     * start count from — a part cut by {@code ocelotl export} keeps its original's (decision 053);
+     * the rest is other tools' and skipped.
+     */
+    private void otherData() throws IOException {
+      while (json.nextToken() == JsonToken.FIELD_NAME) {
+        String key = json.currentName();
+        JsonToken value = json.nextToken();
+        if (key.equals("origin") && value.isNumeric()) {
+          sink.origin(json.getDoubleValue());
+        } else {
+          json.skipChildren();
+        }
       }
     }
 

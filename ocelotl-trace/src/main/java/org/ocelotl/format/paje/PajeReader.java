@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.ocelotl.trace.Limit;
@@ -39,6 +41,10 @@ public final class PajeReader implements TraceReader {
    */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    double origin = origin(file);
+    if (!Double.isNaN(origin)) {
+      sink.origin(origin);
+    }
     int processors = Runtime.getRuntime().availableProcessors();
     if (processors > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
       PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
@@ -65,6 +71,51 @@ public final class PajeReader implements TraceReader {
       throw gzipError(file.toString(), e);
     } catch (LineScanner.LineTooLongException e) {
       throw tooLong(file.toString(), e);
+    }
+  }
+
+  /** The line a Pajé trace written by {@code ocelotl export} states its origin on (decision 053). */
+  private static final Pattern ORIGIN = Pattern.compile("#\\s*ocelotl origin\\s+(\\S*)\\s*");
+  /** The comment lines that open a trace are looked for the origin in its first bytes only. */
+  private static final int HEAD_BYTES = 8192;
+
+  /**
+   * The time that times since the trace's start count from, when a comment line among those that
+   * open the trace says it ({@code # ocelotl origin 3.5}: a part cut from a trace that started at
+   * 3.5 s, written by {@code ocelotl export}); else NaN. A gzip error is left to the read proper.
+   */
+  static double origin(Path file) throws IOException {
+    byte[] head;
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
+      InputStream text = isGzip(raw) ? new GZIPInputStream(raw) : raw;
+      head = text.readNBytes(HEAD_BYTES);
+    } catch (EOFException | ZipException e) {
+      return Double.NaN;
+    }
+    String[] lines = new String(head, java.nio.charset.StandardCharsets.ISO_8859_1).split("\n", -1);
+    for (int i = 0; i < lines.length - 1; i++) { // the last piece may be a line cut by HEAD_BYTES
+      String line = lines[i].strip();
+      if (!line.isEmpty() && !line.startsWith("#")) {
+        break;
+      }
+      Matcher m = ORIGIN.matcher(line);
+      if (m.matches()) {
+        double time = parseOrigin(m.group(1));
+        if (!Double.isFinite(time)) {
+          throw TraceFormatException.atLine(file, i + 1, "expected a finite time after 'ocelotl origin', found '"
+              + m.group(1) + "'", line);
+        }
+        return time;
+      }
+    }
+    return Double.NaN;
+  }
+
+  private static double parseOrigin(String text) {
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
     }
   }
 
