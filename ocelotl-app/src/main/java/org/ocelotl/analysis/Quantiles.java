@@ -47,47 +47,24 @@ final class Quantiles {
       low[i] = sample[Math.max(0, at - gap)];
       high[i] = sample[Math.min(size - 1, at + gap)];
     }
-    // One pass for every rank's band, in pieces of the values read in parallel; the pieces' counts
-    // add up, and their values inside each band, joined in piece order, are those of one pass.
-    int pieces = Math.min(MAX_PIECES, Math.max(1, n / PIECE));
-    Bands[] parts = java.util.stream.IntStream.range(0, pieces).parallel()
-        .mapToObj(p -> Bands.of(v, (int) ((long) n * p / pieces), (int) ((long) n * (p + 1) / pieces), low, high))
-        .toArray(Bands[]::new);
+    // One pass per rank, the ranks' passes in parallel (they only read the values).
+    Band[] bands = java.util.stream.IntStream.range(0, ks.length).parallel()
+        .mapToObj(i -> Band.of(v, n, low[i], high[i])).toArray(Band[]::new);
     for (int i = 0; i < ks.length; i++) {
-      long below = 0;
-      long atLow = 0;
-      long atHigh = 0;
-      int inside = 0;
-      for (Bands part : parts) {
-        below += part.below[i];
-        atLow += part.atLow[i];
-        atHigh += part.atHigh[i];
-        inside += part.inside[i];
-      }
-      long k = ks[i] - below;
-      if (k >= 0 && k < atLow) {
-        found[i] = low[i];
-      } else if (k >= atLow && k < atLow + inside) {
-        double[] values = new double[inside];
-        int at = 0;
-        for (Bands part : parts) {
-          System.arraycopy(part.values[i], 0, values, at, part.inside[i]);
-          at += part.inside[i];
-        }
-        found[i] = values[select(values, 0, inside, (int) (k - atLow))];
-      } else if (k >= atLow + inside && k < atLow + inside + atHigh) {
-        found[i] = high[i];
+      Band b = bands[i];
+      long k = ks[i] - b.below;
+      if (k >= 0 && k < b.atLow) {
+        found[i] = b.low;
+      } else if (k >= b.atLow && k < b.atLow + b.inside) {
+        found[i] = b.values[select(b.values, 0, b.inside, (int) (k - b.atLow))];
+      } else if (k >= b.atLow + b.inside && k < b.atLow + b.inside + b.atHigh) {
+        found[i] = b.high;
       } else {
         found[i] = v[select(v, 0, n, ks[i])]; // the sample missed the rank: the whole selection
       }
     }
     return found;
   }
-
-  /** Values per piece of {@link #ranks}' pass: enough for each to be worth a task. */
-  private static final int PIECE = 1 << 16;
-  /** At most this many pieces: each keeps its own bands' values. */
-  private static final int MAX_PIECES = 64;
 
   /**
    * Reorders {@code v[from, to)} so that {@code v[k]} holds the value of rank {@code k} (0-based,
@@ -141,108 +118,34 @@ final class Quantiles {
   }
 
   /**
-   * What a pass over values {@code [from, to)} finds of each band [low[i], high[i]]: how many lie
-   * below it, at either end, and those strictly inside, in the values' order. The ends are counted,
-   * not kept: durations repeat, and a band of few distinct values (low = high, often) may hold
-   * millions of them.
+   * What a pass over the values finds of a band [low, high]: how many lie below it, at either end,
+   * and those strictly inside. The ends are counted, not kept: durations repeat, and a band of few
+   * distinct values (low = high, often) may hold millions of them.
    */
-  private record Bands(int[] below, int[] atLow, int[] atHigh, double[][] values, int[] inside) {
-    static Bands of(double[] v, int from, int to, double[] low, double[] high) {
-      int bands = low.length;
-      Bands b = new Bands(new int[bands], new int[bands], new int[bands], new double[bands][], new int[bands]);
-      for (int i = 0; i < bands; i++) {
-        b.values[i] = new double[64];
-      }
-      if (bands == 3) {
-        b.three(v, from, to, low, high); // the statistics' median, p90 and p99
-      } else {
-        for (int i = 0; i < bands; i++) {
-          b.one(v, from, to, i, low[i], high[i]);
-        }
-      }
-      return b;
-    }
-
-    /** Band {@code i} alone. */
-    private void one(double[] v, int from, int to, int i, double low, double high) {
+  private record Band(double low, double high, int below, int atLow, int atHigh, double[] values, int inside) {
+    static Band of(double[] v, int n, double low, double high) {
       // Counts in ints (a long accumulator made the loop 3× slower) and & rather than &&: each test
       // is a value, not a branch (x > low alone is a coin toss at the median).
       int below = 0;
       int atLow = 0;
       int atHigh = 0;
+      double[] values = new double[1024];
+      int inside = 0;
       boolean wide = high > low;
-      for (int j = from; j < to; j++) {
+      for (int j = 0; j < n; j++) {
         double x = v[j];
         below += x < low ? 1 : 0;
         atLow += x == low ? 1 : 0;
         atHigh += (x == high) & wide ? 1 : 0;
         if ((x > low) & (x < high)) {
-          keep(i, x);
+          if (inside == values.length) {
+            // By hand: the band grows within the pass over the values (hot path, decision 032).
+            values = Arrays.copyOf(values, inside * 2);
+          }
+          values[inside++] = x;
         }
       }
-      this.below[i] = below;
-      this.atLow[i] = atLow;
-      this.atHigh[i] = atHigh;
-    }
-
-    /** Three bands in one pass over the values (read once, not three times), as {@link #one} each. */
-    private void three(double[] v, int from, int to, double[] low, double[] high) {
-      double low0 = low[0];
-      double high0 = high[0];
-      double low1 = low[1];
-      double high1 = high[1];
-      double low2 = low[2];
-      double high2 = high[2];
-      boolean wide0 = high0 > low0;
-      boolean wide1 = high1 > low1;
-      boolean wide2 = high2 > low2;
-      int below0 = 0;
-      int atLow0 = 0;
-      int atHigh0 = 0;
-      int below1 = 0;
-      int atLow1 = 0;
-      int atHigh1 = 0;
-      int below2 = 0;
-      int atLow2 = 0;
-      int atHigh2 = 0;
-      for (int j = from; j < to; j++) {
-        double x = v[j];
-        below0 += x < low0 ? 1 : 0;
-        atLow0 += x == low0 ? 1 : 0;
-        atHigh0 += (x == high0) & wide0 ? 1 : 0;
-        below1 += x < low1 ? 1 : 0;
-        atLow1 += x == low1 ? 1 : 0;
-        atHigh1 += (x == high1) & wide1 ? 1 : 0;
-        below2 += x < low2 ? 1 : 0;
-        atLow2 += x == low2 ? 1 : 0;
-        atHigh2 += (x == high2) & wide2 ? 1 : 0;
-        if ((x > low0) & (x < high0)) {
-          keep(0, x);
-        }
-        if ((x > low1) & (x < high1)) {
-          keep(1, x);
-        }
-        if ((x > low2) & (x < high2)) {
-          keep(2, x);
-        }
-      }
-      below[0] = below0;
-      atLow[0] = atLow0;
-      atHigh[0] = atHigh0;
-      below[1] = below1;
-      atLow[1] = atLow1;
-      atHigh[1] = atHigh1;
-      below[2] = below2;
-      atLow[2] = atLow2;
-      atHigh[2] = atHigh2;
-    }
-
-    private void keep(int i, double x) {
-      if (inside[i] == values[i].length) {
-        // By hand: the band grows within the pass over the values (hot path, decision 032).
-        values[i] = Arrays.copyOf(values[i], inside[i] * 2);
-      }
-      values[i][inside[i]++] = x;
+      return new Band(low, high, below, atLow, atHigh, values, inside);
     }
   }
 }

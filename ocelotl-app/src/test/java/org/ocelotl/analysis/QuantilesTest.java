@@ -74,35 +74,4 @@ class QuantilesTest {
       }
     }
   }
-
-  /**
-   * The statistics' three ranks, found in one pass read in pieces (arrays of several pieces of
-   * 2^16 values), against a sort: the shapes of {@link #ranksEqualASortsOnLargeArrays}, up to
-   * 700 000 values.
-   */
-  @Test
-  void threeRanksInPiecesEqualASorts() {
-    Random random = new Random(29);
-    for (int round = 0; round < 24; round++) {
-      int n = 4097 + random.nextInt(700_000);
-      double[] v = new double[n];
-      int shape = round % 4;
-      int stride = (int) (n / Math.pow(n, 2.0 / 3));
-      for (int i = 0; i < n; i++) {
-        v[i] = switch (shape) {
-          case 0 -> random.nextDouble();
-          case 1 -> random.nextInt(5) * 0.25;
-          case 2 -> Math.exp(random.nextGaussian() * 3);
-          default -> i % stride == 0 ? 0 : 1 + random.nextDouble();
-        };
-      }
-      double[] sorted = v.clone();
-      Arrays.sort(sorted);
-      int[] ks = {(50 * n + 99) / 100 - 1, (90 * n + 99) / 100 - 1, (99 * n + 99) / 100 - 1};
-      double[] found = Quantiles.ranks(v.clone(), n, ks);
-      for (int i = 0; i < ks.length; i++) {
-        assertEquals(sorted[ks[i]], found[i], "round " + round + " (seed 29), rank " + ks[i] + " of " + n);
-      }
-    }
-  }
 }
