@@ -458,10 +458,15 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
 
     /** This run's durations into the arrays, from the places given (which it moves on). */
     private void place(int[] cellAt, int[] typeAt, Durations[] cells, Durations[] types, boolean grouped) {
+      // Each cell's type looked up, not cell % typeCount: a division per state was a tenth of the placing.
+      int[] typeOfCell = new int[cellAt.length];
+      for (int c = 0; c < typeOfCell.length; c++) {
+        typeOfCell[c] = c % typeCount;
+      }
       for (int i = 0; i < logSize; i++) {
         int cell = loggedCells[i];
         double d = logged[i];
-        int type = cell % typeCount;
+        int type = typeOfCell[cell];
         types[type].values[typeAt[type]++] = d;
         if (grouped) {
           cells[cell].values[cellAt[cell]++] = d;

@@ -26,10 +26,10 @@ import org.ocelotl.workspace.Workspace;
 
 /**
  * The statistics read in parallel are the answer read on one thread, byte for byte, and the
- * answer the statistics gave before they were read in parallel runs of a column kernel (decision
- * 053): 80 seeded requests (windows, groupings, top N, exclusive or inclusive times, type and
- * kind filters, buckets) on the bundled trace, imported with the store's chunks and with chunks
- * of 997 records (hundreds of runs, windows that cut them anywhere).
+ * answer they gave before each run logged its durations for a parallel placement (a5d2bef): 80
+ * seeded requests (windows, groupings, top N, exclusive or inclusive times, type and kind
+ * filters, buckets) on the bundled trace, imported with the store's chunks and with chunks of 997
+ * records (over a hundred runs, windows that cut them anywhere).
  */
 class StatisticsRunsTest {
   static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz")
