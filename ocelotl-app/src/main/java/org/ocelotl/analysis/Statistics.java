@@ -287,9 +287,17 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** Per cell: the clipped time a variable's steps cover (the weight of its mean). */
     final double[] covered;
     final long[] cellRecords;
-    final Durations[] cellDurations;
-    /** Per type, over every group: the durations of its states. */
-    final Durations[] typeDurations;
+    /**
+     * The run's states' durations and cells, in scan order, for the merge to place in each cell's
+     * and each type's array: made at the first state, at the run's largest size, so that it never
+     * grows (a growing array per cell was copied as it grew, then by the young collections).
+     */
+    double[] logged;
+    int[] loggedCells;
+    int logSize;
+    /** Filled by {@link #merged}: per cell (when grouped) and per type, their states' durations in scan order. */
+    Durations[] cellDurations;
+    Durations[] typeDurations;
     final long[] density;
     long records;
     /** The types asked for, or null for all; the others' states are read only as what nests the kept ones. */
@@ -316,8 +324,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       total = new double[cells];
       covered = new double[cells];
       cellRecords = new long[cells];
-      cellDurations = new Durations[cells];
-      typeDurations = new Durations[typeCount];
       density = new long[buckets];
       this.kept = kept;
       this.nesting = nesting;
@@ -349,10 +355,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         case STATE -> {
           total[cell] += clipped;
           perProducer[producer * typeCount + type] += clipped;
-          if (grouped) {
-            durations(cellDurations, cell).add(end - start);
-          }
-          durations(typeDurations, type).add(end - start);
+          log(cell, end - start);
         }
         case LINK -> total[cell] += clipped;
         case EVENT -> total[cell]++;
@@ -368,9 +371,20 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
     }
 
+    private void log(int cell, double duration) {
+      if (logged == null) {
+        // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
+        int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
+        logged = new double[capacity];
+        loggedCells = new int[capacity];
+      }
+      logged[logSize] = duration;
+      loggedCells[logSize++] = cell;
+    }
+
     /**
      * The runs' tallies as one, added in run order (chunk order): the first holds the sums, each
-     * cell's durations are the runs' in that order.
+     * cell's and type's durations are the runs' in that order.
      */
     static Tally merged(List<Tally> runs) {
       Tally all = runs.get(0); // a window always meets one chunk at least
@@ -390,9 +404,74 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         all.records += t.records;
         all.nestedSeen |= t.nestedSeen;
       }
-      Durations.concat(all.cellDurations, runs.stream().map(t -> t.cellDurations).toList());
-      Durations.concat(all.typeDurations, runs.stream().map(t -> t.typeDurations).toList());
+      all.placeDurations(runs);
       return all;
+    }
+
+    /**
+     * Each run's logged durations into their type's array (and their cell's, when grouped), at the
+     * place the concatenation of the runs' in run order gives them: each run's place in an array
+     * is what the runs before it hold of that cell, so the runs are placed in parallel.
+     */
+    private void placeDurations(List<Tally> runs) {
+      int cells = cellRecords.length;
+      int[][] runCounts = new int[runs.size()][];
+      java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runCounts[r] = runs.get(r).logCounts(cells));
+      int[] cellSize = new int[cells];
+      int[] typeSize = new int[typeCount];
+      int[][] cellAt = new int[runs.size()][];
+      int[][] typeAt = new int[runs.size()][];
+      for (int r = 0; r < runs.size(); r++) {
+        cellAt[r] = cellSize.clone();
+        typeAt[r] = typeSize.clone();
+        for (int c = 0; c < cells; c++) {
+          cellSize[c] += runCounts[r][c];
+          typeSize[c % typeCount] += runCounts[r][c];
+        }
+      }
+      typeDurations = new Durations[typeCount];
+      for (int t = 0; t < typeCount; t++) {
+        typeDurations[t] = typeSize[t] == 0 ? null : Durations.full(typeSize[t]);
+      }
+      cellDurations = new Durations[cells];
+      if (grouped) {
+        for (int c = 0; c < cells; c++) {
+          cellDurations[c] = cellSize[c] == 0 ? null : Durations.full(cellSize[c]);
+        }
+      }
+      java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runs.get(r).place(cellAt[r], typeAt[r],
+          cellDurations, typeDurations, grouped));
+      for (Tally run : runs) {
+        run.logged = null; // the arrays hold them now
+        run.loggedCells = null;
+      }
+    }
+
+    /** Per cell, the durations this run logged. */
+    private int[] logCounts(int cells) {
+      int[] counts = new int[cells];
+      for (int i = 0; i < logSize; i++) {
+        counts[loggedCells[i]]++;
+      }
+      return counts;
+    }
+
+    /** This run's durations into the arrays, from the places given (which it moves on). */
+    private void place(int[] cellAt, int[] typeAt, Durations[] cells, Durations[] types, boolean grouped) {
+      // Each cell's type looked up, not cell % typeCount: a division per state was a tenth of the placing.
+      int[] typeOfCell = new int[cellAt.length];
+      for (int c = 0; c < typeOfCell.length; c++) {
+        typeOfCell[c] = c % typeCount;
+      }
+      for (int i = 0; i < logSize; i++) {
+        int cell = loggedCells[i];
+        double d = logged[i];
+        int type = typeOfCell[cell];
+        types[type].values[typeAt[type]++] = d;
+        if (grouped) {
+          cells[cell].values[cellAt[cell]++] = d;
+        }
+      }
     }
 
     private static void add(double[] sums, double[] more) {
@@ -470,15 +549,19 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return new double[] {min, max};
     }
 
-    private static Durations durations(Durations[] all, int k) {
-      if (all[k] == null) {
-        all[k] = new Durations();
-      }
-      return all[k];
-    }
-
     /** Types with records: by kind, then total descending; each with its groups, top N and the others. */
     List<Row> rows(int top) {
+      // Each array's figures at once, in parallel: they do not depend on one another, and the
+      // groups beyond the top N pool their cells' durations as the figures left them (reordered).
+      double[][] typeFigures = new double[typeCount][];
+      double[][] cellFigures = new double[cellDurations.length][];
+      java.util.stream.IntStream.range(0, typeCount + cellDurations.length).parallel().forEach(k -> {
+        if (k < typeCount) {
+          typeFigures[k] = distribution(typeDurations[k]);
+        } else {
+          cellFigures[k - typeCount] = distribution(cellDurations[k - typeCount]);
+        }
+      });
       double[] kindTotals = new double[EventCategory.values().length];
       List<Row> rows = new ArrayList<>();
       for (StoreMetadata.EventType t : m.types()) {
@@ -503,7 +586,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         double[] across = t.category() == EventCategory.STATE ? acrossProducers(t.id())
             : new double[] {Double.NaN, Double.NaN};
         rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, cells.size(),
-            distribution(typeDurations[t.id()]), grouped ? groupRows(t, typeTotal, cells, top) : List.of(), across[0],
+            typeFigures[t.id()], grouped ? groupRows(t, typeTotal, cells, top, cellFigures) : List.of(), across[0],
             across[1]));
       }
       List<Row> shared = new ArrayList<>();
@@ -520,12 +603,13 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** A group's row and the cell it was read from. */
     private record Group(Row row, int cell) {}
 
-    private List<Row> groupRows(StoreMetadata.EventType t, double typeTotal, List<Integer> cells, int top) {
+    private List<Row> groupRows(StoreMetadata.EventType t, double typeTotal, List<Integer> cells, int top,
+        double[][] cellFigures) {
       List<Group> all = new ArrayList<>();
       for (int cell : cells) {
         double value = t.category() == EventCategory.VARIABLE ? total[cell] / covered[cell] : total[cell];
         all.add(new Group(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
-            share(t.category(), value, typeTotal), cellRecords[cell], 1, distribution(cellDurations[cell]), List.of(),
+            share(t.category(), value, typeTotal), cellRecords[cell], 1, cellFigures[cell], List.of(),
             Double.NaN, Double.NaN),
             cell));
       }
@@ -546,7 +630,14 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       long count = 0;
       double sum = 0;
       double weight = 0;
-      Durations pooled = t.category() == EventCategory.STATE ? new Durations() : null;
+      Durations pooled = null;
+      if (t.category() == EventCategory.STATE) {
+        int size = 0;
+        for (Group g : rest) {
+          size += cellDurations[g.cell()] == null ? 0 : cellDurations[g.cell()].size;
+        }
+        pooled = new Durations(size);
+      }
       for (Group g : rest) {
         count += cellRecords[g.cell()];
         sum += total[g.cell()];
@@ -621,52 +712,27 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     }
   }
 
-  /** A growable array of doubles: no boxing for millions of durations. */
+  /** An array of doubles and how many it holds: no boxing for millions of durations. */
   private static final class Durations {
-    double[] values = new double[16];
+    double[] values;
     int size;
 
-    /** Into each cell of {@code into}, the cell's durations of every run, in run order, in one array. */
-    static void concat(Durations[] into, List<Durations[]> runs) {
-      for (int k = 0; k < into.length; k++) {
-        int size = 0;
-        int with = 0;
-        for (Durations[] run : runs) {
-          if (run[k] != null) {
-            size += run[k].size;
-            with++;
-          }
-        }
-        if (with <= 1 && (into[k] != null || size == 0)) {
-          continue; // the first run's, or none
-        }
-        Durations all = new Durations();
-        all.values = new double[size];
-        for (Durations[] run : runs) {
-          if (run[k] != null) {
-            System.arraycopy(run[k].values, 0, all.values, all.size, run[k].size);
-            all.size += run[k].size;
-          }
-        }
-        into[k] = all;
-      }
+    /** Empty, with room for {@code capacity}. */
+    Durations(int capacity) {
+      values = new double[capacity];
     }
 
-    void add(double x) {
-      if (size == values.length) {
-        // By hand: a duration per record of the scan (hot path; fastutil 3.4x slower, decision 032).
-        values = Arrays.copyOf(values, size * 2);
-      }
-      values[size++] = x;
+    /** Full: {@code size} values to be placed. */
+    static Durations full(int size) {
+      Durations d = new Durations(size);
+      d.size = size;
+      return d;
     }
 
+    /** Appends {@code other}'s values (null: none), for which there is room. */
     void addAll(Durations other) {
       if (other == null) {
         return;
-      }
-      if (size + other.size > values.length) {
-        // By hand, as add: pools the scan's durations (hot path; fastutil 3.4x slower, decision 032).
-        values = Arrays.copyOf(values, Math.max(size + other.size, size * 2));
       }
       System.arraycopy(other.values, 0, values, size, other.size);
       size += other.size;

@@ -222,7 +222,7 @@ public final class RecordQuery {
   }
 
   /** The chunks of one run of {@link #forEachInRuns}: 2^18 records at the store's default capacity. */
-  static final int RUN_CHUNKS = 4;
+  public static final int RUN_CHUNKS = 4;
 
   /**
    * Every record {@link #forEach} gives, read in parallel: the window's chunks of each kind in runs

@@ -1,0 +1,115 @@
+package org.ocelotl.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.store.TraceStore;
+import org.ocelotl.workspace.Formats;
+import org.ocelotl.workspace.ImportOptions;
+import org.ocelotl.workspace.ImportProgress;
+import org.ocelotl.workspace.Workspace;
+
+/**
+ * The statistics read in parallel are the answer read on one thread, byte for byte, and the
+ * answer they gave before each run logged its durations for a parallel placement (a5d2bef): 80
+ * seeded requests (windows, groupings, top N, exclusive or inclusive times, type and kind
+ * filters, buckets) on the bundled trace, imported with the store's chunks and with chunks of 997
+ * records (over a hundred runs, windows that cut them anywhere).
+ */
+class StatisticsRunsTest {
+  static final Path BUNDLED = Path.of(System.getProperty("user.dir")).resolve("../examples/smpi_perturbed.trace.gz")
+      .normalize();
+  /**
+   * SHA-256 of the 160 answers' JSON, one after the other, as the statistics gave them at a5d2bef
+   * (each run's durations kept in growing arrays, concatenated, then summed and selected).
+   */
+  static final String BEFORE = "b539931ea7d863282b33dcc21445e35fc56c37759e50bf4e9bce5a5b2e591bc1";
+
+  @TempDir static Path dir;
+  static List<TraceStore> stores = new ArrayList<>();
+
+  @BeforeAll
+  static void importBundled() throws IOException {
+    for (int capacity : new int[] {org.ocelotl.store.StoreWriter.DEFAULT_CHUNK_CAPACITY, 997}) {
+      stores.add(Workspace.open(dir.resolve("ws" + capacity), Formats.standard(), capacity)
+          .store(BUNDLED, ImportOptions.DEFAULT, ImportProgress.NONE));
+    }
+    assertTrue(stores.get(1).chunks(EventCategory.STATE).size() > 100, "many runs: " + stores.get(1).chunks(EventCategory.STATE).size() + " chunks");
+  }
+
+  /** The seeded requests, as Statistics records. */
+  static List<Statistics> requests(TraceStore store) {
+    StoreMetadata m = store.metadata();
+    SplittableRandom random = new SplittableRandom(20261129);
+    String[] bys = {"type", "producer", "depth:1", "depth:2"};
+    List<String> typeNames = m.types().stream().map(StoreMetadata.EventType::name).toList();
+    List<Statistics> requests = new ArrayList<>();
+    for (int k = 0; k < 80; k++) {
+      double a = m.start() + random.nextDouble() * (m.end() - m.start());
+      double b = random.nextInt(5) == 0 ? m.end() : a + random.nextDouble() * (m.end() - a) + 1e-9;
+      if (random.nextInt(8) == 0) {
+        a = m.start(); // the whole trace
+        b = m.end();
+      }
+      String by = bys[random.nextInt(bys.length)];
+      int top = by.equals("type") || random.nextBoolean() ? 0 : 1 + random.nextInt(5);
+      List<String> types = random.nextInt(4) == 0
+          ? List.of(typeNames.get(random.nextInt(typeNames.size())), typeNames.get(random.nextInt(typeNames.size())))
+          : List.of();
+      List<String> kinds = random.nextInt(4) == 0 ? List.of("state") : List.of();
+      requests.add(new Statistics(store, a, b, List.of(), types.stream().distinct().toList(), kinds, by, top,
+          1 + random.nextInt(100), random.nextInt(3) == 0));
+    }
+    return requests;
+  }
+
+  /** The answers' JSON, computed in a pool of {@code threads}: its parallel streams run on them. */
+  static List<byte[]> answers(List<Statistics> requests, int threads) throws InterruptedException, ExecutionException {
+    ForkJoinPool pool = new ForkJoinPool(threads);
+    try {
+      return pool.submit(() -> requests.stream().map(r -> r.answer().json()).toList()).get();
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  @Test
+  void parallelRunsGiveTheAnswerOfOneThreadAndTheAnswerBefore() throws Exception {
+    MessageDigest digest = sha256();
+    for (TraceStore store : stores) {
+      List<Statistics> requests = requests(store);
+      List<byte[]> one = answers(requests, 1);
+      List<byte[]> four = answers(requests, 4);
+      for (int k = 0; k < requests.size(); k++) {
+        assertEquals(new String(one.get(k), java.nio.charset.StandardCharsets.UTF_8),
+            new String(four.get(k), java.nio.charset.StandardCharsets.UTF_8),
+            "request " + k + " (seed 20261129), chunks of " + store.metadata().chunkCapacity() + ": " + requests.get(k));
+        digest.update(one.get(k));
+      }
+    }
+    assertEquals(BEFORE, HexFormat.of().formatHex(digest.digest()));
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
