@@ -84,7 +84,7 @@ public final class Outliers {
       work.check();
       return bands[taskBand[t]].candidates(taskNode[t]);
     }).flatMap(List::stream).sorted(Candidate.ORDER).toList();
-    return listed(model, bands, mostSpecificFirst(candidates, bands.length, step));
+    return listed(bands, mostSpecificFirst(candidates, bands.length, step));
   }
 
   /**
@@ -132,11 +132,14 @@ public final class Outliers {
       int g = ordered.get(i).local;
       byLocal[g][count[g]++] = i;
     }
+    // Which cell explains each is independent of the others' (every core); the chains are then
+    // followed deepest first.
+    int[] explains = IntStream.range(0, n).parallel().map(i -> ordered.get(i).stretch() ? -1
+        : explaining(ordered, byNode.get(ordered.get(i).band.index), i, step)).toArray();
     int[] anchor = new int[n];
     for (int g = deepest; g >= 0; g--) {
       for (int i : byLocal[g]) {
-        int explains = ordered.get(i).stretch() ? -1 : explaining(ordered, byNode.get(ordered.get(i).band.index), i, step);
-        anchor[i] = explains < 0 ? i : anchor[explains];
+        anchor[i] = explains[i] < 0 ? i : anchor[explains[i]];
       }
     }
     // A cell that explains others moves up to the place of the first of them, just before it; the
@@ -261,47 +264,67 @@ public final class Outliers {
 
   /**
    * Greedy: each candidate in order, kept unless it repeats a kept cell of its kind (see the class
-   * comment). Subtrees: a bitmap of the leaves × slices taken says whether one meets a kept
-   * subtree, a set of (part, slices, leaves) whether its complement in its stretch is kept.
-   * Stretches: their part's kept stretches, few, are looked at.
+   * comment). Parts are disjoint and a candidate is only ever compared with cells of its own part,
+   * so each part makes its choice on its own (every core), on its candidates in the list's order;
+   * the kept ones are listed in that order.
    */
-  private static List<Outlier> listed(MicroscopicModel model, Band[] bands, List<Candidate> candidates) {
-    ProducerTree tree = model.tree();
-    int words = (model.slices() + 63) >>> 6;
-    long[] taken = new long[model.leaves() * words];
-    Set<List<Integer>> keptSubtrees = new HashSet<>();
-    Kept[] keptSubtreesOf = new Kept[bands.length];
-    List<List<Candidate>> keptStretches = new ArrayList<>();
-    for (int b = 0; b < bands.length; b++) {
-      keptStretches.add(new ArrayList<>());
-      keptSubtreesOf[b] = new Kept(bands[b]);
-    }
-    List<Outlier> kept = new ArrayList<>();
+  private static List<Outlier> listed(Band[] bands, List<Candidate> candidates) {
+    int n = candidates.size();
+    int[] count = new int[bands.length];
     for (Candidate c : candidates) {
+      count[c.band.index]++;
+    }
+    int[][] byBand = new int[bands.length][];
+    for (int b = 0; b < bands.length; b++) {
+      byBand[b] = new int[count[b]];
+      count[b] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      int b = candidates.get(i).band.index;
+      byBand[b][count[b]++] = i;
+    }
+    boolean[] keep = new boolean[n];
+    IntStream.range(0, bands.length).parallel().forEach(b -> choose(bands[b], candidates, byBand[b], keep));
+    return IntStream.range(0, n).parallel().filter(i -> keep[i])
+        .mapToObj(i -> candidates.get(i).band.outlier(candidates.get(i))).toList();
+  }
+
+  /**
+   * One part's greedy choice among its candidates (ranks in the list, in order), into keep.
+   * Subtrees: a bitmap of the part's leaves × slices taken says whether one meets a kept subtree, a
+   * set of (slices, leaves) whether its complement in its stretch is kept. Stretches: the part's
+   * kept stretches, few, are looked at.
+   */
+  private static void choose(Band band, List<Candidate> candidates, int[] ranks, boolean[] keep) {
+    int firstOfPart = band.tree.firstLeaf(band.part.node());
+    int words = (band.part.sliceCount() + 63) >>> 6;
+    long[] taken = new long[band.leaves * words];
+    Set<List<Integer>> keptSubtrees = new HashSet<>();
+    Kept keptSubtreesOf = new Kept(band);
+    List<Candidate> keptStretches = new ArrayList<>();
+    for (int i : ranks) {
+      Candidate c = candidates.get(i);
       boolean fresh;
       if (c.stretch()) {
-        List<Candidate> before = keptStretches.get(c.band.index);
-        fresh = before.stream().noneMatch(k -> k.first() <= c.last() && c.first() <= k.last()
-            || k.cells() + c.cells() == c.band.cells);
+        fresh = keptStretches.stream().noneMatch(k -> k.first() <= c.last() && c.first() <= k.last()
+            || k.cells() + c.cells() == band.cells);
         if (fresh) {
-          before.add(c);
+          keptStretches.add(c);
         }
       } else {
-        int firstLeaf = tree.firstLeaf(c.band.nodes[c.local]);
-        Kept before = keptSubtreesOf[c.band.index];
-        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), c.first(), c.last()) || before.toldAnew(c))
+        int firstLeaf = c.firstLeaf() - firstOfPart;
+        int first = c.first() - band.part.first();
+        int last = c.last() - band.part.first();
+        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), first, last) || keptSubtreesOf.toldAnew(c))
             && !keptSubtrees.contains(complement(c));
         if (fresh) {
-          take(taken, words, firstLeaf, c.leaves(), c.first(), c.last());
-          keptSubtrees.add(List.of(c.band.index, c.first(), c.last(), firstLeaf, c.leaves()));
-          before.add(c);
+          take(taken, words, firstLeaf, c.leaves(), first, last);
+          keptSubtrees.add(List.of(c.band.index, c.first(), c.last(), c.firstLeaf(), c.leaves()));
+          keptSubtreesOf.add(c);
         }
       }
-      if (fresh) {
-        kept.add(c.band.outlier(c));
-      }
+      keep[i] = fresh;
     }
-    return List.copyOf(kept);
   }
 
   /**
