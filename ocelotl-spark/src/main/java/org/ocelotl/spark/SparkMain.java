@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
  * and exit status 1, as for {@code ocelotl}.
  */
 @Command(name = "ocelotl-spark", mixinStandardHelpOptions = true, version = "ocelotl-spark 0.1.0",
-    description = "Ocelotl's jobs on Apache Spark.",
+    description = {"Ocelotl's jobs on Apache Spark.",
+        "Also every other command of ocelotl (info, stats, overview, view, …) on traces and datasets on any file "
+            + "system Hadoop reads: ocelotl-spark stats hdfs://NAMENODE/DATASET copies it into the workspace first."},
     subcommands = {CommandLine.HelpCommand.class, SparkImportCommand.class, SparkModelCommand.class})
 public final class SparkMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -23,8 +25,14 @@ public final class SparkMain implements Runnable {
     System.exit(status);
   }
 
-  /** Runs the command line in the active Spark session (or a new one); tests call this instead of main. */
+  /**
+   * Runs the command line in the active Spark session (or a new one), or a command of the local
+   * tool on local copies of its remote arguments (no Spark session); tests call this instead of main.
+   */
   public static int run(String... args) {
+    if (args.length > 0 && LocalCommands.NAMES.contains(args[0])) {
+      return LocalCommands.run(args);
+    }
     CommandLine commandLine = new CommandLine(new SparkMain());
     RequestOptions.declare(commandLine);
     RequestOptions.refuseValuesAsBadInput(commandLine, "ocelotl-spark");

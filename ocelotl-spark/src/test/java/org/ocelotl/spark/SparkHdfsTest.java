@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -225,6 +229,82 @@ class SparkHdfsTest {
     assertEquals(1, refused.err().lines().count(), refused.err());
     assertEquals(List.of(), listing("/damaged-out"));
     assertEquals(temporaries, driverTemporaries(), "the driver's store left behind");
+  }
+
+  /**
+   * The local tool's commands on a dataset on HDFS, through ocelotl-spark (decision 055): the dataset
+   * exported from a trace and put on HDFS answers as the trace does, byte for byte; a second command
+   * copies nothing; a dataset replaced on HDFS is copied and imported again; a missing one is one
+   * line, and no copy is left half-written.
+   */
+  @Test
+  void theLocalCommandsOpenADatasetOnHdfs() throws IOException {
+    Path trace = SharedTraces.file("paje/simgrid/s4u_mw_small.trace");
+    Path other = SharedTraces.file("paje/pajeng/ms.trace");
+    String ws = tmp.resolve("local-commands-ws").toString();
+    String remote = hdfsPath("/local-commands/s4u.parquet");
+    putDataset(trace, ws, remote);
+    List<List<String>> commands = List.of(List.of("stats", "--by", "producer"), List.of("events", "--limit", "20"),
+        List.of("stats", "--kind", "variable"));
+    for (List<String> command : commands) {
+      Output expected = output(false, command, trace.toString(), ws);
+      assertEquals(0, expected.status(), expected.err());
+      assertEquals(expected, output(true, command, remote, ws), command.toString());
+    }
+    Path fetched = tmp.resolve("local-commands-ws").resolve("fetched");
+    List<Path> copies;
+    try (Stream<Path> paths = Files.walk(fetched)) {
+      copies = paths.filter(p -> p.getFileName().toString().equals("dataset.json")).toList();
+    }
+    assertEquals(1, copies.size(), copies.toString());
+    assertEquals("s4u.parquet", copies.get(0).getParent().getFileName().toString());
+    java.nio.file.attribute.FileTime copied = Files.getLastModifiedTime(copies.get(0));
+    assertEquals(output(false, commands.get(0), trace.toString(), ws), output(true, commands.get(0), remote, ws));
+    assertEquals(copied, Files.getLastModifiedTime(copies.get(0)), "copied again though unchanged on HDFS");
+
+    fs.delete(new org.apache.hadoop.fs.Path(remote), true);
+    putDataset(other, ws, remote);
+    assertEquals(output(false, commands.get(0), other.toString(), ws), output(true, commands.get(0), remote, ws));
+    try (Stream<Path> paths = Files.walk(fetched)) {
+      assertEquals(List.of(), paths.filter(p -> p.getFileName().toString().startsWith(".s4u")).toList(),
+          "temporaries left");
+    }
+
+    String missing = hdfsPath("/local-commands/missing.parquet");
+    assertEquals(new Output(1, "", "ocelotl-spark: " + missing + ": no such file or directory\n"),
+        output(true, List.of("info"), missing, ws));
+  }
+
+  /** The trace exported as a Parquet dataset by the local tool, put on HDFS at {@code remote}. */
+  private static void putDataset(Path trace, String ws, String remote) throws IOException {
+    Path dataset = tmp.resolve("dataset-" + UUID.randomUUID());
+    Output export = output(false, List.of("export", "--format", "parquet", "--out", dataset.toString()),
+        trace.toString(), ws);
+    assertEquals(0, export.status(), export.err());
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(dataset.toUri()), new org.apache.hadoop.fs.Path(remote));
+  }
+
+  record Output(int status, String out, String err) {}
+
+  /** A command (its name, then options) on a trace, by ocelotl-spark or by ocelotl; what it wrote. */
+  private static Output output(boolean spark, List<String> command, String trace, String ws) {
+    List<String> args = new ArrayList<>(List.of(command.get(0), trace));
+    args.addAll(command.subList(1, command.size()));
+    args.addAll(List.of("--workspace", ws));
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    try {
+      System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+      String[] array = args.toArray(String[]::new);
+      int status = spark ? SparkMain.run(array) : org.ocelotl.app.Main.run(array);
+      return new Output(status, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
   }
 
   private static final String ANCHOR = "eztrace_log.otf2";
