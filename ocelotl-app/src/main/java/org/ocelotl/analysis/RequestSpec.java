@@ -25,7 +25,8 @@ public final class RequestSpec {
   // ---- the model: what the cells measure, over which window, slices, producers and types ----
 
   public static final Param METRIC = choice("metric", "--metric", "metric", "METRIC", metricNames(),
-      Metric.STATE_DURATION.cliName(), "What the cells measure.");
+      Metric.STATE_DURATION.cliName(), "What the cells measure (on a trace without states, the default is the "
+          + "first metric it has records for).");
   public static final Param FROM = number("from", List.of("--from"), List.of("start", "from"), "T0", null,
       "Window start: a time in the trace's unit, or since the trace's start with a unit (150ms, 2.5s; "
           + "ns, us, ms, s, min, h) (default: the trace's start; comparing two runs: OTHER's time).");

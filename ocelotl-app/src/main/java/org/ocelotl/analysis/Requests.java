@@ -42,7 +42,7 @@ public final class Requests {
    * workspace, is asked with.
    */
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
-    Metric metric = Metric.parse(values.choice(METRIC));
+    Metric metric = values.given(METRIC) ? Metric.parse(values.choice(METRIC)) : defaultMetric(m);
     // NaN: the trace's bound; the model's plan checks the window against the trace.
     double start = selection != null ? selection.from()
         : values.takes(FROM) ? values.time(FROM, m.origin(), m.timeUnit()) : Double.NaN;
@@ -103,6 +103,24 @@ public final class Requests {
   public static TreemapRequest treemap(RequestValues values, ModelInput input) {
     return new TreemapRequest(spatial(values, input), values.integer(CUT, -1), values.integerOr(STEP, -1),
         values.integer(WIDTH), values.integer(HEIGHT));
+  }
+
+  /**
+   * The metric of a request that names none: the spec's default (the states' durations), unless
+   * the trace has no records it reads; then the first metric the trace has records for, in the
+   * order the metrics are listed, as the page picks it (a default that can only fail is none).
+   */
+  static Metric defaultMetric(StoreMetadata m) {
+    Metric preferred = Metric.parse(METRIC.fallback());
+    if (m.offers(preferred)) {
+      return preferred;
+    }
+    for (Metric metric : Metric.values()) {
+      if (m.offers(metric)) {
+        return metric;
+      }
+    }
+    return preferred; // nothing to show: the model's plan says why
   }
 
   /**

@@ -69,6 +69,27 @@ class OverviewCommandTest {
     return cuts;
   }
 
+  /**
+   * A trace without states opens, as on the page, on the first metric it has records for (links
+   * only: link-count; variables only: variable-mean); a metric named explicitly is still refused
+   * when the trace has nothing it reads.
+   */
+  @Test
+  void aTraceWithoutStatesOpensOnTheFirstMetricItHas() throws IOException {
+    for (String[] trace : new String[][] {{"links.trace", "link-count"}, {"variables.trace", "variable-mean"}}) {
+      Path json = tmp.resolve(trace[0] + ".json");
+      String file = SharedTraces.file("paje/pajeng/" + trace[0]).toString();
+      CliTest.Result result = CliTest.run("overview", file, "--workspace", tmp.resolve("ws").toString(),
+          "--out", tmp.resolve(trace[0] + ".svg").toString(), "--json", json.toString());
+      assertEquals(0, result.status(), result.err());
+      assertEquals(trace[1], asMap(PlainJson.parse(Files.readString(json))).get("metric"), trace[0]);
+      CliTest.Result named = CliTest.run("overview", file, "--workspace", tmp.resolve("ws").toString(),
+          "--metric", "state-duration", "--out", tmp.resolve(trace[0] + "-named.svg").toString());
+      assertEquals(new CliTest.Result(1, "", "ocelotl: the trace " + trace[0]
+          + " has no states: the state-duration metric needs them\n"), named);
+    }
+  }
+
   @Test
   void bothPerturbationsAreCutInTime() {
     double slice = (number(overview, "end") - number(overview, "start")) / number(overview, "slices");
