@@ -5,7 +5,7 @@
 // runs' views at the page's p, one selection, the Gantt charts of a difference.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -93,6 +93,11 @@ before(async () => {
   assert.ok(existsSync(jar), `build the jar first (mvn -B package): ${jar} is missing`);
   mkdirSync(shots, { recursive: true });
   workspace = mkdtempSync(join(tmpdir(), 'ocelotl-compare-ui-'));
+  // The slowed-uplink pair, imported beside the served one, for the links' list.
+  for (const name of ['cmp_uplink_base.trace.gz', 'cmp_uplink.trace.gz']) {
+    const imported = spawnSync('java', ['-jar', jar, 'import', join(pairs, name), '--workspace', workspace], { encoding: 'utf8' });
+    assert.equal(imported.status, 0, imported.stderr);
+  }
   [server, url] = await startView(['--compare', join(pairs, 'cmp_base.trace.gz'), join(pairs, 'cmp_slow.trace.gz')]);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -268,4 +273,31 @@ test('a trace shown alone opens as a pair with a second one chosen in the page',
     null, { timeout: 90_000 });
   assert.equal(await page.isHidden('#compare-row'), true);
   assert.match(page.url(), new RegExp(`trace=${q.get('other')}`));
+});
+
+test('where every producer departs alike, the links\' use names the slowed uplink over its window', async () => {
+  const u = new URL(url);
+  const listed = await answered(`${u.origin}/api/traces`);
+  const ids = JSON.parse(listed.text).traces.map(t => t.id);
+  const base = ids.find(id => id.startsWith('cmp_uplink_base'));
+  const other = ids.find(id => id.startsWith('cmp_uplink.'));
+  assert.ok(base && other, `both runs imported: ${ids}`);
+  const pair = new URL(url);
+  pair.search = `?token=${u.searchParams.get('token')}&base=${base}&other=${other}`;
+  await page.goto(pair.toString());
+  await page.waitForFunction(() => document.getElementById('caption').dataset.compare, null, { timeout: 180_000 });
+  // By the states, the first differences are stretches of every producer (the run waits on the link).
+  const first = await page.$eval('#differences-list li[data-rank="1"] .who', w => w.textContent);
+  assert.match(first, /^1 all producers$/);
+  const links = await page.$$eval('#links-list li', lis => lis.map(li => ({ text: li.textContent,
+    start: Number(li.dataset.start), end: Number(li.dataset.end) })));
+  assert.ok(links.length > 0, 'the links\' list is shown');
+  assert.match(links[0].text, /nancy-uplink/);
+  // Within [1, 2) s, the uplink's slowed window (OTHER's time).
+  assert.ok(links[0].start >= 1 && links[0].end <= 2.05, `${links[0].start}–${links[0].end}`);
+  assert.match(await page.textContent('#links-hint'), /links' use \(utilization of bandwidth\)/);
+  await page.screenshot({ path: join(shots, 'compare-links.png') });
+  await page.click('#links-list li[data-link-rank="1"]');
+  await page.waitForFunction(() => !document.getElementById('compare-gantt').hidden, null, { timeout: 90_000 });
+  assert.match(page.url(), /gantt=1/);
 });

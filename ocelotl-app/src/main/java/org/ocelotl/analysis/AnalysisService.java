@@ -16,6 +16,7 @@ import org.ocelotl.scan.BreakpointCache;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.scan.ProducerSelection;
 import org.ocelotl.scan.SliceGrid;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.view.Overview;
@@ -245,6 +246,49 @@ public final class AnalysisService {
    * the differences ranked.
    */
   public CompareResult compare(CompareRequest request, Progress progress) throws IOException {
+    CompareResult result = compared(request, progress);
+    CompareRequest links = byTheLinks(request, result);
+    return links == null ? result : result.withLinks(compared(links, progress));
+  }
+
+  /** The links' use over bandwidth: the one pair of variables {@link #byTheLinks} compares. */
+  static final List<String> LINKS = List.of("bandwidth");
+
+  /**
+   * The same two runs compared by the links' use (utilization of bandwidth), where the states'
+   * largest differences are all of every producer over a stretch — a stall every rank waits on, as
+   * behind a slowed link (decision 044: there the states cannot tell who, the links' use can) —
+   * and both traces record the links' bandwidth and its use; else null.
+   */
+  private static CompareRequest byTheLinks(CompareRequest request, CompareResult result) {
+    ModelRequest asked = request.base().request();
+    List<org.ocelotl.compare.Differences.Change> first = result.changes().subList(0,
+        Math.min(LINKS_AFTER, result.changes().size()));
+    org.ocelotl.model.ProducerTree tree = result.difference().model().tree();
+    if (asked.metric() != Metric.STATE_DURATION || first.isEmpty()
+        || first.stream().anyMatch(c -> tree.parent(c.node()) >= 0)
+        || !recordsLinkUse(request.base().store().metadata()) || !recordsLinkUse(request.other().store().metadata())) {
+      return null;
+    }
+    java.util.function.UnaryOperator<ModelRequest> links = r -> ModelRequest.of(Metric.UTILIZATION, r.slices())
+        .withProducers(new ProducerSelection(List.of(), List.of(), r.producers().depth())).withTypes(LINKS)
+        .withExact(r.exact());
+    return new CompareRequest(new ModelInput.FromTrace(request.base().store(), links.apply(asked)),
+        new ModelInput.FromTrace(request.other().store(), links.apply(request.other().request())), request.align(),
+        request.from(), request.to(), Double.NaN, request.height(), request.limit());
+  }
+
+  /** The states' largest differences looked at for a stall of every producer: those the summary names. */
+  static final int LINKS_AFTER = 3;
+
+  private static boolean recordsLinkUse(StoreMetadata m) {
+    List<String> variables = m.types().stream()
+        .filter(t -> t.category() == org.ocelotl.model.EventCategory.VARIABLE && t.count() > 0)
+        .map(StoreMetadata.EventType::name).toList();
+    return !org.ocelotl.model.Utilization.variables(variables, LINKS).isEmpty();
+  }
+
+  private CompareResult compared(CompareRequest request, Progress progress) throws IOException {
     ModelInput.FromTrace base = (ModelInput.FromTrace) resolved(new AnalysisRequest(request.base(),
         Aggregation.SPATIOTEMPORAL, null, request.p(), request.height()));
     ModelRequest asked = base.request();
@@ -299,7 +343,7 @@ public final class AnalysisService {
       List<org.ocelotl.compare.Differences.Change> changes = org.ocelotl.compare.Differences.of(difference,
           partition.parts(), progress);
       return new CompareResult(request, TraceSummary.of(base.store()), otherTrace, baseWindow, otherWindow,
-          difference, result, changes, colours);
+          difference, result, changes, colours, null);
     });
   }
 

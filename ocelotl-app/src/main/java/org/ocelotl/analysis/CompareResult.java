@@ -17,16 +17,24 @@ import org.ocelotl.compare.Differences;
  *                    colours those of the gains ({@link #gains})
  * @param changes     every difference, highest score first
  * @param colours     the trace colour of each of {@link Difference#types} (OTHER's, else BASE's), or null
+ * @param links       the same runs compared by the links' use, where the largest differences are
+ *                    stalls of every producer and both runs record it ({@link AnalysisService#compare}); or null
  */
 public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
     double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
-    List<String> colours) {
+    List<String> colours, CompareResult links) {
   /** What the difference overview's opacity says, in its picture's legend. */
   public static final String OPACITY_NOTE = "opacity = |OTHER − BASE| / largest";
 
   public CompareResult {
     changes = List.copyOf(changes);
     colours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(colours));
+  }
+
+  /** This result with the comparison by the links' use beside it. */
+  public CompareResult withLinks(CompareResult byLinks) {
+    return new CompareResult(request, base, other, baseWindow, otherWindow, difference, overview, changes, colours,
+        byLinks);
   }
 
   /** The JSON form: the difference overview's analysis result with {@code compare} and {@code differences}. */

@@ -467,10 +467,24 @@ public final class JsonForm {
     r.difference().onlyInOther().forEach(onlyInOther::add);
     compare.put("departure", r.departure());
     compare.put("count", r.changes().size());
+    differences(r, json.putArray("differences"));
+    if (r.links() != null) {
+      ObjectNode links = json.putObject("links");
+      links.put("metric", r.links().overview().analysis().built().metric().cliName());
+      ArrayNode types = links.putArray("types");
+      AnalysisService.LINKS.forEach(types::add);
+      links.put("p", r.links().overview().p());
+      links.put("count", r.links().changes().size());
+      differences(r.links(), links.putArray("differences"));
+    }
+    return json;
+  }
+
+  /** The listed differences of a comparison, each with its producer, window, score and type shares. */
+  private static void differences(CompareResult r, ArrayNode list) {
     BuiltModel built = r.overview().analysis().built();
     MicroscopicModel model = built.model();
     ProducerTree tree = model.tree();
-    ArrayNode list = json.putArray("differences");
     for (org.ocelotl.compare.Differences.Change c : r.listed()) {
       int firstLeaf = tree.firstLeaf(c.node());
       list.addObject().put("kind", c.kind().name().toLowerCase(java.util.Locale.ROOT))
@@ -483,7 +497,6 @@ public final class JsonForm {
           .put("y0", (double) firstLeaf / model.leaves())
           .put("y1", (double) (firstLeaf + tree.leafCount(c.node())) / model.leaves());
     }
-    return json;
   }
 
   // ---- spatial views ---------------------------------------------------------------------

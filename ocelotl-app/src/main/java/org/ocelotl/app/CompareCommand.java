@@ -108,6 +108,20 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
           100 * c.baseShare(), 100 * c.otherShare(), c.score(), rank < first.size() ? ";" : ""));
       rank++;
     }
+    if (r.links() != null) {
+      // One type, so no shares: where and how much the links' use departs.
+      BuiltModel links = r.links().overview().analysis().built();
+      List<Differences.Change> byLinks = r.links().changes().subList(0, Math.min(SUMMARISED, r.links().changes().size()));
+      line.append("; every producer departs alike there; by the links' use (utilization of bandwidth):");
+      line.append(byLinks.isEmpty() ? " no difference" : "");
+      rank = 1;
+      for (Differences.Change c : byLinks) {
+        line.append(String.format(Locale.ROOT, " %d. %s [%.6g, %.6g) %s (score %.4g)%s", rank,
+            links.model().tree().path(c.node()), scale.at(links.grid().boundary(c.first())),
+            scale.at(links.grid().boundary(c.last() + 1)), scale.unit(), c.score(), rank < byLinks.size() ? ";" : ""));
+        rank++;
+      }
+    }
     if (!r.difference().onlyInBase().isEmpty() || !r.difference().onlyInOther().isEmpty()) {
       line.append(String.format(Locale.ROOT, "; not compared: %d producers of BASE only %s, %d of OTHER only %s",
           r.difference().onlyInBase().size(), few(r.difference().onlyInBase()), r.difference().onlyInOther().size(),

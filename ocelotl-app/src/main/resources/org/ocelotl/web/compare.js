@@ -37,6 +37,8 @@ export class ComparePage {
     $('differences-list').addEventListener('click', e => {
       const row = e.target.closest('li[data-rank]');
       if (row) this.choose(Number(row.dataset.rank));
+      const link = e.target.closest('li[data-link-rank]');
+      if (link) this.openGantt({ start: Number(link.dataset.start), end: Number(link.dataset.end), path: null });
     });
   }
 
@@ -143,10 +145,29 @@ export class ComparePage {
       + `<div>${escapeHtml(d.type)}: ${percent(d.baseShare)} → ${percent(d.otherShare)}</div>`
       + `<div class="hint">score ${value(d.score)} · ${d.kind === 'part' ? 'a part of the overview' : 'hidden in a part'}</div></li>`).join('');
     $('differences-list').dataset.count = String(r.differences.length);
-    $('differences-list').innerHTML = `<p class="hint">${r.compare.count} difference${r.compare.count === 1 ? '' : 's'},`
+    // The links' list first where it is given: the states' first differences are then everyone's stall.
+    $('differences-list').innerHTML = (r.links ? this.#links(r.links, scale, slice) : '')
+      + `<p class="hint">${r.compare.count} difference${r.compare.count === 1 ? '' : 's'},`
       + ` the first ${r.differences.length}, highest score first (marked by number on the overview). Click one: both runs'`
       + ' Gantt charts of its window and producers.</p>'
       + (items ? `<ol>${items}</ol>` : '<p>No difference: OTHER is BASE over this window.</p>');
+  }
+
+  /**
+   * Where the largest differences are stalls of every producer, the same runs compared by the links'
+   * use (the API's `links`, decision 044): which link departs, when. A click opens both Gantt charts
+   * of its window.
+   */
+  #links(links, scale, slice) {
+    const items = links.differences.slice(0, 5).map((d, i) => `<li data-link-rank="${i + 1}" data-score="${d.score}"`
+      + ` data-start="${d.start}" data-end="${d.end}" title="click: both Gantt charts of this window">`
+      + `<div class="who"><span class="rank">${i + 1}</span> ${escapeHtml(d.producer)}</div>`
+      + `<div>[${time(since(d.start, scale), slice, '')} – ${time(since(d.end, scale), slice, scale.unit)}) of OTHER</div>`
+      + `<div class="hint">score ${value(d.score)}</div></li>`).join('');
+    return `<p class="hint" id="links-hint">Every producer departs alike in the largest differences (below): a stall all ranks wait on.`
+      + ` By the links' use (${escapeHtml(links.metric)} of ${links.types.map(escapeHtml).join(', ')}), ${links.count}`
+      + ` difference${links.count === 1 ? '' : 's'}, the first:</p>`
+      + (items ? `<ol id="links-list">${items}</ol>` : '<p>No difference in the links\' use.</p>');
   }
 
   /** One run's own overview over the window the comparison matched, at the comparison's p and producer depth. */

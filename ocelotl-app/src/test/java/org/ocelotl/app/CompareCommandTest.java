@@ -109,6 +109,37 @@ class CompareCommandTest {
   }
 
   /**
+   * By the states, the uplink pair's three largest differences are all every producer's: the
+   * answer then compares the links' use too (decision 044, made automatic), and its first is
+   * nancy's uplink within [1, 2) s, in the JSON's {@code links} and in the summary line. The slowed
+   * host's pair, whose first difference is the host, has no such list; neither has a comparison by
+   * another metric.
+   */
+  @Test
+  void whereEveryProducerDepartsAlikeTheLinksUseNamesTheUplink() {
+    Map<String, Object> states = json("cmp_uplink_base", "cmp_uplink");
+    for (Map<String, Object> d : differences(states).subList(0, 3)) {
+      assertEquals(16, ((Number) d.get("leaves")).intValue(), d.toString());
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> links = (Map<String, Object>) states.get("links");
+    assertEquals("utilization", links.get("metric"));
+    assertEquals(List.of("bandwidth"), links.get("types"));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> first = ((List<Map<String, Object>>) links.get("differences")).get(0);
+    assertEquals("nancy-uplink", first.get("producer"), first.toString());
+    assertEquals(1.30044, number(first, "start"), 1e-5);
+    assertEquals(1.93096, number(first, "end"), 1e-5);
+    CliTest.Result result = compare("cmp_uplink_base", "cmp_uplink");
+    assertTrue(result.out().contains("; every producer departs alike there; by the links' use (utilization of "
+        + "bandwidth): 1. nancy-uplink [1.30044, 1.93096) s (score 0.8493);"), result.out());
+
+    assertEquals(null, json("cmp_base", "cmp_slow").get("links"));
+    assertEquals(null, json("cmp_uplink_base", "cmp_uplink", "--metric", "utilization", "--types", "bandwidth")
+        .get("links"));
+  }
+
+  /**
    * The same run twice (two SimGrid runs, deterministic): no departure at all (threshold 0: the
    * models are equal to the bit), one part, no difference listed, and the summary says so.
    */
