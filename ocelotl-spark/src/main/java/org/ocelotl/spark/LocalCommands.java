@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,10 +35,6 @@ import org.ocelotl.workspace.Workspace;
  * workspace's. {@code import} and {@code model} are Spark's own jobs here.
  */
 final class LocalCommands {
-  /** The commands of {@code ocelotl} that take the names of traces, as ocelotl-spark runs them. */
-  static final Set<String> NAMES = Set.of("list", "rm", "info", "aggregate", "overview", "outliers", "compare",
-      "treemap", "topology", "serve", "view", "events", "gantt", "stats", "selection", "export", "sql");
-
   /** A URI with a scheme (two letters at least: "C:" is a drive) other than the local file system's. */
   private static final Pattern REMOTE = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:/.*");
 

@@ -96,5 +96,9 @@ class SparkLauncherTest {
     assertEquals(0, built.status(), built.out());
     assertTrue(built.out().contains("scanned in 2 Spark partitions"), built.out());
     assertTrue(Files.size(model) > 0);
+    // The local tool's commands on the same class path (decision 055): the dataset opens as a trace.
+    Run info = sparkMain(classpath(), "info", dataset.toString(), "--workspace", tmp.resolve("ws").toString());
+    assertEquals(0, info.status(), info.out());
+    assertTrue(info.out().contains("trace      ms.parquet (parquet, "), info.out());
   }
 }
