@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.model.Metric;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
@@ -42,7 +43,7 @@ public final class Requests {
    * workspace, is asked with.
    */
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
-    Metric metric = Metric.parse(values.choice(METRIC));
+    Metric metric = Metrics.parse(values.choice(METRIC));
     // NaN: the trace's bound; the model's plan checks the window against the trace.
     double start = selection != null ? selection.from()
         : values.takes(FROM) ? values.time(FROM, m.origin(), m.timeUnit()) : Double.NaN;

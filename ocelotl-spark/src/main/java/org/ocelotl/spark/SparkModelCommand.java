@@ -13,6 +13,7 @@ import org.ocelotl.analysis.Requests;
 import org.ocelotl.app.RequestOptions;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelFiles;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
@@ -63,6 +64,7 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     if (!values.given(RequestSpec.SLICES)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
+    ModelJob.checkBuiltIn(Metrics.parse(values.choice(RequestSpec.METRIC))); // before a Spark session starts
     SparkSession spark = SparkSessions.session("ocelotl-spark model", sparkOptions);
     StoreMetadata metadata = ModelJob.metadataOf(spark, dataset);
     // The automatic depth is the one the overview would choose for its default drawing height, as ocelotl model's.
@@ -76,7 +78,7 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     }
     SliceGrid grid = result.model().grid();
     spec.commandLine().getErr().printf("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, "
-            + "values in %s, exact, scanned in %d Spark partitions%n", result.metadata().name(), result.model().metric(),
+            + "values in %s, exact, scanned in %d Spark partitions%n", result.metadata().name(), result.model().metric().cliName(),
         model.leaves(), grid.slices(), model.typeCount(), grid.start(), grid.end(), result.model().timeUnit(),
         result.model().unit(), result.partitions());
     spec.commandLine().getErr().flush();

@@ -22,7 +22,7 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
 
   public ModelRequest {
     if (metric == null) {
-      throw new IllegalArgumentException("a model request needs a metric (" + Metric.names() + ")");
+      throw new IllegalArgumentException("a model request needs a metric (" + Metrics.names() + ")");
     }
     if (slices < 1 || slices > SliceGrid.MAX_SLICES) {
       throw new IllegalArgumentException("the number of slices must be between 1 and "
