@@ -15,12 +15,20 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.RequestSpec;
 import org.ocelotl.example.SpansPluginTest.Result;
 import org.ocelotl.scan.BuiltModel;
 import org.ocelotl.scan.Metrics;
 import org.ocelotl.scan.ModelCache;
 import org.ocelotl.scan.ModelRequest;
+import org.ocelotl.server.Api;
+import org.ocelotl.server.OcelotlServer;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.workspace.ImportOptions;
 import org.ocelotl.workspace.ImportProgress;
@@ -178,6 +186,36 @@ class StateCountPluginTest {
     Result help = SpansPluginTest.ocelotl("overview", "--help");
     assertTrue(help.out().replaceAll("\\s+", " ").contains("link-volume, state-count. Default: state-duration."),
         help.out());
+  }
+
+  /** The API's metric key takes it, as the web page sends it (the page builds its menu from /api/vocabulary). */
+  @Test
+  void askedForByTheApi() throws Exception {
+    OcelotlServer server = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
+        new Api(Workspace.open(tmp.resolve("ws")), AnalysisService.standard()));
+    try {
+      String token = URI.create(server.url()).getQuery();
+      String base = "http://127.0.0.1:" + server.port() + "/api/";
+      HttpClient http = HttpClient.newHttpClient();
+      HttpResponse<String> imported = http.send(HttpRequest.newBuilder(URI.create(base + "import?" + token))
+          .POST(HttpRequest.BodyPublishers.ofString("{\"path\": \"" + trace + "\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, imported.statusCode(), imported.body());
+      String id = imported.body().replaceAll("(?s).*\"id\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+      HttpResponse<String> vocabulary = http.send(HttpRequest.newBuilder(URI.create(base + "vocabulary?" + token)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertTrue(vocabulary.body().contains("{\"name\":\"state-count\",\"label\":\"states begun\",\"category\":\"state\"}"),
+          vocabulary.body());
+      HttpResponse<String> overview = http.send(HttpRequest.newBuilder(URI.create(base + "overview?" + token + "&trace="
+          + java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8)
+          + "&metric=state-count&slices=16&start=0&end=8&aggregation=temporal&p=0")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, overview.statusCode(), overview.body());
+      assertTrue(overview.body().contains("\"metric\":\"state-count\",\"metricLabel\":\"states begun\""),
+          overview.body().substring(0, Math.min(400, overview.body().length())));
+    } finally {
+      server.close();
+    }
   }
 
   @Test
