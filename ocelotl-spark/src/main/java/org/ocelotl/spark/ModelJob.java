@@ -22,9 +22,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
-import org.ocelotl.model.BuiltInMetric;
 import org.ocelotl.model.EventCategory;
-import org.ocelotl.model.Metric;
 import org.ocelotl.parquet.ParquetRecords;
 import org.ocelotl.parquet.ParquetTable;
 import org.ocelotl.parquet.ParquetTable.Columns;
@@ -59,19 +57,6 @@ public final class ModelJob {
 
   private ModelJob() {}
 
-  /**
-   * Refuses a plug-in's metric: the executors would need the plug-in's jar, and a request holding
-   * its metric cannot be shipped to them (a plug-in's metric is not serializable). Not done yet:
-   * docs/plugins.md says how to build such a model on the dataset locally.
-   */
-  static void checkBuiltIn(Metric metric) {
-    if (!(metric instanceof BuiltInMetric)) {
-      throw new IllegalArgumentException("the metric " + metric.cliName() + " is a plug-in's, which ocelotl-spark "
-          + "model does not run; build its model on the dataset with ocelotl model DATASET --metric "
-          + metric.cliName());
-    }
-  }
-
   /** The model of {@code request} on the dataset in {@code dataset} (any Hadoop file system path). */
   public static Result build(SparkSession spark, String dataset, ModelRequest request) throws IOException {
     return build(spark, dataset, request, spark.sparkContext().defaultParallelism());
@@ -82,7 +67,6 @@ public final class ModelJob {
    * cores, so that the reduction's intermediate level runs ({@link OrderedSum}).
    */
   static Result build(SparkSession spark, String dataset, ModelRequest request, int maxTasks) throws IOException {
-    checkBuiltIn(request.metric());
     String metadataJson = metadata(spark, dataset);
     StoreMetadata metadata = parsed(dataset, metadataJson);
     ModelScan total = ModelScan.of(metadata, request);

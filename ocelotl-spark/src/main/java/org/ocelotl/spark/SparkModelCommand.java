@@ -13,7 +13,6 @@ import org.ocelotl.analysis.Requests;
 import org.ocelotl.app.RequestOptions;
 import org.ocelotl.model.MicroscopicModel;
 import org.ocelotl.modelfile.ModelFiles;
-import org.ocelotl.scan.Metrics;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.SliceGrid;
@@ -64,7 +63,6 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     if (!values.given(RequestSpec.SLICES)) {
       throw new ParameterException(spec.commandLine(), "Missing required option: '--slices=N'");
     }
-    ModelJob.checkBuiltIn(Metrics.parse(values.choice(RequestSpec.METRIC))); // before a Spark session starts
     SparkSession spark = SparkSessions.session("ocelotl-spark model", sparkOptions);
     StoreMetadata metadata = ModelJob.metadataOf(spark, dataset);
     // The automatic depth is the one the overview would choose for its default drawing height, as ocelotl model's.
