@@ -25,5 +25,8 @@ fi
 # What Spark's own launcher adds on JDK 17+ (its JavaModuleOptions), kept once, in the module's
 # surefire argLine: Spark reaches into these JDK packages by reflection.
 opens=$(sed -n '/<argLine>/,/<\/argLine>/p' "$here/ocelotl-spark/pom.xml" | grep -o -- '--add-opens=[^ <]*\|-D[A-Za-z.]*=[a-z]\+' | tr '\n' ' ')
+# Plug-ins (docs/plugins.md): OCELOTL_PLUGINS, jars separated by ':', as for ./ocelotl; with
+# --master local[N] the executors share this class path.
 # shellcheck disable=SC2086
-exec java $opens ${OCELOTL_JAVA_OPTS:-} -cp "$jar:$(cat "$classpath")" org.ocelotl.spark.SparkMain "$@"
+exec java $opens ${OCELOTL_JAVA_OPTS:-} -cp "$jar:$(cat "$classpath")${OCELOTL_PLUGINS:+:$OCELOTL_PLUGINS}" \
+  org.ocelotl.spark.SparkMain "$@"

@@ -3,7 +3,9 @@ package org.ocelotl.analysis;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ocelotl.model.BuiltInMetric;
 import org.ocelotl.model.Metric;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.scan.SliceGrid;
 
 /**
@@ -193,7 +195,14 @@ public final class RequestSpec {
       MIN_DURATION, MAX_DURATION, SEQUENCE, WITHIN, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */
-  public record Vocabulary(List<Param> parameters, java.util.Map<String, List<String>> requests) {}
+  public record Vocabulary(List<Param> parameters, java.util.Map<String, List<String>> requests,
+      List<MetricChoice> metrics) {}
+
+  /**
+   * A metric as the page's menu offers it: its name (the {@code metric} key's value), its label,
+   * and the category of the types it reads (the type filter's list).
+   */
+  public record MetricChoice(String name, String label, String category) {}
 
   /** The requests of the API, by endpoint (the command of the same name takes the same). */
   public static final java.util.Map<String, List<Param>> REQUESTS = new java.util.TreeMap<>(java.util.Map.of(
@@ -203,7 +212,9 @@ public final class RequestSpec {
   public static Vocabulary vocabulary() {
     java.util.Map<String, List<String>> requests = new java.util.TreeMap<>();
     REQUESTS.forEach((name, params) -> requests.put(name, params.stream().map(Param::name).toList()));
-    return new Vocabulary(ALL, requests);
+    List<MetricChoice> metrics = metrics().stream().map(m -> new MetricChoice(m.cliName(), m.label(),
+        m.category().name().toLowerCase(java.util.Locale.ROOT))).toList();
+    return new Vocabulary(ALL, requests, metrics);
   }
 
   /** The parameter of this name in {@code params}. */
@@ -216,8 +227,21 @@ public final class RequestSpec {
     throw new IllegalStateException(p.name() + " is not a parameter of this request");
   }
 
+  /**
+   * Every metric's name, the plug-ins' included; only Ocelotl's own when a plug-in is refused, so
+   * that the spec stands and the refusal is told, in one line, where a metric is read
+   * ({@link Metrics#parse}).
+   */
   static List<String> metricNames() {
-    return Arrays.stream(Metric.values()).map(Metric::cliName).toList();
+    return metrics().stream().map(Metric::cliName).toList();
+  }
+
+  private static List<Metric> metrics() {
+    try {
+      return Metrics.all();
+    } catch (IllegalArgumentException refusedPlugin) {
+      return List.of(BuiltInMetric.values());
+    }
   }
 
   private static List<Param> withDefault(List<Param> params, Param p, String value) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.model.Metric;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.query.RecordQuery;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ProducerSelection;
@@ -42,7 +43,7 @@ public final class Requests {
    * workspace, is asked with.
    */
   public static ModelRequest model(RequestValues values, StoreMetadata m, Selection selection) {
-    Metric metric = values.given(METRIC) ? Metric.parse(values.choice(METRIC)) : defaultMetric(m);
+    Metric metric = values.given(METRIC) ? Metrics.parse(values.choice(METRIC)) : defaultMetric(m);
     // NaN: the trace's bound; the model's plan checks the window against the trace.
     double start = selection != null ? selection.from()
         : values.takes(FROM) ? values.time(FROM, m.origin(), m.timeUnit()) : Double.NaN;
@@ -111,11 +112,11 @@ public final class Requests {
    * order the metrics are listed, as the page picks it (a default that can only fail is none).
    */
   static Metric defaultMetric(StoreMetadata m) {
-    Metric preferred = Metric.parse(METRIC.fallback());
+    Metric preferred = Metrics.parse(METRIC.fallback());
     if (m.offers(preferred)) {
       return preferred;
     }
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : Metrics.all()) {
       if (m.offers(metric)) {
         return metric;
       }

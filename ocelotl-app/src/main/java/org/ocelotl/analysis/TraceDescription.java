@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
@@ -41,7 +42,7 @@ public record TraceDescription(String id, String name, String path, String forma
     List<KindCount> kindCounts = new ArrayList<>();
     kinds.forEach((kind, count) -> kindCounts.add(new KindCount(kind, count)));
     List<String> metrics = new ArrayList<>();
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : Metrics.all()) {
       if (m.offers(metric)) {
         metrics.add(metric.cliName());
       }

@@ -54,6 +54,7 @@ public final class InfoCommand implements Callable<Integer> {
     for (TraceDescription.KindCount kind : info.producerKinds()) {
       out.printf("  %-24s %,12d%n", kind.kind(), kind.count());
     }
+    out.printf("metrics    %s%n", String.join(", ", info.metrics()));
     out.println("types");
     for (TraceDescription.TypeRow type : info.types()) {
       String group = type.group() == null ? "" : type.group() + " / ";

@@ -88,7 +88,7 @@ public final class ModelCommand implements Callable<Integer>, RequestOptions.Tak
   static String summary(TraceStore store, BuiltModel built) {
     SliceGrid grid = built.grid();
     return String.format("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, values in %s, %s",
-        store.metadata().name(), built.metric(), built.model().leaves(), grid.slices(), built.model().typeCount(),
+        store.metadata().name(), built.metric().cliName(), built.model().leaves(), grid.slices(), built.model().typeCount(),
         grid.start(), grid.end(), built.timeUnit(), built.unit(),
         built.exact() ? "exact" : "APPROXIMATE (rebuilt from a cached model with straddling slices; --exact rescans)");
   }

@@ -1,8 +1,8 @@
 // Producer filter (a tree checked by subtree and by level) and event type filter. Both edit
 // lists of names in the state: exclude (producer paths) and xtypes (type names).
 import { escapeHtml } from './format.js';
+import { metricCategory } from './state.js';
 
-const CATEGORY_OF_METRIC = { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable', 'utilization': 'variable', 'link-count': 'link', 'link-volume': 'link' };
 
 /** Whether `path` is `ancestor` or lies under it. */
 export function within(path, ancestor) {
@@ -162,7 +162,7 @@ export class TypeFilter {
     this.types = types;
     this.excluded = [...excluded];
     for (const l of legend || []) this.colours.set(l.name, l.colour);
-    const category = CATEGORY_OF_METRIC[metric];
+    const category = metricCategory(metric);
     const shown = types.filter(t => t.category === category && t.count > 0);
     this.shown = shown;
     // Variables have units of their own: the server shows one at a time (the legend's).

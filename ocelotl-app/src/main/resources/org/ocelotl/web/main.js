@@ -112,13 +112,13 @@ function overCapacity(nodes) {
 /** The names of the metric's types the view keeps, or [] when it keeps them all. */
 function keptTypes() {
   if (!state.xtypes.length) return [];
-  const category = traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name);
+  const category = traceData.types.filter(t => t.category === S.metricCategory(state.metric)).map(t => t.name);
   return [...new Set(category)].filter(name => !state.xtypes.includes(name));
 }
 
-function metricCategory(metric) {
-  return { 'state-duration': 'state', 'state-average': 'state', 'event-count': 'event', 'variable-mean': 'variable',
-    utilization: 'variable', 'link-count': 'link' }[metric];
+/** The metric menu: every metric the server knows, Ocelotl's own then the plug-ins', by label. */
+function metricMenu() {
+  $('metric').replaceChildren(...S.metrics().map(m => new Option(m.label, m.name)));
 }
 
 /**
@@ -136,7 +136,7 @@ function savedSelection() {
 
 /** Shows a saved selection: its window, producers and (of the metric's category) types become the view's. */
 function applySelection(s) {
-  const category = [...new Set(traceData.types.filter(t => t.category === metricCategory(state.metric)).map(t => t.name))];
+  const category = [...new Set(traceData.types.filter(t => t.category === S.metricCategory(state.metric)).map(t => t.name))];
   const kept = category.filter(name => s.types.length === 0 || s.types.includes(name));
   const xtypes = kept.length === 0 || kept.length === category.length ? [] : category.filter(name => !kept.includes(name));
   go({ ...state, start: String(s.from), end: String(s.to), include: s.producers, exclude: [], xkinds: [], xtypes, p: '' }, true)
@@ -882,6 +882,7 @@ function enterModelSession(m) {
 (async function start() {
   try {
     S.configure(await api.get('vocabulary'));
+    metricMenu();
     state = S.fromUrl(location.search);
     const session = await api.get('session');
     if (session.model) {

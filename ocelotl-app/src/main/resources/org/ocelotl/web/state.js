@@ -17,6 +17,8 @@ const PAGE_LISTS = ['gproducers', 'sproducers'];
 let LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', ...PAGE_LISTS]);
 /** The request spec (GET /api/vocabulary): its parameters by name; until it is read, the page's copy above. */
 let spec = new Map();
+/** The server's metrics, plug-ins' included (the spec's `metrics`): name, label and the category of types each reads. */
+let metricList = [];
 
 /**
  * Takes the server's request spec: which URL keys hold lists, and the defaults of the request
@@ -26,6 +28,17 @@ export function configure(vocabulary) {
   spec = new Map(vocabulary.parameters.map(p => [p.name, p]));
   const lists = vocabulary.parameters.filter(p => p.type === 'LIST').flatMap(p => p.keys);
   LISTS = new Set([...lists.filter(key => KEYS.includes(key)), ...PAGE_LISTS]);
+  metricList = vocabulary.metrics;
+}
+
+/** Every metric the server knows, Ocelotl's own then the plug-ins': {name, label, category}. */
+export function metrics() {
+  return metricList;
+}
+
+/** The category of the types a metric reads (state, event, variable, link), or undefined for an unknown name. */
+export function metricCategory(name) {
+  return metricList.find(m => m.name === name)?.category;
 }
 
 /** A request parameter's default as the spec gives it, or the page's own copy before the spec is read. */

@@ -1,92 +1,34 @@
 package org.ocelotl.model;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
-
 /**
  * What a microscopic model measures per (leaf, slice, type) (SPEC.md §3). Each metric reads one
  * category and is computed from additive sums (what the model cache keeps), its value derived
- * at the end.
+ * at the end. Ocelotl's own are {@link BuiltInMetric}; a jar on the class path adds others
+ * (org.ocelotl.scan.PluginMetric, docs/plugins.md).
+ *
+ * <p>The constants name the built-in metrics as {@code Metric.STATE_DURATION}, as code said when
+ * this was the enum. No default method here: a class initialised through an interface with
+ * default methods initialises the interface first, and these constants would then read the enum
+ * before its constants exist (JLS 12.4.2).
  */
-public enum Metric {
-  /** Σ overlap(state, slice): the time spent in the state during the slice. */
-  STATE_DURATION("state-duration", "state total duration", EventCategory.STATE),
-  /** Total duration / number of states touching the slice (0 where none does). */
-  STATE_AVERAGE("state-average", "state average duration", EventCategory.STATE),
-  /** Punctual events whose time lies in the slice. */
-  EVENT_COUNT("event-count", "event occurrences", EventCategory.EVENT),
-  /** Σ value × overlap(step, slice) / slice width: the time-weighted mean, 0 where undefined. */
-  VARIABLE_MEAN("variable-mean", "variable mean", EventCategory.VARIABLE),
-  /**
-   * A resource's use over its capacity ({@link Utilization}): the variable means of each
-   * capacity and its use (speed and speed_used, bandwidth and bandwidth_used), divided; one type.
-   */
-  UTILIZATION("utilization", "utilization (use / capacity)", EventCategory.VARIABLE),
-  /** Links leaving the producer (by their start time) in the slice. */
-  LINK_COUNT("link-count", "link count", EventCategory.LINK),
-  /**
-   * Σ volume of the links leaving the producer (by their start time) in the slice: the bytes
-   * sent, where the trace gives links a size (OTF2 message lengths, Pajé Size fields); links
-   * without one add nothing.
-   */
-  LINK_VOLUME("link-volume", "link volume", EventCategory.LINK);
-
-  private final String cliName;
-  private final String label;
-  private final EventCategory category;
-
-  Metric(String cliName, String label, EventCategory category) {
-    this.cliName = cliName;
-    this.label = label;
-    this.category = category;
-  }
+public interface Metric {
+  Metric STATE_DURATION = BuiltInMetric.STATE_DURATION;
+  Metric STATE_AVERAGE = BuiltInMetric.STATE_AVERAGE;
+  Metric EVENT_COUNT = BuiltInMetric.EVENT_COUNT;
+  Metric VARIABLE_MEAN = BuiltInMetric.VARIABLE_MEAN;
+  Metric UTILIZATION = BuiltInMetric.UTILIZATION;
+  Metric LINK_COUNT = BuiltInMetric.LINK_COUNT;
+  Metric LINK_VOLUME = BuiltInMetric.LINK_VOLUME;
 
   /** The name on the command line, in URLs and in cache headers. */
-  public String cliName() {
-    return cliName;
-  }
+  String cliName();
 
   /** What the reader sees in captions, legends and axes: "state total duration", …. */
-  public String label() {
-    return label;
-  }
+  String label();
 
   /** The category of the records (and event types) the metric reads. */
-  public EventCategory category() {
-    return category;
-  }
+  EventCategory category();
 
   /** The unit of the model's values for a trace whose times are in {@code timeUnit}. */
-  public String unit(String timeUnit) {
-    return switch (this) {
-      case STATE_DURATION, STATE_AVERAGE -> timeUnit;
-      case EVENT_COUNT -> "events";
-      case VARIABLE_MEAN -> "value"; // traces do not say; a one-variable model names its variable
-      case UTILIZATION -> "use / capacity";
-      case LINK_COUNT -> "links";
-      case LINK_VOLUME -> "bytes";
-    };
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the known metrics
-   */
-  public static Metric parse(String name) {
-    for (Metric metric : values()) {
-      if (metric.cliName.equals(name)) {
-        return metric;
-      }
-    }
-    throw new IllegalArgumentException("unknown metric '" + name + "'; expected one of " + names());
-  }
-
-  /** "state-duration, state-average, …" for messages and help texts. */
-  public static String names() {
-    return Arrays.stream(values()).map(Metric::cliName).collect(Collectors.joining(", "));
-  }
-
-  @Override
-  public String toString() {
-    return cliName;
-  }
+  String unit(String timeUnit);
 }

@@ -36,6 +36,7 @@ import org.ocelotl.modelfile.ModelCsv;
 import org.ocelotl.modelfile.ModelFiles;
 import org.ocelotl.parquet.ParquetExport;
 import org.ocelotl.parquet.ParquetTable;
+import org.ocelotl.scan.Metrics;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.scan.ModelScan;
@@ -95,6 +96,8 @@ class SparkModelTest {
         Arguments.of(bundled, request(Metric.STATE_AVERAGE, 100).withTypes(List.of("computing", "PMPI_Waitall"))),
         Arguments.of(bundled, request(Metric.VARIABLE_MEAN, 20).withTypes(List.of("speed_used"))),
         Arguments.of(bundled, request(Metric.LINK_COUNT, 30).withProducers(select(List.of(), List.of("nancy"), 2))),
+        // A plug-in's metric (decision 054): shipped to the executors by name, found there on the class path.
+        Arguments.of(bundled, request(Metrics.parse(MeanDurationBegun.NAME), 40)),
         Arguments.of(mpi4, request(Metric.STATE_DURATION, 10)),
         Arguments.of(mpi4, request(Metric.EVENT_COUNT, 25)),
         Arguments.of(events, request(Metric.EVENT_COUNT, 4)),

@@ -272,11 +272,12 @@ public final class ModelCache {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       ModelCacheFile.Header header = ModelCacheFile.readHeader(channel);
       if (header == null || header.identity() != identity || header.leaves() != plan.leaves()
-          || header.types() != plan.types() || header.metric() != plan.metric()) {
+          || header.types() != plan.types() || header.metricCode() != ModelCacheFile.metricCode(plan.metric())
+          || header.arrays() != ModelSums.arrayCount(plan.metric()) || !header.key().equals(plan.key())) {
         Files.deleteIfExists(file);
         return null;
       }
-      ModelSums sums = ModelCacheFile.readSums(channel, header);
+      ModelSums sums = ModelCacheFile.readSums(channel, header, plan.metric());
       if (sums == null) {
         Files.deleteIfExists(file);
       }

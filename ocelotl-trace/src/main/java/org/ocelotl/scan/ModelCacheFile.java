@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.BuiltInMetric;
 import org.ocelotl.model.Metric;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,7 +19,8 @@ import java.util.Arrays;
  * <pre>
  *  0  magic "OCLMODEL"     8 bytes
  *  8  format version       int
- * 12  metric code          int   (ordinal + 1 of {@link Metric})
+ * 12  metric code          int   (ordinal + 1 of {@link BuiltInMetric}; 0 for a plug-in's metric,
+ *                                 which the key names with its version: NAME-vVERSION-HASH)
  * 16  leaves               int
  * 20  slices               int
  * 24  types                int
@@ -60,7 +62,7 @@ final class ModelCacheFile {
   private ModelCacheFile() {}
 
   /** What a header says. */
-  record Header(Metric metric, int leaves, SliceGrid grid, int types, int arrays, long identity, String key,
+  record Header(int metricCode, int leaves, SliceGrid grid, int types, int arrays, long identity, String key,
       int occupied) {}
 
   static int headerBytes(String key) {
@@ -105,7 +107,7 @@ final class ModelCacheFile {
     ByteBuffer header = ByteBuffer.allocate(headerBytes(key)).order(ORDER);
     header.put(0, MAGIC);
     header.putInt(VERSION_OFFSET, VERSION);
-    header.putInt(METRIC_OFFSET, sums.metric().ordinal() + 1);
+    header.putInt(METRIC_OFFSET, metricCode(sums.metric()));
     header.putInt(LEAVES_OFFSET, sums.leaves());
     header.putInt(SLICES_OFFSET, sums.grid().slices());
     header.putInt(TYPES_OFFSET, sums.types());
@@ -138,6 +140,11 @@ final class ModelCacheFile {
     Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
+  /** What the header says of a metric: a built-in one's code, 0 for a plug-in's (named by the key). */
+  static int metricCode(Metric metric) {
+    return metric instanceof BuiltInMetric builtIn ? builtIn.ordinal() + 1 : 0;
+  }
+
   private static void writeFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
     long offset = at;
     buffer.rewind();
@@ -159,13 +166,12 @@ final class ModelCacheFile {
     int metricCode = fixed.getInt(METRIC_OFFSET);
     int keyLength = fixed.getInt(KEY_LENGTH_OFFSET);
     if (!Arrays.equals(magic, MAGIC) || fixed.getInt(VERSION_OFFSET) != VERSION
-        || metricCode < 1 || metricCode > Metric.values().length || keyLength < 1 || keyLength > 1024) {
+        || metricCode < 0 || metricCode > BuiltInMetric.values().length || keyLength < 1 || keyLength > 1024) {
       return null;
     }
     ByteBuffer keyBytes = ByteBuffer.allocate(keyLength);
     readFully(channel, keyBytes, KEY_OFFSET);
     String key = new String(keyBytes.array(), StandardCharsets.UTF_8);
-    Metric metric = Metric.values()[metricCode - 1];
     int leaves = fixed.getInt(LEAVES_OFFSET);
     int slices = fixed.getInt(SLICES_OFFSET);
     int types = fixed.getInt(TYPES_OFFSET);
@@ -173,7 +179,8 @@ final class ModelCacheFile {
     double start = fixed.getDouble(START_OFFSET);
     double end = fixed.getDouble(END_OFFSET);
     if (leaves < 1 || types < 1 || slices < 1 || slices > SliceGrid.MAX_SLICES || !(end > start)
-        || Double.isInfinite(start) || Double.isInfinite(end) || arrays != ModelSums.arrayCount(metric)) {
+        || Double.isInfinite(start) || Double.isInfinite(end) || arrays < 1 || arrays > Metrics.MAX_SUMS
+        || (metricCode > 0 && arrays != ModelSums.arrayCount(BuiltInMetric.values()[metricCode - 1]))) {
       return null;
     }
     long cells = (long) leaves * slices * types;
@@ -182,12 +189,12 @@ final class ModelCacheFile {
         || size != fileBytes(key, cells, arrays, occupied)) {
       return null;
     }
-    return new Header(metric, leaves, new SliceGrid(start, end, slices), types, arrays,
+    return new Header(metricCode, leaves, new SliceGrid(start, end, slices), types, arrays,
         fixed.getLong(IDENTITY_OFFSET), key, occupied);
   }
 
-  /** The sums stored after a validated header, or null when its bitmap disagrees with it. */
-  static ModelSums readSums(FileChannel channel, Header header) throws IOException {
+  /** The sums of {@code metric} stored after a validated header, or null when its bitmap disagrees with it. */
+  static ModelSums readSums(FileChannel channel, Header header, Metric metric) throws IOException {
     int cells = header.leaves() * header.grid().slices() * header.types();
     int words = (int) ((cells + 63L) / 64);
     MappedByteBuffer in = channel.map(FileChannel.MapMode.READ_ONLY, headerBytes(header.key()),
@@ -206,7 +213,7 @@ final class ModelCacheFile {
         array[c] = values.get();
       }
     }
-    return new ModelSums(header.metric(), header.grid(), header.leaves(), header.types(), arrays);
+    return new ModelSums(metric, header.grid(), header.leaves(), header.types(), arrays);
   }
 
   private static void readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {

@@ -44,14 +44,14 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     EventCategory category = metric.category();
     if (m.count(category) == 0) {
       throw new IllegalArgumentException("the trace " + m.name() + " has no "
-          + StoreMetadata.categoryName(category) + ": the " + metric + " metric needs them");
+          + StoreMetadata.categoryName(category) + ": the " + metric.cliName() + " metric needs them");
     }
     if (!m.offers(metric)) {
       throw new IllegalArgumentException(metric == Metric.UTILIZATION
           ? "the trace " + m.name() + " has no capacity variable with its use (speed and speed_used, bandwidth and "
-              + "bandwidth_used…): the " + metric + " metric needs them"
+              + "bandwidth_used…): the " + metric.cliName() + " metric needs them"
           : "the trace " + m.name() + " gives no link a volume (a Pajé Size field, an OTF2 message length): the "
-              + metric + " metric needs them");
+              + metric.cliName() + " metric needs them");
     }
     SliceGrid grid = grid(m, request);
     ModelTree tree = tree(m, category, request.producers());
@@ -212,7 +212,9 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     text.append(Arrays.toString(tree.leafOf())).append(Arrays.toString(typeOf)).append(typeNames);
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
-      return metric.cliName() + "-" + HexFormat.of().formatHex(hash, 0, 12);
+      // A plug-in's version in the key: files its older code cached are never read as its own.
+      String name = metric instanceof PluginMetric plugin ? metric.cliName() + "-v" + plugin.version() : metric.cliName();
+      return name + "-" + HexFormat.of().formatHex(hash, 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }

@@ -22,7 +22,7 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
 
   public ModelRequest {
     if (metric == null) {
-      throw new IllegalArgumentException("a model request needs a metric (" + Metric.names() + ")");
+      throw new IllegalArgumentException("a model request needs a metric (" + Metrics.names() + ")");
     }
     if (slices < 1 || slices > SliceGrid.MAX_SLICES) {
       throw new IllegalArgumentException("the number of slices must be between 1 and "
@@ -58,5 +58,29 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
 
   public ModelRequest withExact(boolean exact) {
     return new ModelRequest(metric, from, to, slices, producers, types, exact);
+  }
+
+  /**
+   * A plug-in's metric crosses to Spark's executors by its name and version, found there again by
+   * {@link Metrics} (the plug-in's jar on their class path): the plug-in's object need not be
+   * serializable. Ocelotl's own metrics are an enum, serialized as themselves.
+   */
+  private Object writeReplace() {
+    return metric instanceof PluginMetric plugin
+        ? new ByName(plugin.cliName(), plugin.version(), from, to, slices, producers, types, exact) : this;
+  }
+
+  /** A request whose metric is a plug-in's, as it is serialized. */
+  private record ByName(String metric, int version, double from, double to, int slices, ProducerSelection producers,
+      List<String> types, boolean exact) implements java.io.Serializable {
+    private Object readResolve() {
+      Metric found = Metrics.parse(metric);
+      int here = found instanceof PluginMetric plugin ? plugin.version() : 0;
+      if (here != version) {
+        throw new IllegalArgumentException("the metric plug-in " + metric + " is version " + version
+            + " where the request was made and " + here + " here: put the same jar on every class path");
+      }
+      return new ModelRequest(found, from, to, slices, producers, types, exact);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package org.ocelotl.scan;
 
+import org.ocelotl.model.BuiltInMetric;
 import org.ocelotl.model.Metric;
 import org.ocelotl.store.Columns;
 import org.ocelotl.store.EventColumns;
@@ -15,7 +16,8 @@ import org.ocelotl.store.VariableColumns;
  *   <li>state-average: durations, starts, crossings (see {@link ScanKernels#stateDurations});
  *   <li>event-count, link-count: counts;
  *   <li>variable-mean: Σ value × time;
- *   <li>utilization: Σ value × time of each capacity and its use (divided in {@link ModelBuilder#model}).
+ *   <li>utilization: Σ value × time of each capacity and its use (divided in {@link ModelBuilder#model});
+ *   <li>a plug-in's metric: the sums it declares ({@link PluginMetric#sums}).
  * </ul>
  */
 record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][] arrays) {
@@ -24,7 +26,7 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
   static final int CROSSINGS = 2;
 
   static int arrayCount(Metric metric) {
-    return metric == Metric.STATE_AVERAGE ? 3 : 1;
+    return metric instanceof PluginMetric plugin ? plugin.sums() : metric == Metric.STATE_AVERAGE ? 3 : 1;
   }
 
   static ModelSums zero(Metric metric, SliceGrid grid, int leaves, int types) {
@@ -36,12 +38,17 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
   /**
    * Adds a batch of records of the metric's category, in the band of slices [lo, hi) of
    * {@code layout}'s grid: the one place that says which kernel, on which columns, serves which
-   * metric, for every engine (a store's chunk, a Spark partition's rows).
+   * metric, for every engine (a store's chunk, a Spark partition's rows). A built-in metric runs
+   * its own loop, with no call per record; a plug-in's is called per record.
    */
   void add(ModelLayout layout, int lo, int hi, Columns columns) {
+    if (metric instanceof PluginMetric plugin) {
+      addEach(plugin, layout, lo, hi, columns);
+      return;
+    }
     double[] cells = arrays[SUMS];
     int n = columns.size();
-    switch (metric) {
+    switch ((BuiltInMetric) metric) {
       case STATE_DURATION, STATE_AVERAGE -> {
         StateColumns c = (StateColumns) columns;
         boolean average = metric == Metric.STATE_AVERAGE;
@@ -60,6 +67,37 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
         LinkColumns c = (LinkColumns) columns;
         ScanKernels.occurrences(layout, lo, hi, n, c.from(), c.type(), c.start(),
             metric == Metric.LINK_VOLUME ? c.volume() : null, cells);
+      }
+    }
+  }
+
+  /** A plug-in's additions: each record of a kept producer and type, bound to its cell, cut to the band. */
+  private void addEach(PluginMetric plugin, ModelLayout layout, int lo, int hi, Columns columns) {
+    int[] producer;
+    int[] type;
+    if (columns instanceof StateColumns c) {
+      producer = c.producer();
+      type = c.type();
+    } else if (columns instanceof EventColumns c) {
+      producer = c.producer();
+      type = c.type();
+    } else if (columns instanceof VariableColumns c) {
+      producer = c.producer();
+      type = c.type();
+    } else {
+      LinkColumns c = (LinkColumns) columns;
+      producer = c.from();
+      type = c.type();
+    }
+    int[] leafOf = layout.leafOf();
+    int[] typeOf = layout.typeOf();
+    Contributions into = new Contributions(layout, lo, hi, arrays);
+    for (int i = 0, n = columns.size(); i < n; i++) {
+      int leaf = leafOf[producer[i]];
+      int slot = typeOf[type[i]];
+      if (leaf >= 0 && slot >= 0) {
+        into.bind(leaf, slot);
+        plugin.add(columns, i, into);
       }
     }
   }
@@ -96,12 +134,36 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
    * the sums must not be used afterwards.
    */
   double[] values() {
+    if (metric instanceof PluginMetric plugin) {
+      return derived(plugin);
+    }
     double[] sums = arrays[SUMS];
-    return switch (metric) {
+    return switch ((BuiltInMetric) metric) {
       case STATE_DURATION, EVENT_COUNT, LINK_COUNT, LINK_VOLUME -> sums;
       case STATE_AVERAGE -> averages(sums, arrays[STARTS], arrays[CROSSINGS]);
       case VARIABLE_MEAN, UTILIZATION -> means(sums);
     };
+  }
+
+  /** A plug-in's values, each checked: a model holds finite values ≥ 0. */
+  private double[] derived(PluginMetric plugin) {
+    double[] values = new double[cells()];
+    int slices = grid.slices();
+    for (int k = 0; k < slices; k++) {
+      double width = grid.boundary(k + 1) - grid.boundary(k);
+      for (int leaf = 0; leaf < leaves; leaf++) {
+        int at = (leaf * slices + k) * types;
+        for (int u = 0; u < types; u++) {
+          double value = plugin.value(arrays, at + u, width);
+          if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException("the metric plug-in " + plugin.cliName() + " (" + plugin.getClass().getName()
+                + ") gave the value " + value + " to slice " + k + " of a cell; a model's values are finite and ≥ 0");
+          }
+          values[at + u] = value;
+        }
+      }
+    }
+    return values;
   }
 
   private static double[] averages(double[] durations, double[] starts, double[] crossings) {
@@ -149,10 +211,11 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
   ModelSums rebin(Rebinning rebinning, SliceGrid target) {
     int fine = grid.slices();
     double[][] result = new double[arrays.length][];
-    result[SUMS] = rebinning.apply(arrays[SUMS], leaves, fine, types);
-    if (metric == Metric.STATE_AVERAGE) {
-      result[STARTS] = rebinning.apply(arrays[STARTS], leaves, fine, types);
-      result[CROSSINGS] = rebinning.crossings(arrays[CROSSINGS], arrays[STARTS], leaves, fine, types);
+    for (int a = 0; a < arrays.length; a++) {
+      // Crossings are the one sum that is not additive over slices (see ScanKernels#stateDurations).
+      result[a] = metric == Metric.STATE_AVERAGE && a == CROSSINGS
+          ? rebinning.crossings(arrays[CROSSINGS], arrays[STARTS], leaves, fine, types)
+          : rebinning.apply(arrays[a], leaves, fine, types);
     }
     return new ModelSums(metric, target, leaves, types, result);
   }

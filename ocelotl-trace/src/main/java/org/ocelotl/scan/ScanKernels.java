@@ -118,7 +118,7 @@ public final class ScanKernels {
    * the band ending at slice {@code hi}; returns the last slice touched. A weight of 1 leaves
    * every overlap exact (x · 1 = x in floating point), so durations are plain sums.
    */
-  private static int spread(ModelLayout layout, int hi, int base, int first, double s, double e,
+  static int spread(ModelLayout layout, int hi, int base, int first, double s, double e,
       double weight, double[] cells) {
     double[] bounds = layout.bounds();
     int types = layout.types();

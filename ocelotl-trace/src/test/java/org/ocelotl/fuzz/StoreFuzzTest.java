@@ -63,7 +63,7 @@ class StoreFuzzTest {
     double to = Math.max(from + 1, m.end());
     RecordQuery.select(store, new RecordQuery.Selection(from, to, null, null, Set.of(EventCategory.values()), null,
         Double.NaN, Double.NaN, RecordQuery.Column.START, false, 0, 100));
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : org.ocelotl.model.BuiltInMetric.values()) {
       // A metric of a category the trace has no record of is refused as a bad request, not a bad store.
       if (m.counts()[metric.category().ordinal()] > 0 && m.offers(metric)) {
         ModelBuilder.build(store, ModelRequest.of(metric, 10).withExact(true));

@@ -36,7 +36,7 @@ class FineModelCacheTest {
         ImportOptions.DEFAULT, ImportProgress.NONE);
     StoreMetadata m = store.metadata();
     int checked = 0;
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : org.ocelotl.model.BuiltInMetric.values()) {
       if (m.count(metric.category()) == 0 || !m.offers(metric)) {
         continue;
       }

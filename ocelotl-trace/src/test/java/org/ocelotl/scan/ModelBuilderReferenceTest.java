@@ -173,7 +173,7 @@ class ModelBuilderReferenceTest {
     List<Arguments> cases = new ArrayList<>();
     for (String trace : TRACES) {
       StoreMetadata m = store(trace).metadata();
-      for (Metric metric : Metric.values()) {
+      for (Metric metric : org.ocelotl.model.BuiltInMetric.values()) {
         // The reference defines the record metrics; utilization, a ratio of two variables' means, is
         // held to exact values by UtilizationTest (ocelotl-app).
         if (m.offers(metric) && metric != Metric.UTILIZATION) {

@@ -108,7 +108,7 @@ class ModelBuilderTest {
     assertEquals("the number of slices must be between 1 and 10000, got 10001",
         assertThrows(IllegalArgumentException.class, () -> ok.withSlices(10_001)).getMessage());
     assertEquals("unknown metric 'durations'; expected one of state-duration, state-average, event-count, variable-mean, utilization, link-count, link-volume",
-        assertThrows(IllegalArgumentException.class, () -> Metric.parse("durations")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Metrics.parse("durations")).getMessage());
   }
 
   @Test

@@ -45,7 +45,7 @@ class ModelCacheTest {
   @Test
   void aHitOnTheSameGridIsBitIdenticalToARescan() throws IOException {
     ModelCache cache = new ModelCache(ModelCache.DEFAULT_LIMIT_BYTES);
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : org.ocelotl.model.BuiltInMetric.values()) {
       if (metric.category() == org.ocelotl.model.EventCategory.LINK || metric == Metric.UTILIZATION) {
         continue; // the synthetic trace has no links, nor a capacity with its use
       }

@@ -28,7 +28,7 @@ final class ReferenceModel {
     int[] typeOf = plan.typeOf();
     double[] sums = new double[plan.leaves() * n * types];
     double[] touches = new double[sums.length];
-    switch (plan.metric()) {
+    switch ((org.ocelotl.model.BuiltInMetric) plan.metric()) {
       case STATE_DURATION, STATE_AVERAGE -> {
         for (MemoryTrace.State s : trace.states) {
           int leaf = leafOf[s.producer()];
