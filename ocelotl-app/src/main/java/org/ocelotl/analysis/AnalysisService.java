@@ -496,7 +496,7 @@ public final class AnalysisService {
     ProducerTree tree = model.tree();
     // The kinds, platform links and positions depend on no window or step: computed once per model.
     Platform.Layout layout = layouts.get(tree, () -> Platform.layout(store, built), progress);
-    PlatformGraph graph = Platform.of(store, built, layout, first, last);
+    PlatformGraph graph = Platform.of(store, built, layout, request.mapping(), first, last);
     boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(tree, result.partition())
         : TreemapGeometry.cutAtDepth(tree, request.depth());
     for (String toggle : request.toggles()) {
