@@ -115,9 +115,11 @@ public final class Requests {
     NodeMapping mapping = NodeMapping.of(values, store.metadata());
     if (!values.given(METRIC) && !values.given(EXCLUDE_TYPES) && model.types().isEmpty()) {
       model = TopologyRequest.capacityModel(store.metadata(), model, mapping);
-    } else if (!mapping.isDefault()) {
-      throw new IllegalArgumentException("a node's size and fill name variables: they take the graph's own model, "
-          + "without a metric or a type filter");
+    } else if (!mapping.isDefault() && (model.metric() != Metric.VARIABLE_MEAN || !model.types().isEmpty()
+        || values.given(EXCLUDE_TYPES))) {
+      // The page always sends its metric (decision 039): variable mean is the one whose model holds every variable.
+      throw new IllegalArgumentException("a node's size and fill name variables: they take the variable mean (or no "
+          + "metric) without a type filter");
     }
     AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
     int side = Math.min(values.integer(WIDTH), values.integer(HEIGHT));
