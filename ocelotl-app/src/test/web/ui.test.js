@@ -451,7 +451,9 @@ test('variable mean on the bundled trace: one variable at a time, in its own col
   assert.match(shown.text, /variable mean/);
   const radios = await page.$$eval('#types input', is => is.map(i => ({ type: i.type, name: i.dataset.type, checked: i.checked })));
   assert.ok(radios.length > 1 && radios.every(r => r.type === 'radio'), JSON.stringify(radios));
-  assert.deepEqual(radios.filter(r => r.checked).map(r => r.name), ['bandwidth_used'], 'the busiest variable by default');
+  // Decision 050: the variable that varies most (the slowed uplink's bandwidth), not the busiest.
+  assert.deepEqual(radios.filter(r => r.checked).map(r => r.name), ['bandwidth'], 'the variable that varies most by default');
+  assert.match(shown.text, /types: bandwidth \(varies most: 0\.97, nancy-uplink at 8\.00–8\.14 s\)/);
   await page.check('#types input[data-type="speed_used"]');
   await page.waitForFunction(() => /speed_used/.test(document.getElementById('legend').textContent), null, { timeout: 60_000 });
   const legend = await page.$$eval('#legend .swatch', ss => ss.map(s => getComputedStyle(s).backgroundColor));
@@ -1025,7 +1027,7 @@ function requestLog(path) {
   const log = [];
   const listener = r => {
     const u = new URL(r.url());
-    if (u.pathname === `/api/${path}`) log.push({ query: u.searchParams, body: r.postData() });
+    if (u.pathname === `/api/${path}`) log.push({ query: u.searchParams, body: r.postData(), url: r.url() });
   };
   page.on('request', listener);
   log.stop = () => page.off('request', listener);
@@ -1055,6 +1057,30 @@ test('the Graph tab draws the metric and p of the settings, on the panel\'s size
   await page.waitForFunction(() => / · variable mean · /.test(document.getElementById('caption').textContent), null, { timeout: 120_000 });
   assert.equal(asked.at(-1).query.get('metric'), 'variable-mean');
   assert.match(await page.textContent('#treemap-legend'), /size = capacity, fill = use \/ capacity/);
+  asked.stop();
+});
+
+test('the Graph tab: size and fill per node kind, with the variable mean, in the URL and the request', async () => {
+  const asked = requestLog('topology');
+  await page.goto(`${url}&slices=20&panel=topology&metric=variable-mean&start=3&end=5`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.view === 'spatial topology', null, { timeout: 120_000 });
+  const kinds = await page.$$eval('#graph-mapping select[data-what="size"]', ss => ss.map(s => s.dataset.kind));
+  assert.ok(kinds.includes('HOST') && kinds.includes('LINK'), JSON.stringify(kinds));
+  await page.selectOption('#graph-mapping select[data-what="size"][data-kind="HOST"]', 'speed_used');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('size') === 'HOST=speed_used', null, { timeout: 60_000 });
+  await page.selectOption('#graph-mapping select[data-what="fill"][data-kind="HOST"]', 'speed_used');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('fill') === 'HOST=speed_used', null, { timeout: 60_000 });
+  await page.waitForFunction(() => /size and fill per node kind: below/.test(document.getElementById('treemap-legend').textContent),
+    null, { timeout: 120_000 });
+  const q = asked.at(-1).query;
+  assert.deepEqual([q.get('metric'), q.get('size'), q.get('fill')], ['variable-mean', 'HOST=speed_used', 'HOST=speed_used']);
+  // What the graph drew: every host full (use ÷ size = 1), as the command line's TopologyCommandTest.
+  const hosts = await page.evaluate(async u => {
+    const r = await fetch(u);
+    return (await r.json()).topology.nodes.filter(n => n.kind === 'HOST').map(n => n.fill);
+  }, asked.at(-1).url);
+  assert.ok(hosts.length === 32 && hosts.every(f => f === 1), JSON.stringify(hosts));
+  assert.equal(await page.$eval('#graph-mapping select[data-what="size"][data-kind="HOST"]', s => s.value), 'speed_used');
   asked.stop();
 });
 

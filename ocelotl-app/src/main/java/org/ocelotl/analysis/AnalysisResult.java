@@ -20,9 +20,36 @@ import org.ocelotl.view.ViewKind;
  * @param view     the overview drawn, or null
  * @param p        the p used (the request's, or the default)
  * @param overview the geometry of the view, or null when no view was asked for
+ * @param chosen   the variable a variable mean shows when the request named none, or null
  */
 public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partition partition, QualityCurves curves,
-    Overview overview) {
+    Overview overview, VariableChoice chosen) {
+
+  /**
+   * The caption's filters: the analysis's, the chosen variable's with why it was chosen
+   * ("types: bandwidth (varies most: 0.97, nancy-uplink at 8.00–8.14 s)").
+   */
+  public java.util.List<String> filters() {
+    if (chosen == null) {
+      return analysis.filters();
+    }
+    java.util.List<String> words = new java.util.ArrayList<>(analysis.filters());
+    String types = "types: " + chosen.type();
+    String why = types + " (" + chosen.caption(chosenSlice()) + ")";
+    words.replaceAll(w -> w.equals(types) ? why : w);
+    return words;
+  }
+
+  /** The chosen variable's slice of largest deviation, as the axes read times: "8.00–8.14 s". */
+  String chosenSlice() {
+    if (chosen == null || chosen.slice() < 0) {
+      return "";
+    }
+    TimeScale scale = timeScale();
+    BuiltModel built = analysis.built();
+    return String.format(java.util.Locale.ROOT, "%.3g–%.3g %s", scale.at(built.grid().boundary(chosen.slice())),
+        scale.at(built.grid().boundary(chosen.slice() + 1)), scale.unit());
+  }
 
   /** The JSON form: compact UTF-8, the same bytes from every front end. */
   public byte[] json() {

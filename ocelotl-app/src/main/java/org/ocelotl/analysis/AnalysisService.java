@@ -3,6 +3,7 @@ package org.ocelotl.analysis;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.HeapBudget;
@@ -181,7 +182,8 @@ public final class AnalysisService {
    *     meant for the user
    */
   public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
-    return drawn(analysis(resolved(request), request.aggregation(), progress), request, progress);
+    Resolved resolved = resolved(request, progress);
+    return drawn(analysis(resolved.input(), request.aggregation(), progress), request, resolved.chosen(), progress);
   }
 
   /**
@@ -193,7 +195,7 @@ public final class AnalysisService {
    */
   public java.util.Optional<ProvisionalResult> provisional(AnalysisRequest request, Progress progress)
       throws IOException {
-    ModelInput input = resolved(request);
+    ModelInput input = resolved(request, progress).input();
     if (request.aggregation() != Aggregation.SPATIOTEMPORAL || !(input instanceof ModelInput.FromTrace trace)) {
       return java.util.Optional.empty();
     }
@@ -290,7 +292,7 @@ public final class AnalysisService {
 
   private CompareResult compared(CompareRequest request, Progress progress) throws IOException {
     ModelInput.FromTrace base = (ModelInput.FromTrace) resolved(new AnalysisRequest(request.base(),
-        Aggregation.SPATIOTEMPORAL, null, request.p(), request.height()));
+        Aggregation.SPATIOTEMPORAL, null, request.p(), request.height()), progress).input();
     ModelRequest asked = base.request();
     ModelInput.FromTrace other = new ModelInput.FromTrace(request.other().store(), request.other().request()
         .withProducers(asked.producers()).withTypes(asked.types()));
@@ -338,7 +340,7 @@ public final class AnalysisService {
           org.ocelotl.view.ViewKind.of("spatiotemporal", "mode"), window(built), colours, request.height(),
           OverviewGeometry.VISUAL_THRESHOLD_PX), model);
       AnalysisResult result = new AnalysisResult(analysis, org.ocelotl.view.ViewKind.of("spatiotemporal", "mode"), p,
-          partition, QualityCurves.of(breakpoints, p), overview);
+          partition, QualityCurves.of(breakpoints, p), overview, null);
       progress.stage("ranking the differences");
       List<org.ocelotl.compare.Differences.Change> changes = org.ocelotl.compare.Differences.of(difference,
           partition.parts(), progress);
@@ -415,7 +417,8 @@ public final class AnalysisService {
    * trace's analysis drawn for the first time is added to the breakpoint cache's file, so that a
    * revisit after a restart draws it without computing the qualities.
    */
-  private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, Progress progress) {
+  private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, VariableChoice chosen,
+      Progress progress) {
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
@@ -431,54 +434,62 @@ public final class AnalysisService {
           built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
     }
     progress.check();
-    return new AnalysisResult(analysis, request.view(), p, partition, curves, overview);
+    return new AnalysisResult(analysis, request.view(), p, partition, curves, overview, chosen);
   }
+
+  /** A request's input as built, and the variable chosen for it when its type filter named none. */
+  private record Resolved(ModelInput input, VariableChoice chosen) {}
 
   /**
    * The input with an automatic producer depth resolved for the rows the view can draw, and a
    * variable mean narrowed to one variable.
    */
-  private static ModelInput resolved(AnalysisRequest request) {
+  private Resolved resolved(AnalysisRequest request, Progress progress) throws IOException {
     if (!(request.input() instanceof ModelInput.FromTrace trace)) {
-      return request.input();
+      return new Resolved(request.input(), null);
     }
     int rows = Math.max(1, (int) (request.height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
     ModelRequest model = ModelBuilder.withDepthFor(trace.store(), trace.request(), rows);
-    if (model.metric() == Metric.VARIABLE_MEAN) {
-      model = oneVariable(trace.store().metadata(), model);
+    if (model.metric() != Metric.VARIABLE_MEAN) {
+      return new Resolved(new ModelInput.FromTrace(trace.store(), model), null);
     }
-    return new ModelInput.FromTrace(trace.store(), model);
+    StoreMetadata m = trace.store().metadata();
+    oneVariable(m, model);
+    if (!model.types().isEmpty() || variables(m).stream().map(StoreMetadata.EventType::name).distinct().count() <= 1) {
+      return new Resolved(new ModelInput.FromTrace(trace.store(), model), null);
+    }
+    progress.stage("choosing the variable that varies most");
+    MicroscopicModel every = built(new ModelInput.FromTrace(trace.store(), model), progress).model();
+    Map<String, Long> records = new java.util.HashMap<>();
+    variables(m).forEach(t -> records.merge(t.name(), t.count(), Long::sum));
+    VariableChoice chosen = VariableChoice.of(every, records);
+    return new Resolved(new ModelInput.FromTrace(trace.store(), model.withTypes(List.of(chosen.type()))), chosen);
+  }
+
+  /** The trace's variables that have records. */
+  private static List<StoreMetadata.EventType> variables(StoreMetadata m) {
+    return m.types().stream().filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).toList();
   }
 
   /**
    * Variables have units of their own that traces do not state (a bandwidth in B/s beside a
    * latency in s): a mode across them, or a stack of them, would compare what cannot be
    * compared. A variable mean therefore shows one variable: the one the type filter keeps, or,
-   * without a filter, the one with the most records (the caption names it).
+   * without a filter, the one that varies most ({@link VariableChoice}, chosen by the caller).
    *
    * @throws IllegalArgumentException when the filter keeps several
    */
-  static ModelRequest oneVariable(StoreMetadata m, ModelRequest request) {
-    List<StoreMetadata.EventType> variables = m.types().stream()
-        .filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).toList();
+  static void oneVariable(StoreMetadata m, ModelRequest request) {
     if (request.types().isEmpty()) {
-      if (variables.stream().map(StoreMetadata.EventType::name).distinct().count() <= 1) {
-        return request;
-      }
-      StoreMetadata.EventType busiest = variables.get(0);
-      for (StoreMetadata.EventType t : variables) {
-        busiest = t.count() > busiest.count() ? t : busiest;
-      }
-      return request.withTypes(List.of(busiest.name()));
+      return;
     }
-    List<String> kept = variables.stream()
+    List<String> kept = variables(m).stream()
         .filter(t -> request.types().contains(t.name()) || t.group() != null && request.types().contains(t.group()))
         .map(StoreMetadata.EventType::name).distinct().toList();
     if (kept.size() > 1) {
       throw new IllegalArgumentException("the variable mean shows one variable at a time (their units differ); the "
           + "type filter keeps " + kept.size() + ": " + String.join(", ", kept) + "; keep one");
     }
-    return request;
   }
 
   /**
@@ -517,7 +528,7 @@ public final class AnalysisService {
     int rows = Math.max(1, (int) (request.analysis().height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
     TraceStore store = trace.store();
     trace = new ModelInput.FromTrace(store, ModelBuilder.withDepthFor(store, trace.request(), rows));
-    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), progress);
+    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), null, progress);
     BuiltModel built = result.analysis().built();
     MicroscopicModel model = built.model();
     if (request.slice() >= model.slices()) {
@@ -529,7 +540,7 @@ public final class AnalysisService {
     ProducerTree tree = model.tree();
     // The kinds, platform links and positions depend on no window or step: computed once per model.
     Platform.Layout layout = layouts.get(tree, () -> Platform.layout(store, built), progress);
-    PlatformGraph graph = Platform.of(store, built, layout, first, last);
+    PlatformGraph graph = Platform.of(store, built, layout, request.mapping(), first, last);
     boolean[] cut = request.depth() < 0 ? TreemapGeometry.cutOf(tree, result.partition())
         : TreemapGeometry.cutAtDepth(tree, request.depth());
     for (String toggle : request.toggles()) {

@@ -150,6 +150,21 @@ public final class JsonForm {
     }));
     json.set("curves", curves(r.curves()));
     json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
+    if (r.chosen() != null) {
+      json.set("variableChoice", variableChoice(r));
+    }
+    return json;
+  }
+
+  /** Why a variable mean shows its variable (decision 050): every variable's score, the largest deviation's cell. */
+  private static ObjectNode variableChoice(AnalysisResult r) {
+    VariableChoice c = r.chosen();
+    ObjectNode json = NODES.objectNode().put("type", c.type()).put("score", c.score());
+    if (c.producer() != null) {
+      json.put("producer", c.producer()).put("slice", c.slice()).put("when", r.chosenSlice());
+    }
+    ObjectNode scores = json.putObject("scores");
+    c.scores().forEach(scores::put);
     return json;
   }
 

@@ -74,13 +74,15 @@ final class Platform {
   }
 
   /** The graph of slices [first, last]: capacities and uses, the platform links and the messages sent then. */
-  static PlatformGraph of(TraceStore store, BuiltModel built, Layout layout, int first, int last) {
+  static PlatformGraph of(TraceStore store, BuiltModel built, Layout layout, NodeMapping mapping, int first,
+      int last) {
     ProducerTree tree = built.model().tree();
     double[] capacity = new double[tree.leafCount()];
     double[] use = new double[tree.leafCount()];
     String[] capacityVariables = new String[tree.leafCount()];
     String[] useVariables = new String[tree.leafCount()];
-    boolean capacities = capacities(built, first, last, capacity, use, capacityVariables, useVariables);
+    boolean capacities = capacities(built, layout.kinds(), mapping, first, last, capacity, use, capacityVariables,
+        useVariables);
     List<PlatformGraph.Edge> messages = edges(store, layout.leafOfProducer(), false, built.grid().boundary(first),
         built.grid().boundary(last + 1));
     TreeMap<Long, PlatformGraph.Edge> pairs = new TreeMap<>();
@@ -92,35 +94,50 @@ final class Platform {
       pairs.merge(e.a() * leaves + e.b(), e, (x, y) -> new PlatformGraph.Edge(x.a(), x.b(), x.topology(), y.messages(),
           y.volume()));
     }
+    java.util.Set<String> fillByLargest = new java.util.TreeSet<>();
+    for (String kind : layout.kinds()) {
+      if (!mapping.fillIsUseOfSize(kind)) {
+        fillByLargest.add(kind);
+      }
+    }
     return new PlatformGraph(tree, layout.kinds(), capacity, use, capacities, List.copyOf(pairs.values()),
-        List.of(capacityVariables), List.of(useVariables));
+        List.of(capacityVariables), List.of(useVariables), fillByLargest);
   }
 
   /**
    * Capacity and use per leaf over the slices, time-integrated, and the variables each was read
-   * from ("" where none); false (metric totals, no variables named) without capacity variables.
+   * from ("" where none): the variables the mapping names for the leaf's kind, else any capacity
+   * and any use; false (metric totals, no variables named) without capacity or mapped variables.
    */
-  private static boolean capacities(BuiltModel built, int first, int last, double[] capacity, double[] use,
-      String[] capacityVariables, String[] useVariables) {
+  private static boolean capacities(BuiltModel built, List<String> kinds, NodeMapping mapping, int first, int last,
+      double[] capacity, double[] use, String[] capacityVariables, String[] useVariables) {
     MicroscopicModel model = built.model();
     List<String> types = model.types();
-    boolean any = types.stream().anyMatch(Utilization.CAPACITIES::contains);
+    boolean any = !mapping.isDefault() || types.stream().anyMatch(Utilization.CAPACITIES::contains);
     double width = built.grid().width();
     java.util.Arrays.fill(capacityVariables, "");
     java.util.Arrays.fill(useVariables, "");
     for (int leaf = 0; leaf < model.leaves(); leaf++) {
+      String kind = kinds.get(model.tree().leafNode(leaf));
+      String size = mapping.size().get(kind);
+      String fill = mapping.fill().get(kind);
       for (int t = first; t <= last; t++) {
         for (int u = 0; u < types.size(); u++) {
           double v = model.value(leaf, t, u);
+          String type = types.get(u);
           if (!any) {
             capacity[leaf] += v;
             use[leaf] += v;
-          } else if (Utilization.CAPACITIES.contains(types.get(u))) {
-            capacity[leaf] += v * width; // a variable's mean over the slice × its width: the integral
-            capacityVariables[leaf] = v != 0 ? types.get(u) : capacityVariables[leaf];
-          } else if (Utilization.USES.contains(types.get(u))) {
+            continue;
+          }
+          // A variable's mean over the slice × its width: the integral. One variable may be both.
+          if (size != null ? type.equals(size) : Utilization.CAPACITIES.contains(type)) {
+            capacity[leaf] += v * width;
+            capacityVariables[leaf] = size != null ? size : v != 0 ? type : capacityVariables[leaf];
+          }
+          if (fill != null ? type.equals(fill) : Utilization.USES.contains(type)) {
             use[leaf] += v * width;
-            useVariables[leaf] = v != 0 ? types.get(u) : useVariables[leaf];
+            useVariables[leaf] = fill != null ? fill : v != 0 ? type : useVariables[leaf];
           }
         }
       }

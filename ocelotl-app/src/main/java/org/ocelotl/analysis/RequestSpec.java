@@ -72,6 +72,16 @@ public final class RequestSpec {
       SliceGrid.MAX_SLICES - 1, List.of(), null, null, "Only time slice K (0 to N−1) instead of the whole window.");
   public static final Param TOGGLES = new Param("toggles", List.of(), List.of("toggles"), Param.Type.LIST, "±PATH", 0, 0,
       List.of(), null, null, "Groups expanded (+a/b) or collapsed (-a/b), in order (command line: --expand, --collapse).");
+  // The topology graph's size and fill per node kind (decision 050): the URL carries the lists; a
+  // mapping file is the command line's only, a URL cannot name a file on the server.
+  public static final Param SIZE = list("size", "--size", List.of("size"), "KIND=VARIABLE",
+      "Topology graph: the variable that sizes each node kind (host=speed,link=bandwidth; default: its capacity).");
+  public static final Param FILL = list("fill", "--fill", List.of("fill"), "KIND=VARIABLE",
+      "Topology graph: the variable that fills each node kind (default: its capacity's use; a variable of another "
+          + "unit fills as its share of the largest of the kind).");
+  public static final Param MAPPING = new Param("mapping", List.of("--mapping"), List.of(), Param.Type.TEXT, "FILE",
+      0, 0, List.of(), null, null, "Topology graph: a file of size.KIND=VARIABLE and fill.KIND=VARIABLE lines "
+          + "(--size and --fill override it).");
   /** The largest side of a picture: 16 384 pixels. */
   private static final int MAX_SIDE = 16_384;
   public static final Param WIDTH = new Param("width", List.of("--width"), List.of("width"), Param.Type.INTEGER, "PX",
@@ -149,7 +159,7 @@ public final class RequestSpec {
           HEIGHT.defaulting("" + TreemapRequest.DEFAULT_HEIGHT).ranging(TreemapRequest.MIN_SIDE, TreemapRequest.MAX_SIDE)));
   /** A topology graph: the treemap's, with the groups expanded or collapsed, and the picture's size. */
   public static final List<Param> TOPOLOGY = concat(withDefault(MODEL, SLICES, SPATIAL_SLICES),
-      List.of(P, CUT, STEP, TOGGLES, WIDTH.defaulting("1000").ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
+      List.of(P, CUT, STEP, TOGGLES, SIZE, FILL, MAPPING, WIDTH.defaulting("1000").ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
           HEIGHT.defaulting("1000").ranging(MIN_PICTURE_HEIGHT, MAX_SIDE)));
   /**
    * The records of a window: a selection's window, producers, types (kept, or every type but those
@@ -191,7 +201,7 @@ public final class RequestSpec {
 
   /** Every parameter, once, in the order of the docs' tables. */
   public static final List<Param> ALL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
-      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, ALIGN, TOGGLES, WIDTH, HEIGHT, KIND, MATCH,
+      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, ALIGN, TOGGLES, SIZE, FILL, MAPPING, WIDTH, HEIGHT, KIND, MATCH,
       MIN_DURATION, MAX_DURATION, SEQUENCE, WITHIN, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */

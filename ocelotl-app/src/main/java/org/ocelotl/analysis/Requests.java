@@ -126,12 +126,19 @@ public final class Requests {
 
   /**
    * A topology graph: without a metric or a type filter, a trace that records capacities is shown
-   * by capacity and use ({@link TopologyRequest#capacityModel}).
+   * by capacity and use, or by the variables the analyst maps to each node kind's size and fill
+   * ({@link TopologyRequest#capacityModel}, {@link NodeMapping}).
    */
   public static TopologyRequest topology(RequestValues values, TraceStore store, ModelRequest model,
       List<String> toggles) {
+    NodeMapping mapping = NodeMapping.of(values, store.metadata());
     if (!values.given(METRIC) && !values.given(EXCLUDE_TYPES) && model.types().isEmpty()) {
-      model = TopologyRequest.capacityModel(store.metadata(), model);
+      model = TopologyRequest.capacityModel(store.metadata(), model, mapping);
+    } else if (!mapping.isDefault() && (model.metric() != Metric.VARIABLE_MEAN || !model.types().isEmpty()
+        || values.given(EXCLUDE_TYPES))) {
+      // The page always sends its metric (decision 039): variable mean is the one whose model holds every variable.
+      throw new IllegalArgumentException("a node's size and fill name variables: they take the variable mean (or no "
+          + "metric) without a type filter");
     }
     AnalysisRequest analysis = spatial(values, new ModelInput.FromTrace(store, model));
     int side = Math.min(values.integer(WIDTH), values.integer(HEIGHT));
@@ -139,7 +146,7 @@ public final class Requests {
     int cut = values.integer(CUT, -1);
     int step = values.integerOr(STEP, -1);
     try {
-      return new TopologyRequest(analysis, cut, step, toggles, side);
+      return new TopologyRequest(analysis, cut, step, toggles, side, mapping);
     } catch (IllegalArgumentException e) {
       throw values.refusal(TOGGLES, e.getMessage());
     }

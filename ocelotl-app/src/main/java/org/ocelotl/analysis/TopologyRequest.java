@@ -19,8 +19,10 @@ import org.ocelotl.store.StoreMetadata;
  * @param toggles  applied in order to the cut: "+path" expands a shown group, "-path" collapses a group
  * @param side     the side of the square the graph is drawn in, in pixels (the picture's or the
  *                 page's smaller side): nodes and labels are laid out not to overlap at it
+ * @param mapping  the variables of each node kind's size and fill
  */
-public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles, int side) {
+public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, List<String> toggles, int side,
+    NodeMapping mapping) {
   /** The smallest side a graph is laid out for: below, its labels could not be read anyway. */
   public static final int MIN_SIDE = 100;
 
@@ -47,10 +49,11 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
 
   /**
    * The model a topology graph shows by default: when the trace traces capacities (SimGrid's
-   * speed, power, bandwidth and their use), the mean of those variables, so that size and fill
-   * are capacity and use; otherwise the request as given (size and fill from its metric).
+   * speed, power, bandwidth and their use), the mean of those variables and of those the mapping
+   * names, so that size and fill are capacity and use or the analyst's variables; otherwise the
+   * request as given (size and fill from its metric).
    */
-  public static ModelRequest capacityModel(StoreMetadata metadata, ModelRequest request) {
+  public static ModelRequest capacityModel(StoreMetadata metadata, ModelRequest request, NodeMapping mapping) {
     Set<String> variables = new java.util.HashSet<>();
     for (StoreMetadata.EventType t : metadata.types()) {
       if (t.category() == EventCategory.VARIABLE) {
@@ -63,11 +66,16 @@ public record TopologyRequest(AnalysisRequest analysis, int depth, int slice, Li
         kept.add(name);
       }
     }
-    if (kept.isEmpty()) {
+    if (kept.isEmpty() && mapping.isDefault()) {
       return request;
     }
     for (String name : Utilization.USES) {
       if (variables.contains(name)) {
+        kept.add(name);
+      }
+    }
+    for (String name : mapping.variables()) {
+      if (!kept.contains(name)) {
         kept.add(name);
       }
     }

@@ -40,7 +40,7 @@ public record OverviewInput(MicroscopicModel model, TimeWindow window, ViewKind 
     BuiltModel built = r.analysis().built();
     TimeWindow window = new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit());
     return new OverviewInput(built.model(), window, r.view(), r.analysis().breakpoints(), r.p(), r.partition(),
-        built.typeColours(), r.name(), r.metricLabel(), built.exact(), r.analysis().filters(), r.timeScale());
+        built.typeColours(), r.name(), r.metricLabel(), built.exact(), r.filters(), r.timeScale());
   }
 
   /** The difference overview of two runs compared: its partition, coloured by the type each part gained most. */

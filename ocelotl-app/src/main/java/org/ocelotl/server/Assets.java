@@ -25,6 +25,7 @@ final class Assets {
       Map.entry("stats.js", "text/javascript; charset=utf-8"),
       Map.entry("format.js", "text/javascript; charset=utf-8"),
       Map.entry("treemap.js", "text/javascript; charset=utf-8"),
+      Map.entry("mapping.js", "text/javascript; charset=utf-8"),
       Map.entry("topology.js", "text/javascript; charset=utf-8"),
       Map.entry("selections.js", "text/javascript; charset=utf-8"),
       Map.entry("outliers.js", "text/javascript; charset=utf-8"),

@@ -7,6 +7,7 @@ import { OverviewView } from './overview.js';
 import { CurvesView } from './curves.js';
 import { TreemapView } from './treemap.js';
 import { TopologyView } from './topology.js';
+import { showMapping } from './mapping.js';
 import { ProducerFilter, TypeFilter } from './filters.js';
 import { DetailsView } from './details.js';
 import { StatsView } from './stats.js';
@@ -375,6 +376,13 @@ function drawProvisional(r) {
   $('overview').classList.remove('stale');
 }
 
+/** The variable a variable mean shows and why, when the server chose it (decision 050), as the command line's caption says it. */
+function variableChoice(r) {
+  const c = r.variableChoice;
+  if (!c) return [];
+  return [`types: ${c.type} (${c.producer ? `varies most: ${c.score.toFixed(2)}, ${c.producer} at ${c.when}` : 'most records, none varies'})`];
+}
+
 function draw(r) {
   delete $('caption').dataset.provisional;
   delete $('caption').dataset.hidden;
@@ -388,7 +396,7 @@ function draw(r) {
   $('caption').textContent = [
     sourceName(r), model ? `slices ${r.start} – ${r.end}`
       : `window ${time(since(r.start, r.timeScale), span / r.slices, '')} – ${time(since(r.end, r.timeScale), span / r.slices, r.timeScale.unit)} since the start`,
-    `N = ${r.slices}`, ...filterCaption(), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
+    `N = ${r.slices}`, ...filterCaption(), ...variableChoice(r), r.metricLabel, `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}`,
     `gain ${percent(r.gainFraction)}`, `loss ${percent(r.lossFraction)}`, `${r.partCount} part${r.partCount === 1 ? '' : 's'}`,
     r.exact ? 'exact model' : 'APPROXIMATE model (rebuilt from a cached one; untick “allow approximate models”)', `${Math.round(r.clientMs)} ms`,
   ].join(' · ');
@@ -611,12 +619,14 @@ function drawTreemapFrame(r) {
     ? `step ${t.firstSlice + 1} of ${t.slices}: ${time(t.stepStart, span / r.slices, '')} – ${time(t.stepEnd, span / r.slices, unit)}`
     : 'whole window';
   $('step-label').textContent = stepText;
+  showMapping($('graph-mapping'), r, state, (size, fill) => go({ ...state, size, fill }, true));
   if (r.topology) {
     // The graph draws the Metric setting's model: say where capacity and use are to be had.
     const capacityHint = !model && trace.metrics.includes('variable-mean') && state.metric !== 'variable-mean'
       ? ' (Metric “variable mean”: capacity and use, where the trace records them)' : '';
     $('treemap-legend').innerHTML = ['■ hosts, ◆ network links, ● processes', r.topology.capacities
-      ? 'size = capacity, fill = use / capacity' : `size and fill: ${r.metricLabel}${capacityHint}`,
+      ? (state.size.length || state.fill.length ? 'size and fill per node kind: below' : 'size = capacity, fill = use / capacity')
+      : `size and fill: ${r.metricLabel}${capacityHint}`,
       'grey: platform links; blue: messages', 'thick outline: collapsed group (click to expand)',
       ...(state.toggles.length ? [`${state.toggles.length} groups expanded or collapsed`] : []),
       ...overCapacity(r.topology.nodes),

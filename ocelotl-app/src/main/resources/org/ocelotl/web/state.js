@@ -10,11 +10,11 @@ const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
 const KEYS = ['trace', 'base', 'other', 'align', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
-  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
+  'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'size', 'fill', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
   'sproducers'];
 /** The page's own lists (the details panels' producers); the request's lists come from the spec. */
 const PAGE_LISTS = ['gproducers', 'sproducers'];
-let LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', ...PAGE_LISTS]);
+let LISTS = new Set(['include', 'exclude', 'xkinds', 'xtypes', 'toggles', 'size', 'fill', ...PAGE_LISTS]);
 /** The request spec (GET /api/vocabulary): its parameters by name; until it is read, the page's copy above. */
 let spec = new Map();
 /** The server's metrics, plug-ins' included (the spec's `metrics`): name, label and the category of types each reads. */
@@ -52,7 +52,7 @@ export function defaults() {
   return { trace: '', base: '', other: '', align: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
     view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: fallback('depth', 'auto'),
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
-    gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
+    size: [], fill: [], gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
 }
 
 export function fromUrl(search) {
@@ -132,6 +132,13 @@ export function treemapParams(state, size) {
 export function topologyParams(state, size) {
   const q = treemapParams(state, size);
   if (state.toggles.length) q.set('toggles', state.toggles.join(LIST_SEPARATOR));
+  // Size and fill per node kind (decision 050): only with the variable mean, whose model holds the variables.
+  // The variable chosen for the overview leaves the model: the mapping names its own variables.
+  if (state.metric === 'variable-mean' && (state.size.length || state.fill.length)) {
+    q.delete('xtypes');
+    if (state.size.length) q.set('size', state.size.join(LIST_SEPARATOR));
+    if (state.fill.length) q.set('fill', state.fill.join(LIST_SEPARATOR));
+  }
   return q;
 }
 

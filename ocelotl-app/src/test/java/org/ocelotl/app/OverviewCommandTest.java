@@ -166,10 +166,10 @@ class OverviewCommandTest {
     assertEquals(0, result.status(), result.err());
     Map<String, Object> variables = asMap(PlainJson.parse(Files.readString(json)));
     assertEquals("variable-mean", variables.get("metric"));
-    // Variables have units of their own: one at a time, the busiest unless the filter says, and
-    // its name stands for the unit the trace does not give.
-    assertEquals(List.of("bandwidth_used"), variables.get("types"));
-    assertEquals("bandwidth_used", variables.get("valueUnit"));
+    // Variables have units of their own: one at a time, the one that varies most unless the filter
+    // says (DefaultVariableTest), and its name stands for the unit the trace does not give.
+    assertEquals(List.of("bandwidth"), variables.get("types"));
+    assertEquals("bandwidth", variables.get("valueUnit"));
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> legend = (List<Map<String, Object>>) ((Map<String, Object>) variables.get("overview")).get("legend");
     assertTrue(!legend.get(0).get("colour").equals("#808080"), "SimGrid's grey is kept for visual aggregates");

@@ -139,6 +139,84 @@ class TopologyCommandTest {
         && ((Number) e.get("topology")).intValue() == 0), "message edges only");
   }
 
+  /**
+   * Size and fill per node kind, the analyst's choice (decision 050). Over [3, 5) s, hosts sized
+   * and filled by speed_used are each full (use ÷ size = 1), lyon-c1-2 included, which the default
+   * (speed, then in the profile's factor) marks over capacity; links keep bandwidth and its use.
+   */
+  @Test
+  void hostsSizedAndFilledByTheirUseAreFull() throws Exception {
+    Map<String, Object> graph = bundledGraph("--from", "3", "--to", "5", "--size", "host=speed_used", "--fill",
+        "HOST=speed_used");
+    List<Map<String, Object>> nodes = list(graph.get("nodes"));
+    List<Map<String, Object>> hosts = nodes.stream().filter(n -> n.get("kind").equals("HOST")).toList();
+    assertEquals(32, hosts.size());
+    for (Map<String, Object> h : hosts) {
+      assertEquals(List.of("speed_used", "speed_used", 1.0, false), List.of(h.get("capacityVariable"),
+          h.get("useVariable"), h.get("fill"), h.get("overCapacity")), (String) h.get("name"));
+    }
+    assertTrue(nodes.stream().filter(n -> n.get("kind").equals("LINK")).allMatch(n -> n.get("capacityVariable")
+        .equals("bandwidth") && n.get("useVariable").equals("bandwidth_used")), "links keep the default");
+  }
+
+  /**
+   * From a mapping file, links filled by their bandwidth (another unit than their use): over
+   * [8, 9) s nancy-uplink's fill is its bandwidth at 0.2 % over the largest link's,
+   * 2.425e6 / 1.25e9 = 0.00194, and nothing is over capacity; the caption says how links are filled.
+   */
+  @Test
+  void aMappingFileFillsLinksByTheirShareOfTheLargest() throws Exception {
+    Path mapping = tmp.resolve("links.mapping");
+    Files.writeString(mapping, "# links by their bandwidth\nfill.LINK=bandwidth\n\nsize.host = speed_used\n");
+    Map<String, Object> graph = bundledGraph("--from", "8", "--to", "9", "--mapping", mapping.toString());
+    Map<String, Object> uplink = list(graph.get("nodes")).stream().filter(n -> n.get("name").equals("nancy-uplink"))
+        .findFirst().orElseThrow();
+    assertEquals(List.of("bandwidth", "bandwidth", 2.425e6, 0.00194, false), List.of(uplink.get("capacityVariable"),
+        uplink.get("useVariable"), uplink.get("use"), uplink.get("fill"), uplink.get("overCapacity")));
+    assertTrue(((String) graph.get("note")).contains("LINK filled by its share of the largest LINK"),
+        (String) graph.get("note"));
+    // --fill overrides the file: links back to their use.
+    Map<String, Object> over = bundledGraph("--from", "8", "--to", "9", "--mapping", mapping.toString(), "--fill",
+        "link=bandwidth_used");
+    Map<String, Object> used = list(over.get("nodes")).stream().filter(n -> n.get("name").equals("nancy-uplink"))
+        .findFirst().orElseThrow();
+    assertEquals("bandwidth_used", used.get("useVariable"));
+  }
+
+  /** A bad mapping: one line naming the file, the line and what was expected; exit 1. */
+  @Test
+  void aBadMappingIsOneLine() throws Exception {
+    Path mapping = tmp.resolve("bad.mapping");
+    Files.writeString(mapping, "size.HOST=speed_used\n# fine so far\nfill HOST speed_used\n");
+    assertEquals(new CliTest.Result(1, "", "ocelotl: " + mapping + ", line 3: expected size.KIND=VARIABLE or "
+        + "fill.KIND=VARIABLE, found 'fill HOST speed_used'\n"), bundled("--mapping", mapping.toString()));
+    Files.writeString(mapping, "size.HOST=flops\n");
+    assertEquals(new CliTest.Result(1, "", "ocelotl: " + mapping + ", line 1: no variable 'flops' in the trace; its "
+        + "variables: bandwidth, bandwidth_used, core_count, latency, speed, speed_used\n"),
+        bundled("--mapping", mapping.toString()));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --size: no node kind 'cpu' in the trace; its kinds: 0, HOST, L1, "
+        + "L2, LINK, MPI, ROUTER\n"), bundled("--size", "cpu=speed"));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: --fill: expected KIND=VARIABLE, found 'speed'\n"),
+        bundled("--fill", "speed"));
+    assertEquals(new CliTest.Result(1, "", "ocelotl: " + tmp.resolve("none") + ": cannot read the mapping file "
+        + "(no such file)\n"), bundled("--mapping", tmp.resolve("none").toString()));
+  }
+
+  private CliTest.Result bundled(String... options) {
+    List<String> args = new ArrayList<>(List.of("topology", OverviewCommandTest.BUNDLED.toString(), "--workspace",
+        tmp.resolve("ws").toString(), "--out", tmp.resolve("b.svg").toString(), "--json", tmp.resolve("b.json")
+        .toString()));
+    args.addAll(List.of(options));
+    return CliTest.run(args.toArray(String[]::new));
+  }
+
+  private Map<String, Object> bundledGraph(String... options) throws IOException {
+    CliTest.Result result = bundled(options);
+    assertEquals(0, result.status(), result.err());
+    return OverviewCommandTest.asMap(OverviewCommandTest.asMap(PlainJson.parse(Files.readString(tmp.resolve("b.json"))))
+        .get("topology"));
+  }
+
   private Map<String, Object> topology(String... options) throws IOException {
     Path json = tmp.resolve("t.json");
     List<String> args = new ArrayList<>(List.of("topology", TRACE.toString(), "--workspace",

@@ -17,10 +17,14 @@ import org.ocelotl.model.ProducerTree;
  * @param edges      between leaves: platform links and communications, each pair once
  * @param capacityVariables per leaf: the variable its capacity was read from (speed, bandwidth), "" if none
  * @param useVariables      per leaf: the variable its use was read from (speed_used…), "" if none
+ * @param fillByLargest     the kinds whose fill is not their size's use but a variable of another
+ *                          unit: filled by its share of the largest of the kind, never over capacity
  */
 public record PlatformGraph(ProducerTree tree, List<String> kinds, double[] capacity, double[] use,
-    boolean capacities, List<Edge> edges, List<String> capacityVariables, List<String> useVariables) {
+    boolean capacities, List<Edge> edges, List<String> capacityVariables, List<String> useVariables,
+    java.util.Set<String> fillByLargest) {
   public PlatformGraph {
+    fillByLargest = java.util.Set.copyOf(fillByLargest);
     kinds = List.copyOf(kinds);
     edges = List.copyOf(edges);
     capacityVariables = List.copyOf(capacityVariables);
@@ -35,7 +39,7 @@ public record PlatformGraph(ProducerTree tree, List<String> kinds, double[] capa
   public PlatformGraph(ProducerTree tree, List<String> kinds, double[] capacity, double[] use, boolean capacities,
       List<Edge> edges) {
     this(tree, kinds, capacity, use, capacities, edges, java.util.Collections.nCopies(tree.leafCount(), ""),
-        java.util.Collections.nCopies(tree.leafCount(), ""));
+        java.util.Collections.nCopies(tree.leafCount(), ""), java.util.Set.of());
   }
 
   /**

@@ -139,8 +139,10 @@ public final class TopologyGeometry {
       }
     }
     Map<String, Double> largest = new TreeMap<>();
+    Map<String, Double> largestUse = new TreeMap<>();
     for (int i = 0; i < nodeOf.size(); i++) {
       largest.merge(kindOf.get(i), sums.get(i)[0], Math::max);
+      largestUse.merge(kindOf.get(i), sums.get(i)[1], Math::max);
     }
     // The largest a node is drawn at, never below 3 pixels: the boxes cover at most a fifth of
     // the square (n (2r)² ≤ 0.2), which leaves the layout room to push them apart and to label them.
@@ -182,9 +184,13 @@ public final class TopologyGeometry {
       double top = largest.get(kindOf.get(i));
       double size = top > 0 ? drawn * Math.max(0.15, Math.sqrt(s[0] / top)) : drawn * 0.15;
       int leaf = namedLeafOf.get(i)[0];
-      boolean over = graph.capacities() && s[1] > s[0] && s[1] > 0;
-      // Without capacities the "capacity" is the metric's value: fill by it against the largest of the kind.
-      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : over ? 1 : s[0] > 0 ? s[1] / s[0] : 0;
+      boolean byLargest = graph.fillByLargest().contains(kindOf.get(i));
+      boolean over = graph.capacities() && !byLargest && s[1] > s[0] && s[1] > 0;
+      double topUse = largestUse.get(kindOf.get(i));
+      // Without capacities the "capacity" is the metric's value: fill by it against the largest of the kind;
+      // a fill in another unit than the size (the analyst's mapping), by the use against the largest use.
+      double fill = !graph.capacities() ? (top > 0 ? s[0] / top : 0) : byLargest ? (topUse > 0 ? s[1] / topUse : 0)
+          : over ? 1 : s[0] > 0 ? s[1] / s[0] : 0;
       nodes.add(new Topology.Node(node, names.get(i), path(tree, node), kindOf.get(i), shape(kindOf.get(i)),
           bold[i], (int) s[2], x[i], y[i], size, graph.capacityVariables().get(leaf), graph.useVariables().get(leaf),
           s[0], s[1], fill, over, labels[i][0] > 0, labels[i][1], labels[i][2]));
@@ -218,6 +224,11 @@ public final class TopologyGeometry {
     }
     if (!graph.capacities()) {
       notes.add("no capacity variables: size and fill from the metric");
+    }
+    for (String kind : new java.util.TreeSet<>(graph.fillByLargest())) {
+      if (kindOf.contains(kind)) {
+        notes.add(kind + " filled by its share of the largest " + kind);
+      }
     }
     return new Topology(nodes, edges, graph.capacities(), labelHeight, String.join("; ", notes));
   }

@@ -177,7 +177,7 @@ class TopologyGeometryTest {
   void useBeyondCapacityIsMarkedNotHidden() {
     PlatformGraph over = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), new double[] {1, 3, 2, 5, 0}, true,
         GRAPH.edges(), List.of("speed", "speed", "bandwidth", "speed", "bandwidth"),
-        List.of("speed_used", "speed_used", "bandwidth_used", "speed_used", "bandwidth_used"));
+        List.of("speed_used", "speed_used", "bandwidth_used", "speed_used", "bandwidth_used"), java.util.Set.of());
     Topology t = TopologyGeometry.build(over, LEAVES, TopologyGeometry.positions(over), 1000);
     assertEquals(List.of("b1"), t.overCapacity().stream().map(Topology.Node::name).toList());
     Topology.Node b1 = t.overCapacity().get(0);
@@ -187,6 +187,24 @@ class TopologyGeometryTest {
     assertEquals("speed", b1.capacityVariable());
     assertEquals("speed_used", b1.useVariable());
     assertEquals(0.25, t.nodes().get(0).fill());
+  }
+
+  /**
+   * The same graph with the hosts filled by a variable of another unit than their size (an
+   * analyst's mapping, decision 050): each host's fill is its use over the largest host use (5),
+   * and none is over capacity.
+   */
+  @Test
+  void aFillInAnotherUnitIsAShareOfTheLargestOfTheKind() {
+    PlatformGraph mapped = new PlatformGraph(TREE, GRAPH.kinds(), GRAPH.capacity(), new double[] {1, 3, 2, 5, 0}, true,
+        GRAPH.edges(), List.of("speed", "speed", "bandwidth", "speed", "bandwidth"),
+        List.of("load", "load", "bandwidth_used", "load", "bandwidth_used"), java.util.Set.of("HOST"));
+    Topology t = TopologyGeometry.build(mapped, LEAVES, TopologyGeometry.positions(mapped), 1000);
+    assertEquals(List.of(), t.overCapacity());
+    assertEquals(List.of(0.2, 0.6, 1.0), t.nodes().stream().filter(n -> n.kind().equals("HOST"))
+        .map(Topology.Node::fill).toList());
+    assertEquals(0.2, t.nodes().stream().filter(n -> n.name().equals("l1")).findFirst().orElseThrow().fill(),
+        "links keep use ÷ capacity");
   }
 
   /**
