@@ -31,7 +31,7 @@ class StoreCorruptionTest {
     StoreFixtures.write(dir, 4, sink -> {
       StoreRoundTripTest.declare(sink);
       for (int i = 0; i < 10; i++) {
-        sink.state(1, 0, i, i + 1, 0);
+        sink.state(1, 0, i, i + 1, 0, -1);
       }
       sink.end(0, 11, "s");
     });
@@ -196,7 +196,7 @@ class StoreCorruptionTest {
     Path part = tmp.resolve("part");
     StoreFixtures.write(part, 4, sink -> {
       StoreRoundTripTest.declare(sink);
-      sink.state(1, 0, 3, 5, 0);
+      sink.state(1, 0, 3, 5, 0, -1);
       sink.origin(0.1);
       sink.end(3, 5, "s");
     });
