@@ -96,11 +96,12 @@ public final class ModelBuilder {
           List.of(Utilization.TYPE), Utilization.of(sums.values(), plan.tree().tree().leafCount(), plan.grid().slices(),
               plan.typeNames()));
       return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact,
-          java.util.Collections.singletonList(null));
+          java.util.Collections.singletonList(null), false);
     }
     MicroscopicModel model = new MicroscopicModel(plan.tree().tree(), plan.grid().slices(), plan.typeNames(),
         sums.values());
-    return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours());
+    return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours(),
+        plan.inclusive());
   }
 
   /**

@@ -118,8 +118,9 @@ class StoreRoundTripTest {
       case STATE -> {
         int type = random.nextInt(2);
         int depth = random.nextInt(3);
-        sink.state(producer, type, start, end, depth, -1);
-        return new Row(new double[] {start, end}, new int[] {producer, type, depth});
+        int outer = depth == 0 ? -1 : random.nextInt(3) - 1;
+        sink.state(producer, type, start, end, depth, outer);
+        return new Row(new double[] {start, end}, new int[] {producer, type, depth, outer});
       }
       case EVENT -> {
         sink.event(producer, 2, start);
