@@ -26,7 +26,7 @@ import org.ocelotl.workspace.Workspace;
  * </pre>
  */
 public class StateScan {
-  static final int WARM = 5;
+  static final int WARM = 20;
 
   static long cpu() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();

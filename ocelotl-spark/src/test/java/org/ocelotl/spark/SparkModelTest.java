@@ -96,6 +96,7 @@ class SparkModelTest {
         Arguments.of(bundled, request(Metric.VARIABLE_MEAN, 20).withTypes(List.of("speed_used"))),
         Arguments.of(bundled, request(Metric.LINK_COUNT, 30).withProducers(select(List.of(), List.of("nancy"), 2))),
         Arguments.of(mpi4, request(Metric.STATE_DURATION, 10)),
+        Arguments.of(mpi4, request(Metric.STATE_DURATION, 10).withInclusive(true)),
         Arguments.of(mpi4, request(Metric.EVENT_COUNT, 25)),
         Arguments.of(events, request(Metric.EVENT_COUNT, 4)),
         Arguments.of(masterWorker, request(Metric.STATE_AVERAGE, 9)),
