@@ -177,7 +177,7 @@ class SparkModelTest {
     Run run = run("model", d.parquet.toString(), "--metric", "state-duration", "--slices", "40", "--from", "2",
         "--to", "10", "--exclude", "nancy", "--out", model.toString(), "--tree-out", tree.toString());
     assertEquals(0, run.status, run.err);
-    assertEquals("smpi_perturbed.trace.gz: state-duration model, 48 producers × 40 slices × 8 types, window [2.0, 10.0)"
+    assertEquals("smpi_perturbed.trace.gz: state-duration (exclusive time) model, 48 producers × 40 slices × 8 types, window [2.0, 10.0)"
         + " s, values in s, exact, scanned in 2 Spark partitions\n", run.err);
     ModelRequest request = request(Metric.STATE_DURATION, 40).withWindow(2, 10)
         .withProducers(select(List.of(), List.of("nancy"), 0));
