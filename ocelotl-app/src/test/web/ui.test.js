@@ -1034,6 +1034,29 @@ function requestLog(path) {
   return log;
 }
 
+test('inclusive state time: one setting, in the URL, the overview\'s and the statistics\' requests and the caption', async () => {
+  const asked = requestLog('overview');
+  const stats = requestLog('stats');
+  await page.goto(`${url}&slices=20`);
+  await page.waitForFunction(() => /state total duration \(exclusive time\)/.test(document.getElementById('caption').textContent),
+    null, { timeout: 120_000 });
+  assert.equal(asked.at(-1).query.get('time'), null, 'exclusive time is the default: not sent');
+  assert.equal(await page.$eval('#inclusive', c => c.checked), false);
+  await page.check('#inclusive');
+  await page.click('#apply');
+  await page.waitForFunction(() => /state total duration \(inclusive time\)/.test(document.getElementById('caption').textContent),
+    null, { timeout: 120_000 });
+  assert.equal(asked.at(-1).query.get('time'), 'inclusive');
+  assert.match(page.url(), /[?&]time=inclusive(&|$)/);
+  await page.goto(`${url}&slices=20&time=inclusive&stats=1&sfrom=3&sto=3.5`);
+  await page.waitForFunction(() => /of the inclusive state time/.test(document.getElementById('stats').textContent), null,
+    { timeout: 120_000 });
+  assert.equal(stats.at(-1).query.get('time'), 'inclusive', 'the statistics follow the setting');
+  assert.equal(await page.$eval('#inclusive', c => c.checked), true, 'the setting comes back from the URL');
+  asked.stop();
+  stats.stop();
+});
+
 test('the Graph tab draws the metric and p of the settings, on the panel\'s size', async () => {
   const asked = requestLog('topology');
   await page.goto(`${url}&slices=20&panel=topology&p=0.05`);
@@ -1045,8 +1068,8 @@ test('the Graph tab draws the metric and p of the settings, on the panel\'s size
   const c = await caption();
   assert.equal(c.p, 0.05);
   assert.equal(await page.textContent('#p-value'), '0.05');
-  assert.match(c.text, / · state total duration · spatial partition at p = 0\.05 · /);
-  assert.match(await page.textContent('#treemap-legend'), /size and fill: state total duration \(Metric “variable mean”: capacity and use/);
+  assert.match(c.text, / · state total duration \(exclusive time\) · spatial partition at p = 0\.05 · /);
+  assert.match(await page.textContent('#treemap-legend'), /size and fill: state total duration \(exclusive time\) \(Metric “variable mean”: capacity and use/);
   // The graph is asked for the panel's size (its height decides the producer depth), not a hidden canvas's.
   const box = await page.$eval('#treemap-box', b => ({ w: b.clientWidth, h: b.clientHeight }));
   assert.deepEqual([Number(q.get('width')), Number(q.get('height'))], [box.w, box.h]);

@@ -120,10 +120,9 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return TimeScale.of(built.timeUnit(), origin, built.grid().end() - built.grid().start());
   }
 
-  /** "state total duration", or "value" for a model whose metric is unknown. */
+  /** "state total duration (exclusive time)", or "value" for a model whose metric is unknown. */
   public String metricLabel() {
-    BuiltModel built = analysis.built();
-    return built.metric() == null ? "value" : built.metric().label();
+    return analysis.built().label();
   }
 
   /** The partition at p = 1: what gain and loss fractions are measured against. */

@@ -169,7 +169,7 @@ public final class AnalysisService {
         return whole;
       }
       return new BuiltModel(whole.model().window(from, to), new SliceGrid(from, to, to - from), null,
-          BuiltModel.SLICE_UNIT, true, whole.typeColours());
+          BuiltModel.SLICE_UNIT, true, whole.typeColours(), false);
     }
   }
 
@@ -326,7 +326,7 @@ public final class AnalysisService {
         differenceColours.add(colours.get(t));
       }
       BuiltModel built = new BuiltModel(model, o.grid(), o.metric(), o.timeUnit(), b.exact() && o.exact(),
-          differenceColours);
+          differenceColours, o.inclusive());
       TraceSummary otherTrace = TraceSummary.of(other.store());
       TraceSummary shown = new TraceSummary(otherTrace.id(), TraceSummary.of(base.store()).name() + " → "
           + otherTrace.name(), otherTrace.path(), otherTrace.format(), otherTrace.start(), otherTrace.origin(), otherTrace.end(),
@@ -654,14 +654,14 @@ public final class AnalysisService {
     // The model's producers are those with records of the metric's category; with a type
     // filter, many may hold none of the chosen types (network links for a host variable).
     return new BuiltModel(built.model().withoutEmptyLeaves(), built.grid(), built.metric(), built.timeUnit(),
-        built.exact(), built.typeColours());
+        built.exact(), built.typeColours(), built.inclusive());
   }
 
   /** A model file has no time axis of its own: its whole window is the slices [0, N), unit "slice". */
   private static BuiltModel fromFiles(ModelInput.FromFiles files) throws IOException {
     MicroscopicModel model = ModelFiles.read(files.model(), files.tree(), files.slices());
     return new BuiltModel(model, new SliceGrid(0, model.slices(), model.slices()), null, BuiltModel.SLICE_UNIT,
-        true, Collections.nCopies(model.typeCount(), null));
+        true, Collections.nCopies(model.typeCount(), null), false);
   }
 
   static TimeWindow window(BuiltModel built) {

@@ -140,7 +140,7 @@ public final class DatasetReader implements TraceReader {
         .collect(Collectors.joining(", ")) + "])";
     String query = switch (category) {
       case STATE -> "SELECT " + String.join(", ", Columns.PRODUCER, Columns.TYPE, Columns.START, Columns.END,
-          Columns.DEPTH) + from;
+          Columns.DEPTH, Columns.OUTER) + from;
       case EVENT -> "SELECT " + String.join(", ", Columns.PRODUCER, Columns.TYPE, Columns.TIME) + from;
       case VARIABLE -> "SELECT " + String.join(", ", Columns.PRODUCER, Columns.TYPE, Columns.START, Columns.END,
           Columns.VALUE) + from;
@@ -151,7 +151,7 @@ public final class DatasetReader implements TraceReader {
     try (ResultSet r = s.executeQuery(query)) {
       while (r.next()) {
         switch (category) {
-          case STATE -> sink.state(r.getInt(1), r.getInt(2), r.getDouble(3), r.getDouble(4), r.getInt(5));
+          case STATE -> sink.state(r.getInt(1), r.getInt(2), r.getDouble(3), r.getDouble(4), r.getInt(5), r.getInt(6));
           case EVENT -> sink.event(r.getInt(1), r.getInt(2), r.getDouble(3));
           case VARIABLE -> sink.variableStep(r.getInt(1), r.getInt(2), r.getDouble(3), r.getDouble(4), r.getDouble(5));
           case LINK -> {

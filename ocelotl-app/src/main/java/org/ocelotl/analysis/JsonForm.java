@@ -199,6 +199,9 @@ public final class JsonForm {
     ObjectNode json = object();
     json.set("trace", trace == null ? NODES.nullNode() : trace(trace));
     json.put("metric", built.metric() == null ? null : built.metric().cliName());
+    if (built.time() != null) { // a state metric's: exclusive or inclusive time
+      json.put("time", built.time());
+    }
     json.put("metricLabel", metricLabel);
     json.put("valueUnit", built.unit());
     json.put("timeUnit", built.timeUnit());
@@ -426,6 +429,9 @@ public final class JsonForm {
     ObjectNode json = object();
     json.set("trace", shown.trace() == null ? NODES.nullNode() : trace(shown.trace()));
     json.put("metric", built.metric() == null ? null : built.metric().cliName());
+    if (built.time() != null) { // a state metric's: exclusive or inclusive time
+      json.put("time", built.time());
+    }
     json.put("aggregation", name(shown.aggregation()));
     TimeScale scale = shown.timeScale();
     timeScale(json, scale);

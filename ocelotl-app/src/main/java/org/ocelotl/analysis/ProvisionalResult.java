@@ -25,7 +25,7 @@ public record ProvisionalResult(TraceSummary trace, BuiltModel built, Aggregatio
   }
 
   String metricLabel() {
-    return built.metric() == null ? "value" : built.metric().label();
+    return built.label();
   }
 
   TimeScale timeScale() {

@@ -127,8 +127,9 @@ public final class RequestSpec {
   public static final String EXCLUSIVE = "exclusive";
   public static final String INCLUSIVE = "inclusive";
   public static final Param TIME = new Param("time", List.of("--inclusive"), List.of("time"), Param.Type.CHOICE,
-      "exclusive|inclusive", 0, 0, List.of(EXCLUSIVE, INCLUSIVE), EXCLUSIVE, INCLUSIVE, "States' time: exclusive "
-          + "(default: minus the states nested in them, so each instant counts once) or inclusive (--inclusive).");
+      "exclusive|inclusive", 0, 0, List.of(EXCLUSIVE, INCLUSIVE), EXCLUSIVE, INCLUSIVE, "States' time, in the state "
+          + "metrics and the statistics: exclusive (default: minus the states nested in them, so each instant counts "
+          + "once) or inclusive (--inclusive).");
   public static final Param BUCKETS = integer("buckets", "--buckets", "buckets", "B", 1, Statistics.MAX_BUCKETS,
       "" + Statistics.DEFAULT_BUCKETS, "Time buckets of the density of records (JSON).");
 
@@ -136,7 +137,7 @@ public final class RequestSpec {
 
   /** What builds a trace's model. */
   public static final List<Param> MODEL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
-      TYPES, EXCLUDE_TYPES, EXACT, SELECTION);
+      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, TIME);
   /** An overview: the model, aggregated, at p, drawn at this height (the page's canvas). */
   public static final List<Param> OVERVIEW = concat(MODEL, List.of(AGGREGATION, VIEW, P,
       HEIGHT.defaulting("" + AnalysisRequest.DEFAULT_HEIGHT).ranging(20, MAX_SIDE)));
@@ -176,7 +177,7 @@ public final class RequestSpec {
    * selection; no model cache, hence always exact.
    */
   public static final List<Param> DATASET_MODEL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE,
-      EXCLUDE_KINDS, TYPES, EXCLUDE_TYPES);
+      EXCLUDE_KINDS, TYPES, EXCLUDE_TYPES, TIME);
   /** The records of a window written as a trace of their own ({@code ocelotl export}). */
   public static final List<Param> SUB_TRACE = List.of(FROM, TO, PRODUCERS, TYPES, SELECTION);
   /** The statistics. */
@@ -195,7 +196,7 @@ public final class RequestSpec {
    * differences to list.
    */
   public static final List<Param> COMPARE = concat(List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE,
-      EXCLUDE_KINDS, TYPES, EXCLUDE_TYPES, EXACT, ALIGN, P, WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
+      EXCLUDE_KINDS, TYPES, EXCLUDE_TYPES, EXACT, TIME, ALIGN, P, WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE),
       HEIGHT.ranging(MIN_PICTURE_HEIGHT, MAX_SIDE).defaulting(null)),
       List.of(LIMIT.defaulting("" + OutliersRequest.DEFAULT_LIMIT).ranging(1, OutliersRequest.MAX_LIMIT)));
 

@@ -56,8 +56,9 @@ public final class Requests {
     List<String> types = selection != null ? selection.types() : types(values, m, metric);
     // A request that cannot take a cached model (a dataset on Spark) is exact.
     boolean exact = !values.takes(EXACT) || values.choice(EXACT).equals("true");
+    boolean inclusive = values.takes(TIME) && values.choice(TIME).equals(INCLUSIVE);
     return new ModelRequest(metric, start, end, values.integer(SLICES), new ProducerSelection(kept, excluded, depth),
-        types, exact);
+        types, exact, inclusive);
   }
 
   /**

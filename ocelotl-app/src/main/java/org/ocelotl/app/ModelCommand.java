@@ -84,11 +84,11 @@ public final class ModelCommand implements Callable<Integer>, RequestOptions.Tak
     return 0;
   }
 
-  /** One line on stderr: what the model is, and whether it is exact. */
+  /** One line on stderr: what the model is (a state metric's with its time), and whether it is exact. */
   static String summary(TraceStore store, BuiltModel built) {
     SliceGrid grid = built.grid();
     return String.format("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, values in %s, %s",
-        store.metadata().name(), built.metric().cliName(), built.model().leaves(), grid.slices(), built.model().typeCount(),
+        store.metadata().name(), built.metricName(), built.model().leaves(), grid.slices(), built.model().typeCount(),
         grid.start(), grid.end(), built.timeUnit(), built.unit(),
         built.exact() ? "exact" : "APPROXIMATE (rebuilt from a cached model with straddling slices; --exact rescans)");
   }

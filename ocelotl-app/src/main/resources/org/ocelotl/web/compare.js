@@ -277,7 +277,7 @@ export class ComparePage {
 /** The API parameters of a comparison: the pair, the model's settings, the window (OTHER's), the align and p. */
 export function compareParams(state) {
   const q = new URLSearchParams({ base: state.base, other: state.other });
-  for (const key of ['metric', 'slices', 'depth', 'start', 'end', 'exact', 'align', 'p']) {
+  for (const key of ['metric', 'slices', 'depth', 'start', 'end', 'exact', 'time', 'align', 'p']) {
     if (state[key] !== '' && state[key] !== undefined) q.set(key, String(state[key]));
   }
   for (const key of ['include', 'exclude', 'xkinds', 'xtypes']) {

@@ -245,6 +245,7 @@ function syncControls() {
     + Array.from({ length: Math.max(0, height - 1) }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
   $('depth').value = state.depth;
   $('approximate').checked = state.exact === 'false';
+  $('inclusive').checked = state.time === 'inclusive';
   $('start').value = state.start !== '' ? state.start : trace ? trace.start : '';
   $('end').value = state.end !== '' ? state.end : trace ? trace.end : '';
   $('unit').textContent = trace ? trace.unit : '';
@@ -263,7 +264,7 @@ function settingsFromControls() {
   const xtypes = $('metric').value === state.metric ? state.xtypes : [];
   if (model) return { ...state, aggregation, view };
   return { ...state, metric: $('metric').value, xtypes, aggregation, view, slices: $('slices').value.trim(), depth: $('depth').value,
-    exact: $('approximate').checked ? 'false' : '',
+    exact: $('approximate').checked ? 'false' : '', time: $('inclusive').checked ? 'inclusive' : '',
     start: atBounds(start, trace?.start) ? '' : start, end: atBounds(end, trace?.end) ? '' : end };
 }
 

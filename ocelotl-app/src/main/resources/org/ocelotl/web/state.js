@@ -9,7 +9,7 @@ export const VIEWS = {
 const LIST_SEPARATOR = '|';
 
 /** Keys in URL order; values are strings or, for lists, arrays. */
-const KEYS = ['trace', 'base', 'other', 'align', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p', 'include',
+const KEYS = ['trace', 'base', 'other', 'align', 'panel', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'time', 'p', 'include',
   'exclude', 'xkinds', 'xtypes', 'cut', 'step', 'toggles', 'size', 'fill', 'gantt', 'gfrom', 'gto', 'gproducers', 'stats', 'sfrom', 'sto',
   'sproducers'];
 /** The page's own lists (the details panels' producers); the request's lists come from the spec. */
@@ -49,7 +49,7 @@ function fallback(name, copy) {
 export function defaults() {
   // depth 'auto' (the spec's, as the command line's): a wide trace shows its structure (the
   // deepest level that fits) rather than one aggregated block; '0' keeps every level.
-  return { trace: '', base: '', other: '', align: '', metric: fallback('metric', 'state-duration'), exact: '', aggregation: fallback('aggregation', 'temporal'),
+  return { trace: '', base: '', other: '', align: '', metric: fallback('metric', 'state-duration'), exact: '', time: '', aggregation: fallback('aggregation', 'temporal'),
     view: fallback('view', 'mode'), slices: fallback('slices', '100'), depth: fallback('depth', 'auto'),
     start: '', end: '', p: '', include: [], exclude: [], xkinds: [], xtypes: [], panel: '', cut: '', step: '', toggles: [],
     size: [], fill: [], gantt: '', gfrom: '', gto: '', gproducers: [], stats: '', sfrom: '', sto: '', sproducers: [] };
@@ -99,7 +99,7 @@ export function toQuery(state, tokenValue) {
 /** The API parameters of an overview request (p left out when the server should choose). */
 export function apiParams(state) {
   const q = new URLSearchParams();
-  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'p']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'view', 'slices', 'depth', 'start', 'end', 'exact', 'time', 'p']) {
     if (state[key] !== '' && state[key] !== undefined) q.set(key, String(state[key]));
   }
   if (state.include.length) q.set('include', state.include.join(LIST_SEPARATOR));
@@ -145,7 +145,7 @@ export function topologyParams(state, size) {
 /** Whether two states need a new model (anything but p and the view changed). */
 export function sameModel(a, b) {
   if (!a || !b) return false;
-  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'depth', 'start', 'end', 'exact']) {
+  for (const key of ['trace', 'metric', 'aggregation', 'slices', 'depth', 'start', 'end', 'exact', 'time']) {
     if (String(a[key]) !== String(b[key])) return false;
   }
   for (const key of LISTS) {

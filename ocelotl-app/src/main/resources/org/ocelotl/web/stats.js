@@ -31,7 +31,7 @@ export class StatsView {
   /** Shows the statistics of {trace, sfrom, sto, sproducers}; hides them when stats is not set. */
   async show(state) {
     if (!state.stats || !state.trace) { this.box.hidden = true; this.key = null; return; }
-    const key = [state.trace, state.sfrom, state.sto, state.sproducers.join('|')].join(' ');
+    const key = [state.trace, state.sfrom, state.sto, state.sproducers.join('|'), state.time].join(' ');
     this.box.hidden = false;
     if (key === this.key) return;
     this.key = key;
@@ -43,6 +43,7 @@ export class StatsView {
     const q = new URLSearchParams({ trace: state.trace, from: state.sfrom, to: state.sto, by: 'producer',
       top: String(TOP) });
     if (state.sproducers.length) q.set('producers', state.sproducers.join('|'));
+    if (state.time) q.set('time', state.time); // the settings' state time, as the overview's
     try {
       const stats = await this.api.get('stats', q);
       if (key !== this.key) return; // another selection was opened meanwhile

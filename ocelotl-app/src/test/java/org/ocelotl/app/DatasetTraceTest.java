@@ -108,10 +108,10 @@ class DatasetTraceTest {
     Path description = dataset.resolve("dataset.json");
     String text = Files.readString(description);
 
-    Files.writeString(description, text.replace("\"version\" : 1", "\"version\" : 7"));
+    Files.writeString(description, text.replace("\"version\" : 2", "\"version\" : 7"));
     CliTest.Result version = ocelotl("info", dataset.toString());
     assertEquals(new CliTest.Result(1, "", "ocelotl: " + description.toRealPath() + ": dataset layout version 7, "
-        + "expected 1 (export the trace again with this version of Ocelotl)\n"), version);
+        + "expected 2 (export the trace again with this version of Ocelotl)\n"), version);
 
     Files.writeString(description, text);
     Path states;

@@ -59,7 +59,7 @@ class ModelCommandTest {
     assertEquals("producer,slice,type,value\np1,0,run,1.0\np1,0,wait,0.0\np1,1,run,0.0\np1,1,wait,2.0\n",
         Files.readString(out));
     assertEquals("producer,parent\n0,\np1,0\n", Files.readString(tree));
-    assertEquals("ok.trace: state-duration model, 1 producers × 2 slices × 2 types, window [0.0, 4.0) s, values in s, exact\n",
+    assertEquals("ok.trace: state-duration (exclusive time) model, 1 producers × 2 slices × 2 types, window [0.0, 4.0) s, values in s, exact\n",
         result.err());
   }
 

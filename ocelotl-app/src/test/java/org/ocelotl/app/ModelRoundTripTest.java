@@ -103,13 +103,13 @@ class ModelRoundTripTest {
   }
 
   /**
-   * What a model file cannot say, being cells alone: the trace it comes from, the metric and its
-   * unit, the time axis (its slices are numbered 0..N-1, unit "slice") and the types' colours
+   * What a model file cannot say, being cells alone: the trace it comes from, the metric (a state
+   * metric's time too) and its unit, the time axis (its slices are numbered 0..N-1, unit "slice") and the types' colours
    * (drawn from the palette). Everything else of an overview's JSON — breakpoints, curves, parts,
    * producer rows, blocks and their shares — must be the same.
    */
   static final java.util.Set<String> ONLY_THE_TRACE_KNOWS = java.util.Set.of(
-      "/trace", "/metric", "/metricLabel", "/valueUnit", "/timeUnit", "/timeScale/origin", "/timeScale/factor",
+      "/trace", "/metric", "/time", "/metricLabel", "/valueUnit", "/timeUnit", "/timeScale/origin", "/timeScale/factor",
       "/timeScale/unit", "/start", "/end", "/parts/*/start", "/parts/*/end", "/overview/start", "/overview/end",
       "/overview/unit", "/overview/legend/*/colour", "/overview/blocks/*/colour", "/overview/blocks/*/tooltip/start",
       "/overview/blocks/*/tooltip/end", "/overview/blocks/*/tooltip/unit");

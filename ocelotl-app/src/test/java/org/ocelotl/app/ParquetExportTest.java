@@ -89,13 +89,13 @@ class ParquetExportTest {
     assertEquals(0, result.status(), result.err());
     JsonNode d = new ObjectMapper().readTree(out.resolve(ParquetTable.DATASET_FILE).toFile());
     assertEquals("ocelotl-parquet-dataset", d.get("format").asText());
-    assertEquals(1, d.get("version").asInt());
+    assertEquals(2, d.get("version").asInt());
     assertEquals("smpi_perturbed.trace.gz", d.get("trace").asText());
     assertEquals("s", d.get("time_unit").asText());
     assertEquals(1.0, d.get("seconds_per_unit").asDouble());
     assertEquals(117312, d.get("counts").get("state").asLong());
     assertEquals(38400, d.get("counts").get("link").asLong());
-    assertEquals(List.of("start_time", "end_time", "producer", "type", "depth"),
+    assertEquals(List.of("start_time", "end_time", "producer", "type", "depth", "outer_type"),
         new ObjectMapper().convertValue(d.get("tables").get("states"), List.class));
     JsonNode root = d.get("producers").get(0);
     assertTrue(root.get("parent").isNull());
@@ -115,7 +115,7 @@ class ParquetExportTest {
       while (rs.next()) {
         keyValues.add(rs.getString(1) + "=" + rs.getString(2));
       }
-      assertEquals(List.of("ocelotl.dataset.version=1", "ocelotl.seconds_per_unit=1.0", "ocelotl.time_unit=s"),
+      assertEquals(List.of("ocelotl.dataset.version=2", "ocelotl.seconds_per_unit=1.0", "ocelotl.time_unit=s"),
           keyValues);
     }
   }
@@ -236,7 +236,7 @@ class ParquetExportTest {
   /** A record as the list of its values, doubles as their bits (so equality is bit for bit), null for NaN. */
   private static List<Object> expected(Columns columns, int i) {
     if (columns instanceof StateColumns c) {
-      return List.of(bits(c.start()[i]), bits(c.end()[i]), c.producer()[i], c.type()[i], c.depth()[i]);
+      return List.of(bits(c.start()[i]), bits(c.end()[i]), c.producer()[i], c.type()[i], c.depth()[i], c.outer()[i]);
     } else if (columns instanceof EventColumns c) {
       return List.of(bits(c.time()[i]), c.producer()[i], c.type()[i]);
     } else if (columns instanceof VariableColumns c) {

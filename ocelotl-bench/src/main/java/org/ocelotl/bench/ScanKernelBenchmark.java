@@ -21,7 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The scan kernel, the design's hot path ({@link ScanKernels#stateDurations}), on one thread over
  * in-memory columns: seeded states of 700 leaves × 10 types, each lasting up to 1/500 of the
  * window (a few slices at N = 1 000), into a model of N slices (zeroed per call, as a build
- * allocates a fresh one). States per second = {@code states} / the time per call. The whole
+ * allocates a fresh one). {@code time}: exclusive reads the outer-type column, all −1 here (no
+ * nesting, as in a SimGrid trace), inclusive does not: the cost of exclusive time where there is
+ * nothing to subtract. States per second = {@code states} / the time per call. The whole
  * pipeline on a store (mapped chunks, threads) is bench/scan.sh.
  */
 @State(Scope.Benchmark)
@@ -40,9 +42,13 @@ public class ScanKernelBenchmark {
   @Param({"5000000"})
   public int states;
 
+  @Param({"exclusive", "inclusive"})
+  public String time;
+
   private ModelLayout layout;
   private int[] producer;
   private int[] type;
+  private int[] outer;
   private double[] start;
   private double[] end;
   private double[] cells;
@@ -52,6 +58,8 @@ public class ScanKernelBenchmark {
     SplittableRandom random = new SplittableRandom(2024);
     producer = new int[states];
     type = new int[states];
+    outer = new int[states];
+    java.util.Arrays.fill(outer, -1);
     start = new double[states];
     end = new double[states];
     double time = 0;
@@ -78,7 +86,8 @@ public class ScanKernelBenchmark {
   @Benchmark
   public double[] stateDurations() {
     java.util.Arrays.fill(cells, 0);
-    ScanKernels.stateDurations(layout, 0, slices, states, producer, type, start, end, cells, null, null);
+    ScanKernels.stateDurations(layout, 0, slices, states, producer, type, time.equals("inclusive") ? null : outer,
+        start, end, cells, null, null);
     return cells;
   }
 }

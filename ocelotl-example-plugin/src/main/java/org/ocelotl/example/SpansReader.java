@@ -59,7 +59,7 @@ final class SpansReader implements TraceReader {
           if (end < start) {
             throw TraceFormatException.atLine(file, lineNumber, "the state ends before it starts", line);
           }
-          sink.state(producer, type(f[1], EventCategory.STATE, sink), start, end, 0);
+          sink.state(producer, type(f[1], EventCategory.STATE, sink), start, end, 0, -1);
           bounds(start, end);
         } else {
           sink.event(producer, type(f[1], EventCategory.EVENT, sink), start);

@@ -164,10 +164,11 @@ public final class ModelJob {
     return files;
   }
 
-  /** The columns the kernel of a category reads. */
-  private static List<String> columns(EventCategory category) {
-    return switch (category) {
-      case STATE -> List.of(Columns.START, Columns.END, Columns.PRODUCER, Columns.TYPE);
+  /** The columns the kernel of a scan's category reads: the outer type for exclusive time. */
+  private static List<String> columns(ModelScan scan) {
+    return switch (scan.category()) {
+      case STATE -> scan.inclusive() ? List.of(Columns.START, Columns.END, Columns.PRODUCER, Columns.TYPE)
+          : List.of(Columns.START, Columns.END, Columns.PRODUCER, Columns.TYPE, Columns.OUTER);
       case EVENT -> List.of(Columns.TIME, Columns.PRODUCER, Columns.TYPE);
       case VARIABLE -> List.of(Columns.START, Columns.END, Columns.VALUE, Columns.PRODUCER, Columns.TYPE);
       case LINK -> List.of(Columns.START, Columns.VOLUME, Columns.TYPE, Columns.FROM);
@@ -221,7 +222,7 @@ public final class ModelJob {
   /** Adds the records of {@code files} (of the scan's category's table), in that order, to {@code scan}. */
   static void scan(ModelScan scan, Iterator<String> files, Configuration hadoop) throws IOException {
     org.ocelotl.store.Columns batch = org.ocelotl.store.Columns.of(scan.category(), BATCH);
-    List<String> columns = columns(scan.category());
+    List<String> columns = columns(scan);
     FilterPredicate window = window(scan.category(), scan.grid());
     while (files.hasNext()) {
       String file = files.next();

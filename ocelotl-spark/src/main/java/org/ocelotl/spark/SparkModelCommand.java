@@ -76,7 +76,8 @@ final class SparkModelCommand implements Callable<Integer>, RequestOptions.Takin
     }
     SliceGrid grid = result.model().grid();
     spec.commandLine().getErr().printf("%s: %s model, %d producers × %d slices × %d types, window [%s, %s) %s, "
-            + "values in %s, exact, scanned in %d Spark partitions%n", result.metadata().name(), result.model().metric().cliName(),
+            + "values in %s, exact, scanned in %d Spark partitions%n", result.metadata().name(),
+        result.model().metricName(),
         model.leaves(), grid.slices(), model.typeCount(), grid.start(), grid.end(), result.model().timeUnit(),
         result.model().unit(), result.partitions());
     spec.commandLine().getErr().flush();

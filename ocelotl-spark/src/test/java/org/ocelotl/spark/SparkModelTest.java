@@ -99,6 +99,7 @@ class SparkModelTest {
         // A plug-in's metric (decision 054): shipped to the executors by name, found there on the class path.
         Arguments.of(bundled, request(Metrics.parse(MeanDurationBegun.NAME), 40)),
         Arguments.of(mpi4, request(Metric.STATE_DURATION, 10)),
+        Arguments.of(mpi4, request(Metric.STATE_DURATION, 10).withInclusive(true)),
         Arguments.of(mpi4, request(Metric.EVENT_COUNT, 25)),
         Arguments.of(events, request(Metric.EVENT_COUNT, 4)),
         Arguments.of(masterWorker, request(Metric.STATE_AVERAGE, 9)),
@@ -179,7 +180,7 @@ class SparkModelTest {
     Run run = run("model", d.parquet.toString(), "--metric", "state-duration", "--slices", "40", "--from", "2",
         "--to", "10", "--exclude", "nancy", "--out", model.toString(), "--tree-out", tree.toString());
     assertEquals(0, run.status, run.err);
-    assertEquals("smpi_perturbed.trace.gz: state-duration model, 48 producers × 40 slices × 8 types, window [2.0, 10.0)"
+    assertEquals("smpi_perturbed.trace.gz: state-duration (exclusive time) model, 48 producers × 40 slices × 8 types, window [2.0, 10.0)"
         + " s, values in s, exact, scanned in 2 Spark partitions\n", run.err);
     ModelRequest request = request(Metric.STATE_DURATION, 40).withWindow(2, 10)
         .withProducers(select(List.of(), List.of("nancy"), 0));

@@ -18,14 +18,15 @@ public final class SplitRecords {
 
   private SplitRecords() {}
 
-  public static void state(DataOutput out, int producer, int type, double start, double end, int depth)
-      throws IOException {
+  public static void state(DataOutput out, int producer, int type, double start, double end, int depth,
+      int outer) throws IOException {
     out.writeByte(STATE);
     out.writeInt(producer);
     out.writeInt(type);
     out.writeDouble(start);
     out.writeDouble(end);
     out.writeInt(depth);
+    out.writeInt(outer);
   }
 
   public static void event(DataOutput out, int producer, int type, double time) throws IOException {
@@ -49,7 +50,16 @@ public final class SplitRecords {
    */
   public static boolean replay(byte tag, DataInput in, int[] types, TraceSink sink) throws IOException {
     switch (tag) {
-      case STATE -> sink.state(in.readInt(), types[in.readInt()], in.readDouble(), in.readDouble(), in.readInt());
+      case STATE -> {
+        // In this order: the arguments are read as written.
+        int producer = in.readInt();
+        int type = types[in.readInt()];
+        double start = in.readDouble();
+        double end = in.readDouble();
+        int depth = in.readInt();
+        int outer = in.readInt();
+        sink.state(producer, type, start, end, depth, outer < 0 ? -1 : types[outer]);
+      }
       case EVENT -> sink.event(in.readInt(), types[in.readInt()], in.readDouble());
       case VARIABLE -> sink.variable(in.readInt(), types[in.readInt()], in.readDouble(), in.readDouble());
       default -> {

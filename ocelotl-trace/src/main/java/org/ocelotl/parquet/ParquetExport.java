@@ -125,6 +125,7 @@ public final class ParquetExport {
           intField(out, Columns.PRODUCER, 2, c.producer()[i]);
           intField(out, Columns.TYPE, 3, c.type()[i]);
           intField(out, Columns.DEPTH, 4, c.depth()[i]);
+          intField(out, Columns.OUTER, 5, c.outer()[i]);
         });
       }
       case EVENT -> {

@@ -114,6 +114,7 @@ public final class ParquetRecords {
         case Columns.PRODUCER -> ints(c.producer());
         case Columns.TYPE -> ints(c.type());
         case Columns.DEPTH -> ints(c.depth());
+        case Columns.OUTER -> ints(c.outer());
         default -> throw unknown(column, "states");
       };
     } else if (into instanceof EventColumns c) {

@@ -24,6 +24,7 @@ public enum ParquetTable {
       .required(PrimitiveTypeName.INT32).named(Columns.PRODUCER)
       .required(PrimitiveTypeName.INT32).named(Columns.TYPE)
       .required(PrimitiveTypeName.INT32).named(Columns.DEPTH)
+      .required(PrimitiveTypeName.INT32).named(Columns.OUTER)
       .named("state")),
   EVENTS("events", Types.buildMessage()
       .required(PrimitiveTypeName.DOUBLE).named(Columns.TIME)
@@ -75,9 +76,10 @@ public enum ParquetTable {
 
   /**
    * The version of the dataset's layout (tables, columns, {@link #DATASET_FILE}): 1 since the time
-   * unit, the singular category names and dataset.json (docs/scale-out.md).
+   * unit, the singular category names and dataset.json (docs/scale-out.md); 2 since the states'
+   * outer type (exclusive time, decision 037).
    */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
 
   /** Key-value metadata of every Parquet file: the layout's version, and the unit of its times. */
   public static final String VERSION_KEY = "ocelotl.dataset.version";
@@ -94,6 +96,8 @@ public enum ParquetTable {
     public static final String PRODUCER = "producer";
     public static final String TYPE = "type";
     public static final String DEPTH = "depth";
+    /** The type of the state a state lies in, -1 for none (the store's outer type, decision 037). */
+    public static final String OUTER = "outer_type";
     public static final String FROM = "from_producer";
     public static final String TO = "to_producer";
     public static final String ID = "id";

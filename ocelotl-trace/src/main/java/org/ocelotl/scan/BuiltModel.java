@@ -16,9 +16,10 @@ import org.ocelotl.model.MicroscopicModel;
  *                    values are then estimates, and the user must be told
  * @param typeColours the trace's colour of each model type ("r g b" in [0, 1], as Pajé writes
  *                    it), or null where the trace gives none
+ * @param inclusive   a state metric's inclusive time rather than its exclusive time ({@link ModelRequest#inclusive})
  */
 public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, String timeUnit,
-    boolean exact, List<String> typeColours) {
+    boolean exact, List<String> typeColours, boolean inclusive) {
   /** The time unit of a model read from a file: its slices are its only time axis. */
   public static final String SLICE_UNIT = "slice";
 
@@ -30,6 +31,27 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
       throw new IllegalArgumentException("a grid of " + grid.slices() + " slices for a model of " + model.slices());
     }
     typeColours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(typeColours));
+  }
+
+  /** "exclusive" or "inclusive" for a state metric, as the request parameter says it; null for the others. */
+  public String time() {
+    if (metric == null || metric.category() != org.ocelotl.model.EventCategory.STATE) {
+      return null;
+    }
+    return inclusive ? "inclusive" : "exclusive";
+  }
+
+  /** The metric's command-line name, a state metric's with its time: "state-duration (exclusive time)". */
+  public String metricName() {
+    return time() == null ? String.valueOf(metric) : metric.cliName() + " (" + time() + " time)";
+  }
+
+  /**
+   * What the reader sees in captions, legends and axes: "state total duration (exclusive time)",
+   * "event occurrences", …; "value" when the metric is unknown.
+   */
+  public String label() {
+    return metric == null ? "value" : time() == null ? metric.label() : metric.label() + " (" + time() + " time)";
   }
 
   /**

@@ -96,11 +96,12 @@ public final class ModelBuilder {
           List.of(Utilization.TYPE), Utilization.of(sums.values(), plan.tree().tree().leafCount(), plan.grid().slices(),
               plan.typeNames()));
       return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact,
-          java.util.Collections.singletonList(null));
+          java.util.Collections.singletonList(null), false);
     }
     MicroscopicModel model = new MicroscopicModel(plan.tree().tree(), plan.grid().slices(), plan.typeNames(),
         sums.values());
-    return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours());
+    return new BuiltModel(model, plan.grid(), plan.metric(), plan.timeUnit(), exact, plan.typeColours(),
+        plan.inclusive());
   }
 
   /**
@@ -109,20 +110,23 @@ public final class ModelBuilder {
    * boundary is read by both) and checking it is still wanted before each.
    */
   static ModelSums scan(TraceStore store, ModelPlan plan, int threads, Work work) {
-    return scan(store, plan.layout(), plan.metric(), threads, work);
+    return scan(store, plan.layout(), plan.metric(), plan.inclusive(), threads, work);
   }
 
   /**
    * The states' sums of a layout the caller makes (its leaves may be any grouping of the store's
    * producers, such as a Gantt chart's rows), on every core: per (leaf, slice, type) the time
    * inside the slice, the states begun in it, and the states crossing into it (see
-   * {@link ScanKernels#stateDurations}), the three arrays of the state-average metric.
+   * {@link ScanKernels#stateDurations}), the three arrays of the state-average metric. Inclusive
+   * time: a row summarises the states drawn in it, each with its whole length.
    */
   public static double[][] stateSums(TraceStore store, ModelLayout layout) {
-    return scan(store, layout, Metric.STATE_AVERAGE, Runtime.getRuntime().availableProcessors(), Work.NONE).arrays();
+    return scan(store, layout, Metric.STATE_AVERAGE, true, Runtime.getRuntime().availableProcessors(), Work.NONE)
+        .arrays();
   }
 
-  private static ModelSums scan(TraceStore store, ModelLayout layout, Metric metric, int threads, Work work) {
+  private static ModelSums scan(TraceStore store, ModelLayout layout, Metric metric, boolean inclusive, int threads,
+      Work work) {
     SliceGrid grid = layout.grid();
     ModelSums sums = ModelSums.zero(metric, grid, layout.leaves(), layout.types());
     EventCategory category = metric.category();
@@ -134,7 +138,7 @@ public final class ModelBuilder {
     }
     Chunks read = new Chunks(work, new AtomicLong(), total);
     if (bands.length == 2) {
-      scanBand(store, layout, sums, bands[0], bands[1], read);
+      scanBand(store, layout, sums, inclusive, bands[0], bands[1], read);
       return sums;
     }
     List<Thread> workers = new ArrayList<>();
@@ -143,7 +147,7 @@ public final class ModelBuilder {
       int band = b;
       Thread worker = new Thread(() -> {
         try {
-          scanBand(store, layout, sums, bands[band], bands[band + 1], read);
+          scanBand(store, layout, sums, inclusive, bands[band], bands[band + 1], read);
         } catch (Throwable t) {
           failures[band] = t;
         }
@@ -197,14 +201,15 @@ public final class ModelBuilder {
     }
   }
 
-  private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, int lo, int hi, Chunks read) {
+  private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, boolean inclusive, int lo, int hi,
+      Chunks read) {
     SliceGrid grid = layout.grid();
     EventCategory category = sums.metric().category();
     Columns columns = store.columns(category);
     for (Chunk chunk : store.chunks(category, grid.boundary(lo), grid.boundary(hi))) {
       read.next();
       store.read(chunk, columns);
-      sums.add(layout, lo, hi, columns);
+      sums.add(layout, inclusive, lo, hi, columns);
     }
   }
 }

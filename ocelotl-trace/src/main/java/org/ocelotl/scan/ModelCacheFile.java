@@ -43,7 +43,8 @@ import java.util.Arrays;
  */
 final class ModelCacheFile {
   static final byte[] MAGIC = "OCLMODEL".getBytes(StandardCharsets.US_ASCII);
-  static final int VERSION = 2;
+  /** 3: a state metric's key names its time, exclusive or inclusive (decision 037). */
+  static final int VERSION = 3;
   static final int VERSION_OFFSET = MAGIC.length;
   static final int METRIC_OFFSET = VERSION_OFFSET + Integer.BYTES;
   static final int LEAVES_OFFSET = METRIC_OFFSET + Integer.BYTES;

@@ -24,12 +24,13 @@ import org.ocelotl.store.TraceStore;
  * producer tree and types, and where each store producer and type lands. Every bad parameter
  * is refused here, before any scan, with a message for the user.
  *
+ * @param inclusive the state metrics' inclusive time rather than exclusive ({@link ModelRequest#inclusive})
  * @param key what identifies the model's rows and columns whatever the spelling of the
- *            filters: the metric and a hash of the resolved tree and type mapping (the model
- *            cache's key)
+ *            filters: the metric (with its time kind for the state metrics) and a hash of the
+ *            resolved tree and type mapping (the model cache's key)
  */
-record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, List<String> typeNames,
-    List<String> typeColours, String timeUnit, String key) {
+record ModelPlan(Metric metric, boolean inclusive, SliceGrid grid, ModelTree tree, int[] typeOf,
+    List<String> typeNames, List<String> typeColours, String timeUnit, String key) {
 
   static ModelPlan of(TraceStore store, ModelRequest request) {
     return of(store.metadata(), request);
@@ -65,8 +66,8 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     checkSize(metric, tree.tree().leafCount(), grid.slices(), types.size());
     List<String> names = typeNames(types);
     List<String> colours = types.stream().map(StoreMetadata.EventType::color).toList();
-    return new ModelPlan(metric, grid, tree, typeOf, names, colours, m.timeUnit(),
-        key(metric, tree, typeOf, names));
+    return new ModelPlan(metric, request.inclusive(), grid, tree, typeOf, names, colours, m.timeUnit(),
+        key(metric, request, tree, typeOf, names));
   }
 
   /** A model too large for one array, or for this JVM's memory, is refused before it is allocated. */
@@ -97,7 +98,7 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
 
   /** The plan of the same model on another grid (a rebuild's target or source). */
   ModelPlan withGrid(SliceGrid other) {
-    return new ModelPlan(metric, other, tree, typeOf, typeNames, typeColours, timeUnit, key);
+    return new ModelPlan(metric, inclusive, other, tree, typeOf, typeNames, typeColours, timeUnit, key);
   }
 
   private static SliceGrid grid(StoreMetadata m, ModelRequest request) {
@@ -203,7 +204,8 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
         .toList();
   }
 
-  private static String key(Metric metric, ModelTree tree, int[] typeOf, List<String> typeNames) {
+  private static String key(Metric metric, ModelRequest request, ModelTree tree, int[] typeOf,
+      List<String> typeNames) {
     StringBuilder text = new StringBuilder();
     ProducerTree t = tree.tree();
     for (int node = 0; node < t.size(); node++) {
@@ -212,9 +214,11 @@ record ModelPlan(Metric metric, SliceGrid grid, ModelTree tree, int[] typeOf, Li
     text.append(Arrays.toString(tree.leafOf())).append(Arrays.toString(typeOf)).append(typeNames);
     try {
       byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.toString().getBytes(StandardCharsets.UTF_8));
-      // A plug-in's version in the key: files its older code cached are never read as its own.
+      // A plug-in's version in the key: files its older code cached are never read as its own. A
+      // built-in state metric's two times are two models: the name says which (file names and headers too).
       String name = metric instanceof PluginMetric plugin ? metric.cliName() + "-v" + plugin.version() : metric.cliName();
-      return name + "-" + HexFormat.of().formatHex(hash, 0, 12);
+      String kind = metric instanceof org.ocelotl.model.BuiltInMetric && metric.category() == EventCategory.STATE ? "-" + request.time() : "";
+      return name + kind + "-" + HexFormat.of().formatHex(hash, 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }

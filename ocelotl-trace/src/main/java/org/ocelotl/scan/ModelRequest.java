@@ -1,7 +1,8 @@
 package org.ocelotl.scan;
 
-import org.ocelotl.model.Metric;
 import java.util.List;
+import org.ocelotl.model.EventCategory;
+import org.ocelotl.model.Metric;
 
 /**
  * What model to build from a trace.
@@ -15,10 +16,15 @@ import java.util.List;
  *                  types of the metric's category that have records
  * @param exact     true: never a proportional split; a cached model is used only when it holds
  *                  this very grid, else the trace is scanned again
+ * @param inclusive the state metrics' time: true, each state's whole time (a nested state counts in
+ *                  its own type and again in the one around it); false, exclusive (self) time, each
+ *                  instant once (decision 037). Always false for the other metrics, which have no
+ *                  nesting, so that one model has one request
  */
 // Serializable: the Spark job ships requests to its executors.
 public record ModelRequest(Metric metric, double from, double to, int slices,
-    ProducerSelection producers, List<String> types, boolean exact) implements java.io.Serializable {
+    ProducerSelection producers, List<String> types, boolean exact, boolean inclusive)
+    implements java.io.Serializable {
 
   public ModelRequest {
     if (metric == null) {
@@ -33,6 +39,13 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
     }
     producers = producers == null ? ProducerSelection.ALL : producers;
     types = List.copyOf(types == null ? List.of() : types);
+    inclusive = inclusive && metric.category() == EventCategory.STATE;
+  }
+
+  /** Exclusive time for the state metrics, the default. */
+  public ModelRequest(Metric metric, double from, double to, int slices, ProducerSelection producers,
+      List<String> types, boolean exact) {
+    this(metric, from, to, slices, producers, types, exact, false);
   }
 
   /** The whole trace, every producer and type, approximate rebuilds allowed. */
@@ -41,23 +54,32 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
   }
 
   public ModelRequest withWindow(double from, double to) {
-    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
   }
 
   public ModelRequest withSlices(int slices) {
-    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
   }
 
   public ModelRequest withProducers(ProducerSelection producers) {
-    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
   }
 
   public ModelRequest withTypes(List<String> types) {
-    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
   }
 
   public ModelRequest withExact(boolean exact) {
-    return new ModelRequest(metric, from, to, slices, producers, types, exact);
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
+  }
+
+  public ModelRequest withInclusive(boolean inclusive) {
+    return new ModelRequest(metric, from, to, slices, producers, types, exact, inclusive);
+  }
+
+  /** The state metrics' time, as the request parameter names it: "exclusive" or "inclusive". */
+  public String time() {
+    return inclusive ? "inclusive" : "exclusive";
   }
 
   /**

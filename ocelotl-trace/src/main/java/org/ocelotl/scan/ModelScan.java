@@ -42,6 +42,11 @@ public final class ModelScan {
     return plan.metric().category();
   }
 
+  /** The state metrics' inclusive time rather than exclusive: exclusive reads the outer-type column. */
+  public boolean inclusive() {
+    return plan.inclusive();
+  }
+
   /** The model's window and slices: records outside it add nothing, so a reader may skip them. */
   public SliceGrid grid() {
     return plan.grid();
@@ -49,7 +54,7 @@ public final class ModelScan {
 
   /** Adds the records of a batch (columns of {@link #category()}). */
   public void add(Columns columns) {
-    sums.add(layout, 0, plan.grid().slices(), columns);
+    sums.add(layout, plan.inclusive(), 0, plan.grid().slices(), columns);
   }
 
   /** The sums so far (live arrays, no copy): what a partial scan hands back to be summed. */

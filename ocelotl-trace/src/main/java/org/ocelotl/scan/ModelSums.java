@@ -39,9 +39,10 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
    * Adds a batch of records of the metric's category, in the band of slices [lo, hi) of
    * {@code layout}'s grid: the one place that says which kernel, on which columns, serves which
    * metric, for every engine (a store's chunk, a Spark partition's rows). A built-in metric runs
-   * its own loop, with no call per record; a plug-in's is called per record.
+   * its own loop, with no call per record; a plug-in's is called per record. {@code inclusive}: the
+   * states' whole time, not their exclusive time (which reads the outer-type column).
    */
-  void add(ModelLayout layout, int lo, int hi, Columns columns) {
+  void add(ModelLayout layout, boolean inclusive, int lo, int hi, Columns columns) {
     if (metric instanceof PluginMetric plugin) {
       addEach(plugin, layout, lo, hi, columns);
       return;
@@ -52,8 +53,8 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
       case STATE_DURATION, STATE_AVERAGE -> {
         StateColumns c = (StateColumns) columns;
         boolean average = metric == Metric.STATE_AVERAGE;
-        ScanKernels.stateDurations(layout, lo, hi, n, c.producer(), c.type(), c.start(), c.end(), cells,
-            average ? arrays[STARTS] : null, average ? arrays[CROSSINGS] : null);
+        ScanKernels.stateDurations(layout, lo, hi, n, c.producer(), c.type(), inclusive ? null : c.outer(),
+            c.start(), c.end(), cells, average ? arrays[STARTS] : null, average ? arrays[CROSSINGS] : null);
       }
       case EVENT_COUNT -> {
         EventColumns c = (EventColumns) columns;
@@ -139,8 +140,9 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
     }
     double[] sums = arrays[SUMS];
     return switch ((BuiltInMetric) metric) {
-      case STATE_DURATION, EVENT_COUNT, LINK_COUNT, LINK_VOLUME -> sums;
-      case STATE_AVERAGE -> averages(sums, arrays[STARTS], arrays[CROSSINGS]);
+      case STATE_DURATION -> withoutResidues(sums);
+      case EVENT_COUNT, LINK_COUNT, LINK_VOLUME -> sums;
+      case STATE_AVERAGE -> averages(withoutResidues(sums), arrays[STARTS], arrays[CROSSINGS]);
       case VARIABLE_MEAN, UTILIZATION -> means(sums);
     };
   }
@@ -164,6 +166,38 @@ record ModelSums(Metric metric, SliceGrid grid, int leaves, int types, double[][
       }
     }
     return values;
+  }
+
+  /**
+   * The durations with rounding residues of exclusive time set to 0: a state's time less that of
+   * the states nested in it is a sum of additions and subtractions, exactly 0 where nested states
+   * fill the slice, and off by a few ulps of the durations involved (at most the slice's width per
+   * producer, more where a depth cut merges producers). {@link #RESIDUE} of the larger of the
+   * width and the type's largest duration covers that; inclusive durations are never negative.
+   */
+  private double[] withoutResidues(double[] durations) {
+    int first = 0;
+    while (first < durations.length && durations[first] >= 0) {
+      first++;
+    }
+    if (first == durations.length) {
+      return durations; // the common case, and every inclusive model: one pass
+    }
+    double[] largest = new double[types];
+    for (int i = 0; i < durations.length; i++) {
+      largest[i % types] = Math.max(largest[i % types], durations[i]);
+    }
+    int slices = grid.slices();
+    for (int i = first; i < durations.length; i++) {
+      if (durations[i] < 0) {
+        int k = i / types % slices;
+        double width = grid.boundary(k + 1) - grid.boundary(k);
+        if (-durations[i] <= RESIDUE * Math.max(width, largest[i % types])) {
+          durations[i] = 0;
+        }
+      }
+    }
+    return durations;
   }
 
   private static double[] averages(double[] durations, double[] starts, double[] crossings) {

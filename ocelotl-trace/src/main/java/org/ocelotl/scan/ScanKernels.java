@@ -23,9 +23,20 @@ public final class ScanKernels {
    * run of slices [a, b] number Σ starts[a..b] + crossings[a], which is what lets a cached model
    * give exact averages for a coarser grid. States of filtered producers or types, and states
    * outside the band, are skipped.
+   *
+   * <p>Exclusive time, when {@code outer} is given (the type of the state each lies in, −1 for
+   * none): a nested state's part inside each slice is also taken from its outer state's type
+   * there, so that each instant counts once, in the innermost state's type. The nested state lies
+   * inside its outer one, so that part is the nested state's own part, cut at the band as the
+   * outer state's is: no need to find the outer record, which may be in another chunk or band.
+   * The subtraction is made even when the nested state's own type is filtered out. Records at
+   * depth 0 (every record of a trace without nesting) add exactly what they add without it.
+   *
+   * @param outer null: inclusive time
    */
   public static void stateDurations(ModelLayout layout, int lo, int hi, int count, int[] producer,
-      int[] type, double[] start, double[] end, double[] cells, double[] starts, double[] crossings) {
+      int[] type, int[] outer, double[] start, double[] end, double[] cells, double[] starts,
+      double[] crossings) {
     double[] bounds = layout.bounds();
     double t0 = bounds[lo];
     double t1 = bounds[hi];
@@ -35,18 +46,25 @@ public final class ScanKernels {
     for (int i = 0; i < count; i++) {
       int leaf = leafOf[producer[i]];
       int slot = typeOf[type[i]];
+      int around = outer == null || outer[i] < 0 ? -1 : typeOf[outer[i]];
       double s = start[i];
       double e = end[i];
       // Skip what lies outside [t0, t1); an instantaneous state at t0 is inside.
-      if (leaf < 0 || slot < 0 || s >= t1 || e < t0 || (e == t0 && s < e)) {
+      if (leaf < 0 || (slot < 0 && around < 0) || s >= t1 || e < t0 || (e == t0 && s < e)) {
         continue;
       }
       boolean begunBefore = s < t0;
       // Not Math.max/min: their care for NaN and −0.0, which times never are, costs (JDK 17).
       s = begunBefore ? t0 : s;
       e = e > t1 ? t1 : e;
-      int base = layout.base(leaf, slot);
       int first = layout.sliceOf(s);
+      if (around >= 0) {
+        spread(layout, hi, layout.base(leaf, around), first, s, e, -1, cells);
+      }
+      if (slot < 0) {
+        continue;
+      }
+      int base = layout.base(leaf, slot);
       int last = spread(layout, hi, base, first, s, e, 1, cells);
       // An instantaneous state still touches its slice, adding no time.
       if (starts != null) {
@@ -115,7 +133,7 @@ public final class ScanKernels {
 
   /**
    * Adds weight × overlap of [s, e) with each slice from {@code first} (the slice of s) on, in
-   * the band ending at slice {@code hi}; returns the last slice touched. A weight of 1 leaves
+   * the band ending at slice {@code hi}; returns the last slice touched. A weight of ±1 leaves
    * every overlap exact (x · 1 = x in floating point), so durations are plain sums.
    */
   static int spread(ModelLayout layout, int hi, int base, int first, double s, double e,

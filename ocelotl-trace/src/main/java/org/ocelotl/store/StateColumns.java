@@ -25,4 +25,9 @@ public final class StateColumns extends Columns {
   public int[] depth() {
     return ints[StoreLayout.STATE_DEPTH];
   }
+
+  /** The type of the state each lies in, −1 when none (see {@code TraceSink#state}). */
+  public int[] outer() {
+    return ints[StoreLayout.STATE_OUTER];
+  }
 }

@@ -39,9 +39,10 @@ import org.ocelotl.model.EventCategory;
 final class StoreLayout {
   /**
    * 2: producers carry their own record counts per category. 3: chunks sorted by producer then
-   * start, with a producer directory per chunk; links keep their volume.
+   * start, with a producer directory per chunk; links keep their volume. 4: a state keeps the type
+   * of the state it lies in (exclusive time in the model, decision 037).
    */
-  static final int VERSION = 3;
+  static final int VERSION = 4;
   static final String METADATA_FILE = "metadata.json";
   static final String METADATA_FORMAT = "ocelotl-store";
   static final ByteOrder ORDER = ByteOrder.LITTLE_ENDIAN;
@@ -106,6 +107,7 @@ final class StoreLayout {
   static final int STATE_PRODUCER = 0;
   static final int STATE_TYPE = 1;
   static final int STATE_DEPTH = 2;
+  static final int STATE_OUTER = 3;
   static final int EVENT_TIME = 0;
   static final int EVENT_PRODUCER = 0;
   static final int EVENT_TYPE = 1;
@@ -121,8 +123,8 @@ final class StoreLayout {
   static final int LINK_FROM = 1;
   static final int LINK_TO = 2;
 
-  // states: start, end | producer, type, depth
-  static final Columns STATES = new Columns(EventCategory.STATE, 1, "states.chunks", 2, 3, 1, STATE_PRODUCER);
+  // states: start, end | producer, type, depth, outer type (-1: none)
+  static final Columns STATES = new Columns(EventCategory.STATE, 1, "states.chunks", 2, 4, 1, STATE_PRODUCER);
   // events: time | producer, type
   static final Columns EVENTS = new Columns(EventCategory.EVENT, 2, "events.chunks", 1, 2, 0, EVENT_PRODUCER);
   // variables: start, end, value | producer, type  (one record per step of the step function)

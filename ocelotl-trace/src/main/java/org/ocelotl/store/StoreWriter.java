@@ -190,11 +190,16 @@ public final class StoreWriter implements TraceSink {
   }
 
   @Override
-  public void state(int producer, int type, double start, double end, int depth) {
+  public void state(int producer, int type, double start, double end, int depth, int outer) {
     checkSpan("a state", producer, type, start, end);
     if (depth < 0) {
       throw new IllegalArgumentException("a state of " + producerNames.get(producer) + " has the nesting depth "
           + depth + ": expected 0 or more");
+    }
+    if (outer < -1 || outer >= types.size() || outer >= 0 && (depth == 0 || types.get(outer) == null
+        || types.get(outer).category() != EventCategory.STATE)) {
+      throw new IllegalArgumentException("a state of " + producerNames.get(producer) + " at depth " + depth
+          + " lies in a state of type " + outer + ": expected " + (depth == 0 ? "none (-1)" : "-1 or a declared state type"));
     }
     ChunkBuffer b = use(EventCategory.STATE, producer, type);
     int i = b.size++;
@@ -203,6 +208,7 @@ public final class StoreWriter implements TraceSink {
     b.ints[StoreLayout.STATE_PRODUCER][i] = producer;
     b.ints[StoreLayout.STATE_TYPE][i] = type;
     b.ints[StoreLayout.STATE_DEPTH][i] = depth;
+    b.ints[StoreLayout.STATE_OUTER][i] = outer;
     full(EventCategory.STATE, b);
   }
 

@@ -27,8 +27,14 @@ public interface TraceSink {
    */
   void eventType(int id, String name, EventCategory category, String group, String color);
 
-  /** A state of a producer; {@code depth} is its depth in the producer's state stack (0 = bottom). */
-  void state(int producer, int type, double start, double end, int depth);
+  /**
+   * A state of a producer; {@code depth} is its depth in the producer's state stack (0 = bottom),
+   * {@code outer} the type of the state it lies in (the one below it on the stack), −1 when it lies
+   * in none: at depth 0, or stacked on a state it overlaps without lying inside it (intervals that
+   * break their format's nesting rule). What the model subtracts from the outer state's type for
+   * exclusive time (decision 037).
+   */
+  void state(int producer, int type, double start, double end, int depth, int outer);
 
   /** A punctual event. */
   void event(int producer, int type, double time);

@@ -25,7 +25,7 @@ public final class FormatsBench {
     @Override public void producerEnd(int id, double destroyed) { }
     @Override public void eventType(int id, String name, EventCategory category, String group,
         String color) { }
-    @Override public void state(int producer, int type, double start, double end, int depth) {
+    @Override public void state(int producer, int type, double start, double end, int depth, int outer) {
       records++;
     }
     @Override public void event(int producer, int type, double time) {

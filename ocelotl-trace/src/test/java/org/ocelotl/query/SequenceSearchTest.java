@@ -94,7 +94,7 @@ class SequenceSearchTest {
     for (Rec r : shuffled) {
       fed.add(new Fed(r, fed.size()));
       if (r.kind() == 0) {
-        writer.state(r.producer(), r.type(), r.start(), r.end(), r.depth());
+        writer.state(r.producer(), r.type(), r.start(), r.end(), r.depth(), -1);
       } else {
         writer.event(r.producer(), r.type(), r.start());
       }

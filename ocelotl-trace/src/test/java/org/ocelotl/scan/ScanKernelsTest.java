@@ -40,7 +40,8 @@ class ScanKernelsTest {
       double[] cells = new double[layout.cells()];
       double[] starts = new double[layout.cells()];
       double[] crossings = new double[layout.cells()];
-      ScanKernels.stateDurations(layout, 0, grid.slices(), n, producer, type, start, end, cells, starts, crossings);
+      ScanKernels.stateDurations(layout, 0, grid.slices(), n, producer, type, null, start, end, cells, starts,
+          crossings);
       double[] touches = new double[layout.cells()];
       Arrays.setAll(touches, c -> starts[c] + crossings[c]);
 

@@ -49,7 +49,7 @@ final class SyntheticStore {
       for (int leaf = 0; leaf < leaves; leaf++) {
         double start = clock[leaf];
         double stop = start + 0.5 + random.nextDouble();
-        writer.state(firstLeaf + leaf, random.nextInt(types), start, stop, 0);
+        writer.state(firstLeaf + leaf, random.nextInt(types), start, stop, 0, -1);
         if (extras && random.nextInt(4) == 0) {
           writer.event(firstLeaf + leaf, types, start);
         }

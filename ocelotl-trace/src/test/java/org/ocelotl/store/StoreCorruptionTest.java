@@ -31,7 +31,7 @@ class StoreCorruptionTest {
     StoreFixtures.write(dir, 4, sink -> {
       StoreRoundTripTest.declare(sink);
       for (int i = 0; i < 10; i++) {
-        sink.state(1, 0, i, i + 1, 0);
+        sink.state(1, 0, i, i + 1, 0, -1);
       }
       sink.end(0, 11, "s");
     });
@@ -77,7 +77,7 @@ class StoreCorruptionTest {
   @Test
   void version() throws IOException {
     patchInt(StoreLayout.VERSION_OFFSET, 1);
-    assertEquals(states + ": format version: expected 3, found 1", openError());
+    assertEquals(states + ": format version: expected 4, found 1", openError());
   }
 
   @Test
@@ -95,7 +95,7 @@ class StoreCorruptionTest {
   @Test
   void intColumns() throws IOException {
     patchInt(StoreLayout.INT_COLUMNS_OFFSET, 2);
-    assertEquals(states + ": int columns: expected 3, found 2", openError());
+    assertEquals(states + ": int columns: expected 4, found 2", openError());
   }
 
   @Test
@@ -142,8 +142,8 @@ class StoreCorruptionTest {
   @Test
   void chunkOffset() throws IOException {
     patchLong(indexOffset() + 2L * StoreLayout.ENTRY_BYTES + StoreLayout.ENTRY_OFFSET, indexOffset());
-    // chunk 2 holds 2 states of one producer: 2 × 2 doubles + 2 × 3 ints + 1 directory entry = 64 bytes
-    assertEquals(states + ": chunk 2 offset: expected an 8-aligned offset in [64, " + (indexOffset() - 64)
+    // chunk 2 holds 2 states of one producer: 2 × 2 doubles + 2 × 4 ints + 1 directory entry = 72 bytes
+    assertEquals(states + ": chunk 2 offset: expected an 8-aligned offset in [64, " + (indexOffset() - 72)
         + "], found " + indexOffset(), openError());
   }
 
@@ -155,8 +155,8 @@ class StoreCorruptionTest {
 
   @Test
   void producerDirectory() throws IOException {
-    // Chunk 0 (4 states of producer 1) starts after the header: 4 × 2 doubles, 4 × 3 ints, then its directory.
-    long directory = StoreLayout.HEADER_SIZE + 4 * 2 * Double.BYTES + 4 * 3 * Integer.BYTES;
+    // Chunk 0 (4 states of producer 1) starts after the header: 4 × 2 doubles, 4 × 4 ints, then its directory.
+    long directory = StoreLayout.HEADER_SIZE + 4 * 2 * Double.BYTES + 4 * 4 * Integer.BYTES;
     patchInt(directory + Integer.BYTES, 2);
     assertEquals(states + ": chunk 0 producer directory entry 0: expected producers and first records increasing "
         + "from record 0, inside the chunk of 4, found producer 1 from record 2", openError());
@@ -171,8 +171,8 @@ class StoreCorruptionTest {
   @Test
   void metadataVersion() throws IOException {
     Path metadata = dir.resolve(StoreLayout.METADATA_FILE);
-    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 3", "\"version\": 7"));
-    assertEquals(metadata + ": format version: expected 3, found 7", openError());
+    Files.writeString(metadata, Files.readString(metadata).replace("\"version\": 4", "\"version\": 7"));
+    assertEquals(metadata + ": format version: expected 4, found 7", openError());
   }
 
   @Test
@@ -196,7 +196,7 @@ class StoreCorruptionTest {
     Path part = tmp.resolve("part");
     StoreFixtures.write(part, 4, sink -> {
       StoreRoundTripTest.declare(sink);
-      sink.state(1, 0, 3, 5, 0);
+      sink.state(1, 0, 3, 5, 0, -1);
       sink.origin(0.1);
       sink.end(3, 5, "s");
     });

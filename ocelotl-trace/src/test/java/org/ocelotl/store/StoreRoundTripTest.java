@@ -118,8 +118,9 @@ class StoreRoundTripTest {
       case STATE -> {
         int type = random.nextInt(2);
         int depth = random.nextInt(3);
-        sink.state(producer, type, start, end, depth);
-        return new Row(new double[] {start, end}, new int[] {producer, type, depth});
+        int outer = depth == 0 ? -1 : random.nextInt(3) - 1;
+        sink.state(producer, type, start, end, depth, outer);
+        return new Row(new double[] {start, end}, new int[] {producer, type, depth, outer});
       }
       case EVENT -> {
         sink.event(producer, 2, start);
@@ -174,7 +175,7 @@ class StoreRoundTripTest {
     TraceStore store = StoreFixtures.write(tmp.resolve("sort"), capacity, sink -> {
       declare(sink);
       for (int i = 0; i < count; i++) {
-        sink.state(1, 0, starts[i], 10, i); // depth holds the arrival index: checks stability
+        sink.state(1, 0, starts[i], 10, i, -1); // depth holds the arrival index: checks stability
       }
       sink.end(-3, 10, "s");
     });
@@ -203,7 +204,7 @@ class StoreRoundTripTest {
     TraceStore store = StoreFixtures.write(tmp.resolve("w"), 4, sink -> {
       declare(sink);
       for (int i = 0; i < 20; i++) {
-        sink.state(1, 0, i, i + 0.5, 0);
+        sink.state(1, 0, i, i + 0.5, 0, -1);
       }
       sink.end(0, 20, "s");
     });
@@ -255,7 +256,7 @@ class StoreRoundTripTest {
     TraceStore store = StoreFixtures.write(tmp.resolve("m"), 4, sink -> {
       declare(sink);
       sink.producerEnd(2, 9.5);
-      sink.state(1, 1, 1, 2, 0);
+      sink.state(1, 1, 1, 2, 0, -1);
       sink.warning("3 lines skipped: unknown event id");
       sink.end(0.25, 10, "ns");
     });
@@ -316,9 +317,9 @@ class StoreRoundTripTest {
       sink.eventType(1, "e", EventCategory.EVENT, null, null);
       sink.eventType(2, "v", EventCategory.VARIABLE, null, null);
       sink.eventType(3, "l", EventCategory.LINK, null, null);
-      sink.state(1, 0, 0, 1, 0);
-      sink.state(1, 0, 1, 2, 0);
-      sink.state(1, 0, 2, 3, 0);
+      sink.state(1, 0, 0, 1, 0, -1);
+      sink.state(1, 0, 1, 2, 0, -1);
+      sink.state(1, 0, 2, 3, 0, -1);
       sink.event(0, 1, 1);
       sink.variable(2, 2, 0, 5);
       sink.variable(2, 2, 1, 6);

@@ -41,7 +41,7 @@ public final class MemoryTrace implements TraceSink {
   }
 
   @Override
-  public void state(int producer, int type, double start, double end, int depth) {
+  public void state(int producer, int type, double start, double end, int depth, int outer) {
     states.add(new State(producer, type, start, end, depth));
   }
 

@@ -56,7 +56,7 @@ final class FakeFormat {
           number++;
           String[] f = line.split(" ");
           if (f[0].equals("s") && f.length == 3) {
-            sink.state(1, 0, Double.parseDouble(f[1]), Double.parseDouble(f[2]), 0);
+            sink.state(1, 0, Double.parseDouble(f[1]), Double.parseDouble(f[2]), 0, -1);
             end = Math.max(end, Double.parseDouble(f[2]));
           } else if (f[0].equals("e") && f.length == 2) {
             sink.event(1, 1, Double.parseDouble(f[1]));
@@ -81,7 +81,7 @@ final class FakeFormat {
 
     private static void forever(TraceSink sink) {
       for (long i = 0; ; i++) {
-        sink.state(1, 0, i, i + 1, 0);
+        sink.state(1, 0, i, i + 1, 0, -1);
         if (i == 10L * StoreWriter.DEFAULT_CHUNK_CAPACITY) {
           System.out.println("READY");
           System.out.flush();

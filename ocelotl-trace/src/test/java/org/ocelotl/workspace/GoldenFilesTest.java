@@ -23,8 +23,8 @@ import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
 
 /**
- * Golden files of the formats Ocelotl writes: store format v3 (docs/store-format.md) and model
- * cache v1, for the contract trace of {@link ImporterContractTest} imported with chunks of 4
+ * Golden files of the formats Ocelotl writes: store format v4 (docs/store-format.md) and model
+ * cache v3, for the contract trace of {@link ImporterContractTest} imported with chunks of 4
  * records (so that every category has several chunks). Any change of a byte fails here and must
  * be made on purpose: bump the format's version, then rewrite the goldens with
  * {@code -Dgolden.update=true} and review them. The committed goldens must also still open and
@@ -59,7 +59,7 @@ class GoldenFilesTest {
       if (name.equals("metadata.json")) {
         written = machineFree(new String(written, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
       }
-      assertGolden("store-v3/" + name, written);
+      assertGolden("store-v4/" + name, written);
     }
   }
 
@@ -69,14 +69,14 @@ class GoldenFilesTest {
     new ModelCache(1 << 20).build(store, MODEL);
     byte[] written = Files.readAllBytes(onlyCacheFile(store));
     ByteBuffer.wrap(written).order(ByteOrder.LITTLE_ENDIAN).putLong(IDENTITY_OFFSET, 0);
-    assertGolden("model-cache-v2.model", written);
+    assertGolden("model-cache-v3.model", written);
   }
 
   @Test
   void theCommittedGoldensStillReadAsTheirTrace() throws IOException {
     Path storeDir = Files.createDirectories(dir.resolve("golden-store"));
     for (String name : STORE_FILES) {
-      Files.write(storeDir.resolve(name), golden("store-v3/" + name));
+      Files.write(storeDir.resolve(name), golden("store-v4/" + name));
     }
     TraceStore golden = TraceStore.open(storeDir);
     List<String> rows = new java.util.ArrayList<>(ImporterContractTest.rows(golden, true));
@@ -90,7 +90,7 @@ class GoldenFilesTest {
     BuiltModel scanned = cache.build(fresh, MODEL);
     Path file = onlyCacheFile(fresh);
     long identity = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getLong(IDENTITY_OFFSET);
-    byte[] goldenModel = golden("model-cache-v2.model");
+    byte[] goldenModel = golden("model-cache-v3.model");
     ByteBuffer.wrap(goldenModel).order(ByteOrder.LITTLE_ENDIAN).putLong(IDENTITY_OFFSET, identity);
     Files.write(file, goldenModel);
     ModelCache reader = new ModelCache(1 << 20);

@@ -91,7 +91,7 @@ class WorkspaceTest {
     assertEquals(before + 1, FakeFormat.READS.get(), "the trace is read again");
     assertEquals(2, again.metadata().count(EventCategory.STATE));
     assertEquals(List.of("the imported copy of a.fake cannot be read (" + metadata
-        + ": format version: expected 3, found 2); importing the trace again"), notes);
+        + ": format version: expected 4, found 2); importing the trace again"), notes);
     assertEquals(1, entries().size(), "the old store is replaced");
   }
 

@@ -244,7 +244,8 @@ public final class CtfReader implements TraceReader {
         return;
       }
       lostExits += stack.states.size() - 1 - match;
-      sink.state(producer, stack.types.get(match), stack.starts.get(match), time, match);
+      sink.state(producer, stack.types.get(match), stack.starts.get(match), time, match,
+          match == 0 ? -1 : stack.types.get(match - 1));
       stack.truncate(match);
     }
 

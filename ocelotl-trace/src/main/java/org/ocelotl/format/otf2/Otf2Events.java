@@ -260,7 +260,10 @@ final class Otf2Events {
     if (type == COLLECTIVE_PENDING) {
       type = type("MPI_COLLECTIVE (unfinished)", EventCategory.STATE, "MPI collective");
     }
-    sink.state(producer, type, stackStarts[depth], time, depth);
+    // A state inside a collective still open has no type to subtract from yet (the collective's end
+    // names it): it counts in both, as in inclusive time.
+    int outer = depth == 0 || stackTypes[depth - 1] == COLLECTIVE_PENDING ? -1 : stackTypes[depth - 1];
+    sink.state(producer, type, stackStarts[depth], time, depth, outer);
   }
 
   private void closeUnfinished(int producer, double time) {

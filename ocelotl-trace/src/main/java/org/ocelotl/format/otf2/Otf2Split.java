@@ -439,8 +439,8 @@ public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Spli
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
-      write(() -> SplitRecords.state(recordsOut, producer, type, start, end, depth));
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
+      write(() -> SplitRecords.state(recordsOut, producer, type, start, end, depth, outer));
     }
 
     @Override
@@ -503,7 +503,7 @@ public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Spli
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
     }
 
     @Override
@@ -550,7 +550,7 @@ public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Spli
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
       throw new IllegalStateException("no record while producers are numbered");
     }
 

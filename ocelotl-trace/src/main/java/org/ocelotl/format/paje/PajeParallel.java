@@ -163,6 +163,7 @@ final class PajeParallel {
     final int[] i0 = new int[BLOCK];
     final int[] i1 = new int[BLOCK];
     final int[] i2 = new int[BLOCK];
+    final int[] i3 = new int[BLOCK];
     final double[] d0 = new double[BLOCK];
     final double[] d1 = new double[BLOCK];
     final double[] d2 = new double[BLOCK];
@@ -323,11 +324,12 @@ final class PajeParallel {
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
       int i = add(STATE, key(producer));
       block.i0[i] = producer;
       block.i1[i] = type;
       block.i2[i] = depth;
+      block.i3[i] = outer;
       block.d0[i] = start;
       block.d1[i] = end;
     }
@@ -475,7 +477,8 @@ final class PajeParallel {
             }
           }
           case TYPE -> declare(p, (PajeSplit.Declaration) b.object[i]);
-          case STATE -> sink.state(b.i0[i], typeOf[p][b.i1[i]], b.d0[i], b.d1[i], b.i2[i]);
+          case STATE -> sink.state(b.i0[i], typeOf[p][b.i1[i]], b.d0[i], b.d1[i], b.i2[i],
+              b.i3[i] < 0 ? -1 : typeOf[p][b.i3[i]]);
           case EVENT -> sink.event(b.i0[i], typeOf[p][b.i1[i]], b.d0[i]);
           case VARIABLE -> sink.variable(b.i0[i], typeOf[p][b.i1[i]], b.d0[i], b.d1[i]);
           case LINK -> sink.link(typeOf[p][b.i0[i]], b.i1[i], b.i2[i], b.d0[i], b.d1[i], b.d2[i]);

@@ -673,8 +673,8 @@ public final class PajeSplit
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
-      write(() -> SplitRecords.state(out, producer, type, start, end, depth));
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
+      write(() -> SplitRecords.state(out, producer, type, start, end, depth, outer));
     }
 
     @Override

@@ -77,7 +77,7 @@ final class SlotStacks {
     int[] values = stackValue[slot];
     double[] starts = stackStart[slot];
     for (int d = depth[slot] - 1; d >= toDepth; d--) {
-      sink.state(p, values[d], starts[d], time, d);
+      sink.state(p, values[d], starts[d], time, d, d == 0 ? -1 : values[d - 1]);
     }
     depth[slot] = Math.min(depth[slot], toDepth);
   }

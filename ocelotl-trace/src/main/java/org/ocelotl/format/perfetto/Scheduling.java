@@ -114,8 +114,8 @@ final class Scheduling {
     if (previous >= 0) {
       double start = since.get(cpu);
       if (time >= start) {
-        sink.state(cpuProducer(cpu, start), taskTypes.get(previous), start, time, 0);
-        sink.state(threadProducer(previous, start), runningType(), start, time, 0);
+        sink.state(cpuProducer(cpu, start), taskTypes.get(previous), start, time, 0, -1);
+        sink.state(threadProducer(previous, start), runningType(), start, time, 0, -1);
       } else {
         warnings.add("sched_switch events earlier than the previous one on their CPU (interval dropped)");
       }
@@ -130,8 +130,8 @@ final class Scheduling {
       int thread = running.get(cpu);
       if (thread >= 0 && end >= since.get(cpu)) {
         double start = since.get(cpu);
-        sink.state(cpuProducer(cpu, start), taskTypes.get(thread), start, end, 0);
-        sink.state(threadProducer(thread, start), runningType(), start, end, 0);
+        sink.state(cpuProducer(cpu, start), taskTypes.get(thread), start, end, 0, -1);
+        sink.state(threadProducer(thread, start), runningType(), start, end, 0, -1);
       }
     }
   }

@@ -102,7 +102,8 @@ final class TrackEvents {
     if (time < track.starts.get(depth)) {
       warnings.add("slices ending before they begin (dropped)");
     } else {
-      sink.state(producer(track, time), track.types.get(depth), track.starts.get(depth), time, depth);
+      sink.state(producer(track, time), track.types.get(depth), track.starts.get(depth), time, depth,
+          depth == 0 ? -1 : track.types.get(depth - 1));
     }
     track.starts.removeLast();
     track.types.removeLast();
@@ -261,7 +262,8 @@ final class TrackEvents {
     for (Track track : tracks) {
       for (int depth = track.starts.size() - 1; depth >= 0; depth--) {
         // Every begin was seen by the bounds: end is not before it.
-        sink.state(producer(track, end), track.types.get(depth), track.starts.get(depth), end, depth);
+        sink.state(producer(track, end), track.types.get(depth), track.starts.get(depth), end, depth,
+            depth == 0 ? -1 : track.types.get(depth - 1));
         warnings.add("slices still open at the end of the trace (closed there)");
       }
       track.starts.clear();

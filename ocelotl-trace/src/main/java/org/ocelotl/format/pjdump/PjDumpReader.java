@@ -1,5 +1,7 @@
 package org.ocelotl.format.pjdump;
 
+import org.ocelotl.format.OuterStates;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.ocelotl.format.LineLimit;
+import org.ocelotl.format.OuterStates;
 import org.ocelotl.format.TypeIds;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.trace.ReadOptions;
@@ -99,6 +102,8 @@ public final class PjDumpReader implements TraceReader {
   private static final class Parse {
     private final Path file;
     private final TraceSink sink;
+    /** pj_dump gives a state's depth, not the state it lies in: found from the states around it. */
+    private final OuterStates outerStates;
     private final ReadOptions options;
     private final Map<String, Integer> producers = new HashMap<>();
     private final Map<Integer, Double> producerEnds = new LinkedHashMap<>();
@@ -112,6 +117,7 @@ public final class PjDumpReader implements TraceReader {
     Parse(Path file, TraceSink sink, ReadOptions options) {
       this.file = file;
       this.sink = sink;
+      this.outerStates = new OuterStates(sink);
       this.types = new TypeIds(sink, true);
       this.options = options;
     }
@@ -206,6 +212,11 @@ public final class PjDumpReader implements TraceReader {
           sink.producerEnd(id, end);
         }
       });
+      long orphans = outerStates.finish();
+      if (orphans > 0) {
+        sink.warning(orphans + " × nested state (imbrication > 0) inside no state of the level below"
+            + " (counted as lying in none)");
+      }
       skipped.forEach((what, count) -> sink.warning(count + " × line skipped: " + what));
       sink.end(first > last ? 0 : first, first > last ? 0 : last, "s");
     }
@@ -217,7 +228,7 @@ public final class PjDumpReader implements TraceReader {
           fields(f, 8);
           double start = time(f[3]);
           double end = time(f[4]);
-          sink.state(producer(f[1]), type(f[7], EventCategory.STATE, f[2]), start, end,
+          outerStates.state(producer(f[1]), type(f[7], EventCategory.STATE, f[2]), start, end,
               depth(f[6]));
         }
         case "Event" -> {

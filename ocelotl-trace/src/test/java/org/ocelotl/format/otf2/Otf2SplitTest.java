@@ -172,7 +172,7 @@ class Otf2SplitTest {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         java.io.DataOutputStream out = new java.io.DataOutputStream(bytes);
         for (MemoryTrace.State st : records.states) {
-          org.ocelotl.format.SplitRecords.state(out, st.producer(), st.type(), st.start(), st.end(), st.depth());
+          org.ocelotl.format.SplitRecords.state(out, st.producer(), st.type(), st.start(), st.end(), st.depth(), -1);
         }
         for (MemoryTrace.Event ev : records.events) {
           org.ocelotl.format.SplitRecords.event(out, ev.producer(), ev.type(), ev.time());
@@ -228,7 +228,7 @@ class Otf2SplitTest {
   private static void record(MemoryTrace sink, int type, Otf2Split.TypeDeclaration t) {
     int time = TYPES.indexOf(t);
     if (t.category() == EventCategory.STATE) {
-      sink.state(1, type, time, time + 0.5, 0);
+      sink.state(1, type, time, time + 0.5, 0, -1);
     } else {
       sink.event(1, type, time);
     }

@@ -58,7 +58,7 @@ public final class PajeParseSpeed {
     }
 
     @Override
-    public void state(int producer, int type, double start, double end, int depth) {
+    public void state(int producer, int type, double start, double end, int depth, int outer) {
       records++;
       checksum += end - start;
     }
