@@ -35,7 +35,7 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
 
   /** "exclusive" or "inclusive" for a state metric, as the request parameter says it; null for the others. */
   public String time() {
-    if (metric == null || metric.category() != org.ocelotl.model.EventCategory.STATE) {
+    if (metric == null || !ModelRequest.timed(metric)) {
       return null;
     }
     return inclusive ? "inclusive" : "exclusive";
@@ -43,7 +43,7 @@ public record BuiltModel(MicroscopicModel model, SliceGrid grid, Metric metric, 
 
   /** The metric's command-line name, a state metric's with its time: "state-duration (exclusive time)". */
   public String metricName() {
-    return time() == null ? String.valueOf(metric) : metric.cliName() + " (" + time() + " time)";
+    return metric == null ? "null" : time() == null ? metric.cliName() : metric.cliName() + " (" + time() + " time)";
   }
 
   /**

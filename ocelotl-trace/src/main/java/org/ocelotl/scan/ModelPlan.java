@@ -217,7 +217,7 @@ record ModelPlan(Metric metric, boolean inclusive, SliceGrid grid, ModelTree tre
       // A plug-in's version in the key: files its older code cached are never read as its own. A
       // built-in state metric's two times are two models: the name says which (file names and headers too).
       String name = metric instanceof PluginMetric plugin ? metric.cliName() + "-v" + plugin.version() : metric.cliName();
-      String kind = metric instanceof org.ocelotl.model.BuiltInMetric && metric.category() == EventCategory.STATE ? "-" + request.time() : "";
+      String kind = ModelRequest.timed(metric) ? "-" + request.time() : "";
       return name + kind + "-" + HexFormat.of().formatHex(hash, 0, 12);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);

@@ -39,7 +39,15 @@ public record ModelRequest(Metric metric, double from, double to, int slices,
     }
     producers = producers == null ? ProducerSelection.ALL : producers;
     types = List.copyOf(types == null ? List.of() : types);
-    inclusive = inclusive && metric.category() == EventCategory.STATE;
+    inclusive = inclusive && timed(metric);
+  }
+
+  /**
+   * Whether the metric measures the states' time, so that exclusive and inclusive time differ: the
+   * built-in state metrics (a plug-in's state metric counts what it counts).
+   */
+  public static boolean timed(Metric metric) {
+    return metric instanceof org.ocelotl.model.BuiltInMetric && metric.category() == EventCategory.STATE;
   }
 
   /** Exclusive time for the state metrics, the default. */
