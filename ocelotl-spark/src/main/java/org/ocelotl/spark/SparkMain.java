@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "ocelotl-spark", mixinStandardHelpOptions = true, version = "ocelotl-spark 0.1.0",
     description = {"Ocelotl's jobs on Apache Spark.",
-        "Also every other command of ocelotl (info, stats, overview, view, …) on traces and datasets on any file "
-            + "system Hadoop reads: ocelotl-spark stats hdfs://NAMENODE/DATASET copies it into the workspace first."},
+        "Also runs every other command of ocelotl (info, stats, overview, view, …), on traces and datasets on HDFS "
+            + "or any file system Hadoop reads too: each is copied into the workspace first (docs/scale-out.md)."},
     subcommands = {CommandLine.HelpCommand.class, SparkImportCommand.class, SparkModelCommand.class})
 public final class SparkMain implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
