@@ -284,10 +284,7 @@ public final class AnalysisService {
   static final int LINKS_AFTER = 3;
 
   private static boolean recordsLinkUse(StoreMetadata m) {
-    List<String> variables = m.types().stream()
-        .filter(t -> t.category() == org.ocelotl.model.EventCategory.VARIABLE && t.count() > 0)
-        .map(StoreMetadata.EventType::name).toList();
-    return !org.ocelotl.model.Utilization.variables(variables, LINKS).isEmpty();
+    return !org.ocelotl.model.Utilization.variables(m.recordedVariables(), LINKS).isEmpty();
   }
 
   private CompareResult compared(CompareRequest request, Progress progress) throws IOException {

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Utilization;
 import org.ocelotl.store.StoreMetadata;
 
@@ -124,13 +123,7 @@ public record NodeMapping(Map<String, String> size, Map<String, String> fill) {
       for (StoreMetadata.Producer p : m.producers()) {
         kinds.put(p.kind().toLowerCase(java.util.Locale.ROOT), p.kind());
       }
-      java.util.Set<String> variables = new java.util.TreeSet<>();
-      for (StoreMetadata.EventType t : m.types()) {
-        if (t.category() == EventCategory.VARIABLE && t.count() > 0) {
-          variables.add(t.name());
-        }
-      }
-      return new Names(kinds, variables);
+      return new Names(kinds, new java.util.TreeSet<>(m.recordedVariables()));
     }
 
     String kind(String written) {

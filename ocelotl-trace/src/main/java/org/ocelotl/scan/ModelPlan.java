@@ -133,8 +133,7 @@ record ModelPlan(Metric metric, boolean inclusive, SliceGrid grid, ModelTree tre
 
   /** What a utilization model reads: each capacity and its use that the filter names (either one), or all. */
   private static List<String> utilizationVariables(StoreMetadata m, List<String> filter) {
-    List<String> present = m.types().stream()
-        .filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).map(StoreMetadata.EventType::name).toList();
+    List<String> present = m.recordedVariables();
     List<String> kept = Utilization.variables(present, filter);
     if (kept.isEmpty()) {
       throw new IllegalArgumentException("the utilization metric needs a capacity and its use (" + pairs()

@@ -99,11 +99,15 @@ public record StoreMetadata(Source source, double start, double origin, double e
   /** Whether a model of {@code metric} can show anything of this trace: records it reads exist. */
   public boolean offers(org.ocelotl.model.Metric metric) {
     if (metric == org.ocelotl.model.Metric.UTILIZATION) { // a capacity and its use, both with records
-      List<String> variables = types.stream().filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0)
-          .map(EventType::name).toList();
-      return !org.ocelotl.model.Utilization.variables(variables, List.of()).isEmpty();
+      return !org.ocelotl.model.Utilization.variables(recordedVariables(), List.of()).isEmpty();
     }
     return count(metric.category()) > 0 && (metric != org.ocelotl.model.Metric.LINK_VOLUME || linkVolumes > 0);
+  }
+
+  /** The names of the variables that have records (a type may be declared and never set). */
+  public List<String> recordedVariables() {
+    return types.stream().filter(t -> t.category() == EventCategory.VARIABLE && t.count() > 0).map(EventType::name)
+        .toList();
   }
 
   /**
