@@ -446,9 +446,12 @@ test('variable mean on the bundled trace: one variable at a time, in its own col
   const before = await caption();
   await page.selectOption('#metric', 'variable-mean');
   await page.selectOption('#aggregation', 'spatiotemporal');
+  // N = 100 (an earlier test may leave another): the stretch the caption names is one slice of it.
+  await page.fill('#slices', '100');
   await page.click('#apply');
   const shown = await captionChange(before, ['view', 'parts', 'leaves']);
   assert.match(shown.text, /variable mean/);
+  assert.match(shown.text, /N = 100/);
   const radios = await page.$$eval('#types input', is => is.map(i => ({ type: i.type, name: i.dataset.type, checked: i.checked })));
   assert.ok(radios.length > 1 && radios.every(r => r.type === 'radio'), JSON.stringify(radios));
   // Decision 050: the variable that varies most (the slowed uplink's bandwidth), not the busiest.
