@@ -265,7 +265,7 @@ public final class AnalysisService {
   private static CompareRequest byTheLinks(CompareRequest request, CompareResult result) {
     ModelRequest asked = request.base().request();
     List<org.ocelotl.compare.Differences.Change> first = result.changes().subList(0,
-        Math.min(LINKS_AFTER, result.changes().size()));
+        Math.min(CompareResult.SUMMARISED, result.changes().size()));
     org.ocelotl.model.ProducerTree tree = result.difference().model().tree();
     if (asked.metric() != Metric.STATE_DURATION || first.isEmpty()
         || first.stream().anyMatch(c -> tree.parent(c.node()) >= 0)
@@ -279,9 +279,6 @@ public final class AnalysisService {
         new ModelInput.FromTrace(request.other().store(), links.apply(request.other().request())), request.align(),
         request.from(), request.to(), Double.NaN, request.height(), request.limit());
   }
-
-  /** The states' largest differences looked at for a stall of every producer: those the summary names. */
-  static final int LINKS_AFTER = 3;
 
   private static boolean recordsLinkUse(StoreMetadata m) {
     return !org.ocelotl.model.Utilization.variables(m.recordedVariables(), LINKS).isEmpty();

@@ -23,6 +23,12 @@ import org.ocelotl.compare.Differences;
 public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
     double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
     List<String> colours, CompareResult links) {
+  /**
+   * The largest differences the summary names; where they are all every producer's, the runs are
+   * compared by the links' use too ({@link AnalysisService#compare}).
+   */
+  public static final int SUMMARISED = 3;
+
   /** What the difference overview's opacity says, in its picture's legend. */
   public static final String OPACITY_NOTE = "opacity = |OTHER − BASE| / largest";
 

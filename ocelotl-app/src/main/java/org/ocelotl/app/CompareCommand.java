@@ -38,8 +38,6 @@ import picocli.CommandLine.Spec;
         "Both are cut into the same model (producers matched by path, types by name); the overview shows "
         + "how OTHER departs from BASE (colour: the type that gained most), and the differences are ranked."})
 public final class CompareCommand implements Callable<Integer>, RequestOptions.Taking {
-  /** Differences named in the summary line. */
-  static final int SUMMARISED = 3;
 
   @Spec CommandSpec spec;
   @Mixin TraceOptions traceOptions;
@@ -98,7 +96,7 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
         "BASE %s: %.6g %s, OTHER %s: %.6g %s (align %s); OTHER departs by %.3g%% over %d parts (p = %.6g)",
         r.base().name(), r.baseDuration(), r.base().unit(), r.other().name(), r.otherDuration(), r.other().unit(),
         r.request().align().word(), 100 * r.departure(), o.partition().size(), o.p()));
-    List<Differences.Change> first = r.changes().subList(0, Math.min(SUMMARISED, r.changes().size()));
+    List<Differences.Change> first = r.changes().subList(0, Math.min(CompareResult.SUMMARISED, r.changes().size()));
     line.append(first.isEmpty() ? "; no difference" : "; largest differences:");
     int rank = 1;
     for (Differences.Change c : first) {
@@ -111,7 +109,7 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
     if (r.links() != null) {
       // One type, so no shares: where and how much the links' use departs.
       BuiltModel links = r.links().overview().analysis().built();
-      List<Differences.Change> byLinks = r.links().changes().subList(0, Math.min(SUMMARISED, r.links().changes().size()));
+      List<Differences.Change> byLinks = r.links().changes().subList(0, Math.min(CompareResult.SUMMARISED, r.links().changes().size()));
       line.append("; every producer departs alike there; by the links' use (utilization of bandwidth):");
       line.append(byLinks.isEmpty() ? " no difference" : "");
       rank = 1;
