@@ -282,10 +282,13 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final double from;
     final double to;
     final int typeCount;
-    /** Per cell (group × types + type): clipped time, event count, or Σ value × clipped time. */
-    final double[] total;
+    /**
+     * Per cell (group × types + type): clipped time, event count, or Σ value × clipped time;
+     * compensated, so that the records' order does not show in the sums.
+     */
+    final CompensatedSums total;
     /** Per cell: the clipped time a variable's steps cover (the weight of its mean). */
-    final double[] covered;
+    final CompensatedSums covered;
     final long[] cellRecords;
     /**
      * The run's states' durations and cells, in scan order, for the merge to place in each cell's
@@ -308,7 +311,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** Whether a state of the window is nested (exclusive times then need a second pass). */
     boolean nestedSeen;
     /** Per (producer × types + state type): the time on that producer alone, for the min and max across producers. */
-    final double[] perProducer;
+    final CompensatedSums perProducer;
     /** Per producer: whether it has states in the window. */
     final boolean[] withStates;
 
@@ -321,14 +324,14 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       this.to = to;
       this.typeCount = m.types().size();
       int cells = groups.producer().length * typeCount;
-      total = new double[cells];
-      covered = new double[cells];
+      total = new CompensatedSums(cells);
+      covered = new CompensatedSums(cells);
       cellRecords = new long[cells];
       density = new long[buckets];
       this.kept = kept;
       this.nesting = nesting;
       this.states = nesting ? new Nesting() : null;
-      perProducer = new double[m.producers().size() * typeCount];
+      perProducer = new CompensatedSums(m.producers().size() * typeCount);
       withStates = new boolean[m.producers().size()];
     }
 
@@ -353,15 +356,15 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       double clipped = Math.min(end, to) - Math.max(start, from);
       switch (kind) {
         case STATE -> {
-          total[cell] += clipped;
-          perProducer[producer * typeCount + type] += clipped;
+          total.add(cell, clipped);
+          perProducer.add(producer * typeCount + type, clipped);
           log(cell, end - start);
         }
-        case LINK -> total[cell] += clipped;
-        case EVENT -> total[cell]++;
+        case LINK -> total.add(cell, clipped);
+        case EVENT -> total.add(cell, 1);
         case VARIABLE -> {
-          total[cell] += value * clipped;
-          covered[cell] += clipped;
+          total.add(cell, value * clipped);
+          covered.add(cell, clipped);
         }
         default -> throw new AssertionError(kind);
       }
@@ -389,9 +392,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     static Tally merged(List<Tally> runs) {
       Tally all = runs.get(0); // a window always meets one chunk at least
       for (Tally t : runs.subList(1, runs.size())) {
-        add(all.total, t.total);
-        add(all.covered, t.covered);
-        add(all.perProducer, t.perProducer);
+        all.total.addAll(t.total);
+        all.covered.addAll(t.covered);
+        all.perProducer.addAll(t.perProducer);
         for (int k = 0; k < all.cellRecords.length; k++) {
           all.cellRecords[k] += t.cellRecords[k];
         }
@@ -474,12 +477,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
     }
 
-    private static void add(double[] sums, double[] more) {
-      for (int k = 0; k < sums.length; k++) {
-        sums[k] += more[k];
-      }
-    }
-
     /** A state of the window, kept for {@link #subtractNested} if its producer is counted. */
     void keepState(RecordQuery.Record r) {
       if (groups.of()[r.producer()] >= 0) {
@@ -514,8 +511,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           int outer = openType[depth - 1];
           double shared = Math.min(Math.min(e, openEnd[depth - 1]), to) - Math.max(Math.max(s, openStart[depth - 1]), from);
           if (shared > 0 && (kept == null || kept.contains(outer))) {
-            total[groups.of()[producer] * typeCount + outer] -= shared;
-            perProducer[producer * typeCount + outer] -= shared;
+            total.add(groups.of()[producer] * typeCount + outer, -shared);
+            perProducer.add(producer * typeCount + outer, -shared);
           }
         }
         if (!sameProducer) {
@@ -541,7 +538,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       double max = Double.NEGATIVE_INFINITY;
       for (int p = 0; p < withStates.length; p++) {
         if (withStates[p]) {
-          double v = perProducer[p * typeCount + type];
+          double v = perProducer.get(p * typeCount + type);
           min = Math.min(min, v);
           max = Math.max(max, v);
         }
@@ -573,8 +570,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           int cell = g * typeCount + t.id();
           if (cellRecords[cell] > 0) {
             count += cellRecords[cell];
-            sum += total[cell];
-            weight += covered[cell];
+            sum += total.get(cell);
+            weight += covered.get(cell);
             cells.add(cell);
           }
         }
@@ -607,7 +604,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         double[][] cellFigures) {
       List<Group> all = new ArrayList<>();
       for (int cell : cells) {
-        double value = t.category() == EventCategory.VARIABLE ? total[cell] / covered[cell] : total[cell];
+        double value = t.category() == EventCategory.VARIABLE ? total.get(cell) / covered.get(cell) : total.get(cell);
         all.add(new Group(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
             share(t.category(), value, typeTotal), cellRecords[cell], 1, cellFigures[cell], List.of(),
             Double.NaN, Double.NaN),
@@ -640,8 +637,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
       for (Group g : rest) {
         count += cellRecords[g.cell()];
-        sum += total[g.cell()];
-        weight += covered[g.cell()];
+        sum += total.get(g.cell());
+        weight += covered.get(g.cell());
         if (pooled != null) {
           pooled.addAll(cellDurations[g.cell()]);
         }
@@ -657,7 +654,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
 
     /**
      * min, mean, median, p90, p99, max of the durations (reordered in place), or null without any.
-     * The mean sums them in scan order; the quantiles are selected ({@link Quantiles}), not sorted for.
+     * The mean's sum is compensated, as the totals are; the quantiles are selected ({@link Quantiles}), not sorted for.
      */
     private static double[] distribution(Durations d) {
       if (d == null || d.size == 0) {
@@ -665,16 +662,14 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
       double[] v = d.values;
       int n = d.size;
-      double sum = 0;
       double min = Double.POSITIVE_INFINITY;
       double max = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < n; i++) {
-        sum += v[i];
         min = Math.min(min, v[i]);
         max = Math.max(max, v[i]);
       }
       double[] q = Quantiles.ranks(v, n, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99));
-      return new double[] {min, sum / n, q[0], q[1], q[2], max};
+      return new double[] {min, CompensatedSums.of(v, n) / n, q[0], q[1], q[2], max};
     }
 
     /** The index of the ⌈q·n⌉-th of n values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */
