@@ -101,7 +101,7 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
     int rank = 1;
     for (Differences.Change c : first) {
       line.append(String.format(Locale.ROOT, " %d. %s [%.6g, %.6g) %s: %s %.1f%% → %.1f%% (score %.4g)%s", rank,
-          built.model().tree().path(c.node()), scale.at(built.grid().boundary(c.first())),
+          built.model().tree().label(c.node()), scale.at(built.grid().boundary(c.first())),
           scale.at(built.grid().boundary(c.last() + 1)), scale.unit(), r.difference().types().get(c.type()),
           100 * c.baseShare(), 100 * c.otherShare(), c.score(), rank < first.size() ? ";" : ""));
       rank++;
@@ -115,7 +115,7 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
       rank = 1;
       for (Differences.Change c : byLinks) {
         line.append(String.format(Locale.ROOT, " %d. %s [%.6g, %.6g) %s (score %.4g)%s", rank,
-            links.model().tree().path(c.node()), scale.at(links.grid().boundary(c.first())),
+            links.model().tree().label(c.node()), scale.at(links.grid().boundary(c.first())),
             scale.at(links.grid().boundary(c.last() + 1)), scale.unit(), c.score(), rank < byLinks.size() ? ";" : ""));
         rank++;
       }

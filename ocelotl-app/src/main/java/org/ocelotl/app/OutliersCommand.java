@@ -93,7 +93,7 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
     int rank = 1;
     for (Outlier o : r.listed()) {
       text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  %s: %.1f%% / %.1f%%%n",
-          rank++, OutliersResult.kind(o, r.shown().partition()), model.tree().path(o.node()),
+          rank++, OutliersResult.kind(o, r.shown().partition()), model.tree().label(o.node()),
           scale.at(built.grid().boundary(o.first())),
           scale.at(built.grid().boundary(o.last() + 1)), o.score(), o.worthUpTo(), model.types().get(o.type()),
           100 * o.cellShare(), 100 * o.partShare()));

@@ -13,6 +13,9 @@ import java.util.List;
  * treat a subtree as a band of rows of the microscopic model.
  */
 public final class ProducerTree {
+  /** The root's label ({@link #label}), as the web page writes it too. */
+  public static final String ALL_PRODUCERS = "all producers";
+
   private final String[] names;
   private final int[] parents;
   private final int[][] children;
@@ -132,6 +135,14 @@ public final class ProducerTree {
       path.insert(0, names[n] + "/");
     }
     return path.toString();
+  }
+
+  /**
+   * What the front ends call a node: its path, or "all producers" for the root, whose own name
+   * (often "0" in Pajé traces) would read as a rank.
+   */
+  public String label(int node) {
+    return parents[node] < 0 ? ALL_PRODUCERS : path(node);
   }
 
   public int parent(int node) {
