@@ -34,10 +34,11 @@ public final class PajeReader implements TraceReader {
   static final long PROGRESS_STEP = 4 << 20;
 
   /**
-   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, by a process that may
-   * use several processors, is read by {@link PajeParallel} (the same calls in the same order) in
-   * {@link PajeParallel#parts} parts; a gzip'd one is read by one thread (its text exists only as
-   * the stream inflates it), as is a lenient read.
+   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, by a process that may use several
+   * processors, is read on two threads, one splitting the lines and the caller's interpreting them
+   * (docs/decisions/059); with three processors or more, when read strictly, by {@link
+   * PajeParallel} (the same calls in the same order) in {@link PajeParallel#parts} parts. A gzip'd
+   * trace is read by one thread (its text exists only as the stream inflates it).
    */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
@@ -46,26 +47,44 @@ public final class PajeReader implements TraceReader {
       sink.origin(origin);
     }
     int processors = Runtime.getRuntime().availableProcessors();
-    if (processors > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
-      PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
+    if (processors > 1 && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
+      if (processors > 2 && !options.lenient()) {
+        PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
+      } else {
+        readSequentially(file, sink, options, true);
+      }
       return;
     }
-    readSequentially(file, sink, options);
+    readSequentially(file, sink, options, false);
   }
 
   /** Reads the trace on the caller's thread (and the file's read-ahead thread). */
   static void readSequentially(Path file, TraceSink sink, ReadOptions options) throws IOException {
+    readSequentially(file, sink, options, false);
+  }
+
+  /**
+   * Reads the trace on the caller's thread (and the file's read-ahead thread), its lines split on
+   * a thread of their own when {@code tokenizedAhead} (the same calls in the same order).
+   */
+  static void readSequentially(Path file, TraceSink sink, ReadOptions options, boolean tokenizedAhead)
+      throws IOException {
     try (CountingInputStream raw = new CountingInputStream(new ReadAhead(file))) {
       InputStream text = isGzip(raw)
           ? new Expansion(file.toString(), new Members(raw), Files.size(file), sink::warning) : raw;
       long[] reported = {0};
-      LineScanner lines = new LineScanner(text, () -> {
+      Runnable refilled = () -> {
         if (raw.count - reported[0] >= PROGRESS_STEP) {
           reported[0] = raw.count;
           options.bytesRead().accept(raw.count);
         }
-      });
-      new PajeImport(file.toString(), sink, options, lines).run();
+      };
+      LineScanner lines = tokenizedAhead ? LineScanner.tokenizedAhead(text, refilled) : new LineScanner(text, refilled);
+      try {
+        new PajeImport(file.toString(), sink, options, lines).run();
+      } finally {
+        lines.close(); // before the file: its thread may be reading it
+      }
       options.bytesRead().accept(raw.count);
     } catch (EOFException | ZipException e) {
       throw gzipError(file.toString(), e);
