@@ -2,14 +2,11 @@ package org.ocelotl.format.paje;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.function.LongSupplier;
 import org.ocelotl.trace.Limit;
 
@@ -42,18 +39,12 @@ final class LineScanner {
   private final InputStream in;
   private final Runnable refilled;
   private final long maxLine = Limit.LINE_BYTES.value();
-  private byte[] buffer;
+  private byte[] buffer = new byte[BUFFER_SIZE];
   private int position;
   private int limit;
   private boolean endOfInput;
   private int[] fieldStart = new int[16];
   private int[] fieldEnd = new int[16];
-  /**
-   * Where the current line's fields start in {@link #fieldStart} and {@link #fieldEnd}: 0 for a
-   * scanner of its own input; for lines tokenized ahead ({@link #tokenizedAhead}) the arrays hold a
-   * whole batch's fields, line after line.
-   */
-  private int base;
   private int fieldCount;
   private int lineStart;
   private int lineEnd;
@@ -62,11 +53,6 @@ final class LineScanner {
   private boolean binary;
   /** The number of each line in the trace, or null when the input is the trace (lines counted from 1). */
   private final LongSupplier numbering;
-  /** The thread tokenizing this scanner's lines, or null when it splits its input itself. */
-  private final Ahead ahead;
-  /** The batch of lines tokenized ahead being read, and the index of its next line. */
-  private Batch batch;
-  private int batchLine;
 
   /** {@code refilled} runs after every read from {@code in} (for progress reports). */
   LineScanner(InputStream in, Runnable refilled) throws IOException {
@@ -78,45 +64,11 @@ final class LineScanner {
    * gives, at each line of {@code in} in turn, its number in the trace, for error messages.
    */
   LineScanner(InputStream in, Runnable refilled, LongSupplier numbering) throws IOException {
-    this(in, refilled, numbering, BUFFER_SIZE);
-  }
-
-  /**
-   * The lines of {@code in}, split by a thread of its own a few batches ahead of the caller, which
-   * then only interprets them: on two processors the tokenizing (a third of a Pajé import's
-   * reading thread on the seed trace) runs beside the interpreting (docs/decisions/059). The same
-   * lines, fields and numbers as {@code new LineScanner(in, refilled)}; {@code refilled} runs on the
-   * caller's thread as each batch (about {@value #BUFFER_SIZE} bytes of text) comes in. The first
-   * bytes are read here, so {@link #looksBinary} answers at once. {@link #close} stops the thread.
-   */
-  static LineScanner tokenizedAhead(InputStream in, Runnable refilled) throws IOException {
-    return tokenizedAhead(in, refilled, BUFFER_SIZE);
-  }
-
-  /** {@link #tokenizedAhead(InputStream, Runnable)} with batches of {@code bufferSize} bytes (tests: lines across batches). */
-  static LineScanner tokenizedAhead(InputStream in, Runnable refilled, int bufferSize) throws IOException {
-    LineScanner producer = new LineScanner(in, () -> { }, null, bufferSize);
-    return new LineScanner(new Ahead(producer), refilled);
-  }
-
-  private LineScanner(InputStream in, Runnable refilled, LongSupplier numbering, int bufferSize) throws IOException {
     this.in = in;
     this.refilled = refilled;
     this.numbering = numbering;
-    this.ahead = null;
-    buffer = new byte[bufferSize];
     fill();
     binary = containsNul(buffer, 0, Math.min(limit, BINARY_PROBE));
-  }
-
-  /** The scanner of lines tokenized by {@code ahead}'s thread. */
-  private LineScanner(Ahead ahead, Runnable refilled) {
-    this.in = null;
-    this.refilled = refilled;
-    this.numbering = null;
-    this.ahead = ahead;
-    binary = ahead.producer.binary;
-    ahead.start();
   }
 
   /** Whether the start of the input holds NUL bytes, which no text trace has. */
@@ -124,18 +76,8 @@ final class LineScanner {
     return binary;
   }
 
-  /** Stops the thread of lines tokenized ahead, if any; the input stays open (its owner closes it). */
-  void close() throws InterruptedIOException {
-    if (ahead != null) {
-      ahead.stop();
-    }
-  }
-
   /** Moves to the next line that has fields; false at the end of the input. */
   boolean next() throws IOException {
-    if (ahead != null) {
-      return nextAhead();
-    }
     do {
       if (!scanLine()) {
         return false;
@@ -153,24 +95,25 @@ final class LineScanner {
   }
 
   int start(int field) {
-    return fieldStart[base + field];
+    return fieldStart[field];
   }
 
   int end(int field) {
-    return fieldEnd[base + field];
+    return fieldEnd[field];
   }
 
   String field(int field) {
-    return new String(buffer, start(field), end(field) - start(field), StandardCharsets.UTF_8);
+    return new String(buffer, fieldStart[field], fieldEnd[field] - fieldStart[field],
+        StandardCharsets.UTF_8);
   }
 
   boolean fieldEquals(int field, String ascii) {
-    int length = end(field) - start(field);
+    int length = fieldEnd[field] - fieldStart[field];
     if (length != ascii.length()) {
       return false;
     }
     for (int i = 0; i < length; i++) {
-      if (buffer[start(field) + i] != ascii.charAt(i)) {
+      if (buffer[fieldStart[field] + i] != ascii.charAt(i)) {
         return false;
       }
     }
@@ -245,8 +188,8 @@ final class LineScanner {
    */
   private int tokenizePlain(int from, int limit) {
     byte[] b = buffer;
-    int starts = base;
-    int ends = base;
+    int starts = 0;
+    int ends = 0;
     // The flag of the byte before the word, in byte 0's place: a field may start at the line's start.
     long before = HIGH_BIT;
     for (int i = from; i <= limit - Long.BYTES; i += Long.BYTES) {
@@ -284,7 +227,7 @@ final class LineScanner {
         fieldEnd[ends++] = i + (Long.numberOfTrailingZeros(endBits) >>> 3);
       }
       if (newlineAt >= 0) {
-        fieldCount = starts - base;
+        fieldCount = starts;
         lineEnd = newlineAt;
         unterminatedQuote = false;
         return newlineAt + 1;
@@ -300,14 +243,14 @@ final class LineScanner {
   private int tokenizeBytes(int from, int limit) {
     byte[] b = buffer;
     int i = from;
-    int count = base;
+    int count = 0;
     unterminatedQuote = false;
     while (i < limit) {
       byte c = b[i];
       if (c == ' ' || c == '\t' || c == '\r') {
         i++;
       } else if (c == '\n') {
-        fieldCount = count - base;
+        fieldCount = count;
         lineEnd = i;
         return i + 1;
       } else if (c == '#') {
@@ -448,218 +391,6 @@ final class LineScanner {
       }
     }
     return false;
-  }
-
-  // ---------------------------------------------------------------- lines tokenized ahead
-
-  /** The next line of the batches that {@link #ahead}'s thread hands over, in order. */
-  private boolean nextAhead() throws IOException {
-    while (batch == null || batchLine == batch.lines) {
-      if (batch != null) {
-        if (batch.failure != null) {
-          throw batch.failure; // after the lines before it, as the scanner reading its own input
-        }
-        if (batch.last) {
-          return false;
-        }
-        ahead.free.add(batch); // never full: its capacity is the number of batches
-      }
-      batch = ahead.take();
-      batchLine = 0;
-      refilled.run();
-    }
-    int i = batchLine++;
-    buffer = batch.buffer;
-    fieldStart = batch.starts;
-    fieldEnd = batch.ends;
-    base = batch.base[i];
-    fieldCount = batch.count[i];
-    lineStart = batch.lineStart[i];
-    lineEnd = batch.lineEnd[i];
-    unterminatedQuote = batch.quoted[i];
-    lineNumber = batch.number[i];
-    return true;
-  }
-
-  /**
-   * On the producer: splits the lines of {@code into}'s buffer (the text the last batch left over,
-   * then as much input as it holds) into its columns; true at the end of the input. The line that
-   * does not end in the buffer is left at {@link #position}, for the next batch.
-   */
-  private boolean tokenizeBatch(Batch into) throws IOException {
-    base = 0;
-    fieldStart = into.starts;
-    fieldEnd = into.ends;
-    try {
-      while (true) {
-        int next = tokenize(position, limit);
-        if (next >= 0) {
-          if (next - 1 - position > maxLine) {
-            throw new LineTooLongException(lineNumber + 1, maxLine);
-          }
-          lineNumber++;
-          if (fieldCount > 0) {
-            into.add(position, lineEnd, base, fieldCount, unterminatedQuote, lineNumber);
-            base += fieldCount;
-          }
-          position = next;
-        } else if (endOfInput) {
-          if (position == limit) {
-            return true;
-          }
-          terminateLastLine();
-        } else if (limit - position > maxLine) {
-          throw new LineTooLongException(lineNumber + 1, maxLine);
-        } else if (position == 0 && limit == buffer.length) {
-          // One line longer than the buffer: no line of this batch points into it yet.
-          buffer = Arrays.copyOf(buffer, (int) Math.min(Math.min(buffer.length * 2L, maxLine + 2), Integer.MAX_VALUE - 8));
-          fill();
-        } else {
-          return false;
-        }
-      }
-    } finally {
-      into.buffer = buffer; // grown for a long line, or for the last line's newline
-      into.starts = fieldStart;
-      into.ends = fieldEnd;
-    }
-  }
-
-  /** On the producer: moves the line left over to the start of {@code next}'s buffer, and reads on after it. */
-  private void carryInto(Batch next) throws IOException {
-    int pending = limit - position;
-    if (next.buffer.length < buffer.length) {
-      next.buffer = new byte[buffer.length];
-    }
-    System.arraycopy(buffer, position, next.buffer, 0, pending);
-    buffer = next.buffer;
-    position = 0;
-    limit = pending;
-    fill();
-  }
-
-  /** A batch of lines tokenized ahead: the text, and per line its place, its fields' bounds, its number. */
-  private static final class Batch {
-    byte[] buffer;
-    int[] starts = new int[1 << 12];
-    int[] ends = new int[1 << 12];
-    int lines;
-    int[] base = new int[1 << 10];
-    int[] count = new int[1 << 10];
-    int[] lineStart = new int[1 << 10];
-    int[] lineEnd = new int[1 << 10];
-    boolean[] quoted = new boolean[1 << 10];
-    long[] number = new long[1 << 10];
-    /** The input ends with this batch. */
-    boolean last;
-    /** The failure after this batch's lines (a read, a line too long), thrown when they are read. */
-    IOException failure;
-
-    Batch(byte[] buffer) {
-      this.buffer = buffer;
-    }
-
-    void add(int start, int end, int fieldsFrom, int fields, boolean unterminated, long lineNumber) {
-      if (lines == base.length) {
-        // By hand: per-line columns of the Pajé import (hot; decision 032's figures for fastutil).
-        int capacity = lines * 2;
-        base = Arrays.copyOf(base, capacity);
-        count = Arrays.copyOf(count, capacity);
-        lineStart = Arrays.copyOf(lineStart, capacity);
-        lineEnd = Arrays.copyOf(lineEnd, capacity);
-        quoted = Arrays.copyOf(quoted, capacity);
-        number = Arrays.copyOf(number, capacity);
-      }
-      base[lines] = fieldsFrom;
-      count[lines] = fields;
-      lineStart[lines] = start;
-      lineEnd[lines] = end;
-      quoted[lines] = unterminated;
-      number[lines] = lineNumber;
-      lines++;
-    }
-  }
-
-  /**
-   * The thread splitting the producer's input into batches, handed over in order through {@code
-   * filled}; the consumer hands each back through {@code free} once read. Three batches: one being
-   * filled, one waiting, one being read.
-   */
-  private static final class Ahead {
-    private static final int BATCHES = 3;
-    final LineScanner producer;
-    final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES);
-    final BlockingQueue<Batch> filled = new ArrayBlockingQueue<>(BATCHES);
-    private final Thread thread;
-
-    Ahead(LineScanner producer) {
-      this.producer = producer;
-      for (int b = 1; b < BATCHES; b++) {
-        free.add(new Batch(new byte[producer.buffer.length]));
-      }
-      thread = new Thread(this::run, "ocelotl-paje-lines");
-      thread.setDaemon(true);
-    }
-
-    void start() {
-      thread.start();
-    }
-
-    /** The thread: batch after batch until the input ends, fails, or {@link #stop}. */
-    private void run() {
-      Batch batch = new Batch(producer.buffer); // the first bytes, read by the constructor
-      try {
-        while (true) {
-          boolean end;
-          try {
-            end = producer.tokenizeBatch(batch);
-          } catch (IOException e) {
-            batch.failure = e;
-            end = true;
-          }
-          if (end) {
-            batch.last = true;
-            filled.put(batch);
-            return;
-          }
-          Batch next = free.take();
-          next.lines = 0;
-          try {
-            producer.carryInto(next);
-          } catch (IOException e) {
-            next.failure = e; // after the lines of the batch handed over now
-            next.last = true;
-          }
-          filled.put(batch);
-          if (next.last) {
-            filled.put(next);
-            return;
-          }
-          batch = next;
-        }
-      } catch (InterruptedException e) {
-        // stopped by the consumer: nobody reads on
-      }
-    }
-
-    Batch take() throws InterruptedIOException {
-      try {
-        return filled.take();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while reading lines");
-      }
-    }
-
-    void stop() throws InterruptedIOException {
-      thread.interrupt();
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while stopping the line reader");
-      }
-    }
   }
 
   /** A line did not end within {@link Limit#LINE_BYTES}. */

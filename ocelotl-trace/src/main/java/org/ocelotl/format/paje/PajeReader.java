@@ -34,11 +34,10 @@ public final class PajeReader implements TraceReader {
   static final long PROGRESS_STEP = 4 << 20;
 
   /**
-   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, by a process that may use several
-   * processors, is read on two threads, one splitting the lines and the caller's interpreting them
-   * (docs/decisions/059); with three processors or more, when read strictly, by {@link
-   * PajeParallel} (the same calls in the same order) in {@link PajeParallel#parts} parts. A gzip'd
-   * trace is read by one thread (its text exists only as the stream inflates it).
+   * A plain trace of {@link PajeParallel#MIN_BYTES} or more, read strictly, by a process that may
+   * use several processors, is read by {@link PajeParallel} (the same calls in the same order) in
+   * {@link PajeParallel#parts} parts; a gzip'd one is read by one thread (its text exists only as
+   * the stream inflates it), as is a lenient read.
    */
   @Override
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
@@ -47,44 +46,26 @@ public final class PajeReader implements TraceReader {
       sink.origin(origin);
     }
     int processors = Runtime.getRuntime().availableProcessors();
-    if (processors > 1 && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
-      if (processors > 2 && !options.lenient()) {
-        PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
-      } else {
-        readSequentially(file, sink, options, true);
-      }
+    if (processors > 1 && !options.lenient() && Files.size(file) >= PajeParallel.MIN_BYTES && !isGzip(file)) {
+      PajeParallel.read(file, sink, options, PajeParallel.parts(processors));
       return;
     }
-    readSequentially(file, sink, options, false);
+    readSequentially(file, sink, options);
   }
 
   /** Reads the trace on the caller's thread (and the file's read-ahead thread). */
   static void readSequentially(Path file, TraceSink sink, ReadOptions options) throws IOException {
-    readSequentially(file, sink, options, false);
-  }
-
-  /**
-   * Reads the trace on the caller's thread (and the file's read-ahead thread), its lines split on
-   * a thread of their own when {@code tokenizedAhead} (the same calls in the same order).
-   */
-  static void readSequentially(Path file, TraceSink sink, ReadOptions options, boolean tokenizedAhead)
-      throws IOException {
     try (CountingInputStream raw = new CountingInputStream(new ReadAhead(file))) {
       InputStream text = isGzip(raw)
           ? new Expansion(file.toString(), new Members(raw), Files.size(file), sink::warning) : raw;
       long[] reported = {0};
-      Runnable refilled = () -> {
+      LineScanner lines = new LineScanner(text, () -> {
         if (raw.count - reported[0] >= PROGRESS_STEP) {
           reported[0] = raw.count;
           options.bytesRead().accept(raw.count);
         }
-      };
-      LineScanner lines = tokenizedAhead ? LineScanner.tokenizedAhead(text, refilled) : new LineScanner(text, refilled);
-      try {
-        new PajeImport(file.toString(), sink, options, lines).run();
-      } finally {
-        lines.close(); // before the file: its thread may be reading it
-      }
+      });
+      new PajeImport(file.toString(), sink, options, lines).run();
       options.bytesRead().accept(raw.count);
     } catch (EOFException | ZipException e) {
       throw gzipError(file.toString(), e);
