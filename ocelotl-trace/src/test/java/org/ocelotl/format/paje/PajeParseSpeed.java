@@ -36,7 +36,7 @@ public final class PajeParseSpeed {
   }
 
   /** Counts what arrives, so the JIT cannot drop the work. */
-  private static final class CountingSink implements TraceSink {
+  static final class CountingSink implements TraceSink {
     long records;
     long warnings;
     double checksum;
