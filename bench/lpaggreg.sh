@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Ocelotl against lpaggreg (the original tool's C++ library), end to end, paired in one run
-# (issue 18, item 3; not a test). lpaggreg is not part of this repository: build it (c652bfe is the
-# commit the original Ocelotl pinned; docs/benchmarks.md's figures are of v4.0.0) and a driver
-# that reads a model CSV (and a tree CSV), computes the qualities and searches p by bisection to
-# 0.001 as the original did, and prints "… N partitions …" (docs/benchmarks.md says how), then:
+# (issue 18, item 3; not a test). lpaggreg is not part of this repository: build it at c652bfe, the
+# commit the original Ocelotl pinned, with the driver bench/lpaggreg/driver-c652bfe.cpp (its
+# comment says how), which reads a model CSV (and a tree CSV), computes the qualities and searches
+# p by bisection to 0.001 as the original did, and prints "N partitions …", then:
 #
-#   LPAGGREG="/work/lpaggreg/driver-O1 /work/lpaggreg/driver-O2" bench/lpaggreg.sh
+#   LPAGGREG="/work/lpaggreg-c652bfe/driver-O1 /work/lpaggreg-c652bfe/driver-O2" bench/lpaggreg.sh
 #   RUNS=5 CASES="t100x700" LPAGGREG=… bench/lpaggreg.sh   # fewer cases, other run count
 #
 # Cases (seeded uniform values, as the issue's): t1000x100 = temporal, 1000 slices × 100
