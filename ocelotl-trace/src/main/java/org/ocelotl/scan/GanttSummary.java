@@ -310,45 +310,59 @@ public final class GanttSummary {
       }
     }
     int[][] producersOfRow = new int[rows][];
-    int[] counts = new int[rows];
+    int[] perRow = new int[rows];
     for (int p = 0; p < rowOf.length; p++) {
       if (rowOf[p] >= 0 && slotOfProducer[p] >= 0) {
-        counts[rowOf[p]]++;
+        perRow[rowOf[p]]++;
       }
     }
     for (int r = 0; r < rows; r++) {
-      producersOfRow[r] = new int[counts[r]];
-      counts[r] = 0;
+      producersOfRow[r] = new int[perRow[r]];
+      perRow[r] = 0;
     }
     for (int p = 0; p < rowOf.length; p++) {
       if (rowOf[p] >= 0 && slotOfProducer[p] >= 0) {
-        producersOfRow[rowOf[p]][counts[rowOf[p]]++] = slotOfProducer[p];
+        producersOfRow[rowOf[p]][perRow[rowOf[p]]++] = slotOfProducer[p];
       }
     }
-    // Rows are disjoint cells: summed in parallel, each row's producers in store order.
+    // Rows are disjoint cells: summed in parallel. A producer's buckets of the window are
+    // contiguous: copied out in bulk and added to the row's buckets, which are then spread over
+    // the columns once (a sum of producers, then of buckets: the records' sums to rounding).
+    int cells = buckets * types;
     IntStream.range(0, rows).parallel().forEach(row -> {
-      int base = row * columns * chartTypes;
+      if (producersOfRow[row].length == 0) {
+        return;
+      }
+      double[] times = new double[cells];
+      int[] counts = new int[cells];
+      double[] rowTimes = new double[cells];
+      long[] rowCounts = new long[cells];
       for (int slot : producersOfRow[row]) {
-        for (int i = 0; i < buckets; i++) {
-          if (columnA[i] < 0 && begunColumn[i] < 0) {
+        data.slice((int) timeAt(level, slot, firstBucket, 0), cells * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+            .asDoubleBuffer().get(times);
+        data.slice((int) begunAt(level, slot, firstBucket, 0), cells * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+            .asIntBuffer().get(counts);
+        for (int k = 0; k < cells; k++) {
+          rowTimes[k] += times[k];
+          rowCounts[k] += counts[k];
+        }
+      }
+      int base = row * columns * chartTypes;
+      for (int i = 0; i < buckets; i++) {
+        for (int u = 0; u < types; u++) {
+          int shown = chartTypeOfSlot[u];
+          if (shown < 0) {
             continue;
           }
-          for (int u = 0; u < types; u++) {
-            int shown = chartTypeOfSlot[u];
-            if (shown < 0) {
-              continue;
-            }
-            double t = data.getDouble((int) timeAt(level, slot, firstBucket + i, u));
-            if (columnA[i] >= 0) {
-              time[base + columnA[i] * chartTypes + shown] += t * shareA[i];
-            }
-            if (columnB[i] >= 0) {
-              time[base + columnB[i] * chartTypes + shown] += t * shareB[i];
-            }
-            if (begunColumn[i] >= 0) {
-              begun[base + begunColumn[i] * chartTypes + shown] += data.getInt((int) begunAt(level, slot,
-                  firstBucket + i, u));
-            }
+          double t = rowTimes[i * types + u];
+          if (columnA[i] >= 0) {
+            time[base + columnA[i] * chartTypes + shown] += t * shareA[i];
+          }
+          if (columnB[i] >= 0) {
+            time[base + columnB[i] * chartTypes + shown] += t * shareB[i];
+          }
+          if (begunColumn[i] >= 0) {
+            begun[base + begunColumn[i] * chartTypes + shown] += rowCounts[i * types + u];
           }
         }
       }
