@@ -139,20 +139,33 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
 
   /** @throws IllegalArgumentException naming the parameter that is wrong */
   public Result answer() {
-    return answer(true, true);
+    return answer(true, SummaryUse.WHEN_CHEAPER);
+  }
+
+  /** When the states of rows of several producers come from the store's {@link GanttSummary}. */
+  enum SummaryUse {
+    NEVER,
+    /**
+     * When it has a level no coarser than a pixel column and fewer cells to read than the window
+     * has states (the store's count as if spread evenly over the trace): below that the records
+     * cost no more, and they are exact.
+     */
+    WHEN_CHEAPER,
+    /** Whenever it has a level no coarser than a pixel column (GanttSummaryTest's small traces). */
+    WHEN_FINE_ENOUGH
   }
 
   /** With {@code kernel} false, every state record by record: GanttViewTest holds both charts equal. */
   Result answer(boolean kernel) {
-    return answer(kernel, false);
+    return answer(kernel, SummaryUse.NEVER);
   }
 
   /**
-   * With {@code summary} true, the states of rows of several producers come from the store's
-   * {@link GanttSummary} when it has a level no coarser than a pixel column: GanttSummaryTest holds
-   * that chart equal to the kernel's at windows whose pixel edges are bucket edges.
+   * The states of rows of several producers from the store's {@link GanttSummary} as {@code summary}
+   * says: GanttSummaryTest holds that chart equal to the kernel's at windows whose pixel edges are
+   * bucket edges.
    */
-  Result answer(boolean kernel, boolean summary) {
+  Result answer(boolean kernel, SummaryUse summary) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
     double end = Double.isNaN(to) ? m.windowEnd() : to;
@@ -309,7 +322,7 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
    * from the store's Gantt summary when it has a level for these columns (said in {@code used}).
    */
   private long sumStates(GanttGeometry geometry, int[] leafOfProducer, int[] rowOf, int[] typeIndex, int types,
-      double start, double end, boolean summary, FromSummary[] used) {
+      double start, double end, SummaryUse summary, FromSummary[] used) {
     int[] leafOf = new int[rowOf.length];
     boolean any = false;
     for (int p = 0; p < rowOf.length; p++) {
@@ -326,8 +339,15 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     }
     int columns = geometry.columns();
     int cells = columns * types;
-    GanttSummary buckets = summary ? openSummary() : null;
+    GanttSummary buckets = summary == SummaryUse.NEVER ? null : openSummary();
     int level = buckets == null ? -1 : buckets.levelFor(start, end, columns);
+    if (level >= 0 && summary == SummaryUse.WHEN_CHEAPER) {
+      StoreMetadata m = store.metadata();
+      double inTrace = Math.min(end, m.end()) - Math.max(start, m.start());
+      double states = m.count(EventCategory.STATE) * Math.max(0, inTrace) / (m.end() - m.start());
+      long producers = java.util.Arrays.stream(leafOf).filter(l -> l >= 0).count();
+      level = buckets.cellsRead(level, start, end, (int) producers) < states ? level : -1;
+    }
     double[] time;
     double[] begunIn;
     double[] crossing;

@@ -35,8 +35,11 @@ import org.ocelotl.store.TraceStore;
 public final class GanttSummary {
   /** The file's name in the store's directory. */
   public static final String FILE = "gantt-summary.bin";
-  /** Below this many states the chart reads the records: a 1 s window costs less than 200 ms there. */
-  public static final long MIN_STATES = 10_000_000;
+  /**
+   * Below this many states no summary: at 2×10⁷ states (768 ranks) a 1 s window's chart costs
+   * about as much from the summary as from the records, its drawing being most of it (decision 057).
+   */
+  public static final long MIN_STATES = 50_000_000;
   /** The finest level at most: 65,536 buckets (153 µs of a 10 s trace). */
   static final int MAX_LEVEL = 16;
   /** Coarser than this the summary is not worth it (a chart is up to 16,384 pixels wide). */
@@ -212,29 +215,48 @@ public final class GanttSummary {
       int pieceSlices = (int) Math.min(PIECE, n - first);
       SliceGrid grid = new SliceGrid(edge(finest, first), edge(finest, first + pieceSlices), pieceSlices);
       double[][] sums = ModelBuilder.stateSums(store, new ModelLayout(slotOfProducer, slotOfType, slots, types, grid));
+      int cells = pieceSlices * types;
+      int[] begun = new int[cells];
       for (int slot = 0; slot < slots; slot++) {
-        for (int k = 0; k < pieceSlices; k++) {
-          for (int u = 0; u < types; u++) {
-            int cell = (slot * pieceSlices + k) * types + u;
-            data.putDouble((int) timeAt(finest, slot, first + k, u), sums[0][cell]);
-            data.putInt((int) begunAt(finest, slot, first + k, u), (int) sums[1][cell]);
-          }
+        // A producer's cells of the piece are contiguous in the kernel's arrays and in the file.
+        for (int k = 0; k < cells; k++) {
+          begun[k] = (int) sums[1][slot * cells + k];
         }
+        times(finest, slot, first, cells).put(sums[0], slot * cells, cells);
+        counts(finest, slot, first, cells).put(begun);
       }
     }
   }
 
   private void fillFromFiner(int level) {
+    int cells = (1 << level) * types;
+    double[] finer = new double[2 * cells];
+    int[] finerCounts = new int[2 * cells];
+    double[] time = new double[cells];
+    int[] begun = new int[cells];
     for (int slot = 0; slot < slots; slot++) {
-      for (long k = 0; k < 1L << level; k++) {
+      times(level + 1, slot, 0, 2 * cells).get(finer);
+      counts(level + 1, slot, 0, 2 * cells).get(finerCounts);
+      for (int k = 0; k < 1 << level; k++) {
         for (int u = 0; u < types; u++) {
-          data.putDouble((int) timeAt(level, slot, k, u), data.getDouble((int) timeAt(level + 1, slot, 2 * k, u))
-              + data.getDouble((int) timeAt(level + 1, slot, 2 * k + 1, u)));
-          data.putInt((int) begunAt(level, slot, k, u), data.getInt((int) begunAt(level + 1, slot, 2 * k, u))
-              + data.getInt((int) begunAt(level + 1, slot, 2 * k + 1, u)));
+          time[k * types + u] = finer[2 * k * types + u] + finer[(2 * k + 1) * types + u];
+          begun[k * types + u] = finerCounts[2 * k * types + u] + finerCounts[(2 * k + 1) * types + u];
         }
       }
+      times(level, slot, 0, cells).put(time);
+      counts(level, slot, 0, cells).put(begun);
     }
+  }
+
+  /** A producer's times from a bucket on, {@code cells} of them (buckets × types), as a view of the file. */
+  private java.nio.DoubleBuffer times(int level, int slot, long bucket, int cells) {
+    return data.slice((int) timeAt(level, slot, bucket, 0), cells * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+        .asDoubleBuffer();
+  }
+
+  private java.nio.IntBuffer counts(int level, int slot, long bucket, int cells) {
+    return data.slice((int) begunAt(level, slot, bucket, 0), cells * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+        .asIntBuffer();
   }
 
   /**
@@ -250,6 +272,12 @@ public final class GanttSummary {
       }
     }
     return bucketWidth(finest) <= column ? finest : -1;
+  }
+
+  /** The cells {@link #sum} reads for {@code producers} producers at {@code level} over [from, to). */
+  public long cellsRead(int level, double from, double to, int producers) {
+    double width = bucketWidth(level);
+    return ((long) Math.ceil((to - from) / width) + 2) * producers * types;
   }
 
   /**
@@ -338,10 +366,8 @@ public final class GanttSummary {
       double[] rowTimes = new double[cells];
       long[] rowCounts = new long[cells];
       for (int slot : producersOfRow[row]) {
-        data.slice((int) timeAt(level, slot, firstBucket, 0), cells * Double.BYTES).order(ByteOrder.LITTLE_ENDIAN)
-            .asDoubleBuffer().get(times);
-        data.slice((int) begunAt(level, slot, firstBucket, 0), cells * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN)
-            .asIntBuffer().get(counts);
+        times(level, slot, firstBucket, cells).get(times);
+        counts(level, slot, firstBucket, cells).get(counts);
         for (int k = 0; k < cells; k++) {
           rowTimes[k] += times[k];
           rowCounts[k] += counts[k];
