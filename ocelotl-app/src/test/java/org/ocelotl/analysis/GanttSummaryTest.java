@@ -28,7 +28,8 @@ import org.ocelotl.workspace.Workspace;
  * about 1,000 states each over [0, 10) s, three types, states shorter and longer than a bucket)
  * with a summary of 2⁹ buckets: at windows whose pixel edges are bucket edges of the level the
  * chart reads, the same marks, counts and times (shares to rounding); at a window finer than the
- * finest buckets, the records' chart, said so.
+ * finest buckets, the records' chart, said so. A third of the charts keep one site, a third two
+ * types.
  */
 class GanttSummaryTest {
   static final long SEED = 20261129;
@@ -106,10 +107,16 @@ class GanttSummaryTest {
       long first = random.nextLong(buckets - (long) columns * perColumn + 1);
       double from = summary.edge(level, first);
       double to = summary.edge(level, first + (long) columns * perColumn);
-      int height = heights[random.nextInt(heights.length)];
+      // A third of the charts of one site's producers (10 px high: rows of several ranks, the
+      // summary's), a third of two types.
+      int filter = random.nextInt(3);
+      int height = filter == 1 ? 10 : heights[random.nextInt(heights.length)];
+      List<String> producers = filter == 1 ? List.of("site-" + random.nextInt(2)) : List.of();
+      List<String> types = filter == 2 ? List.of("compute", random.nextBoolean() ? "wait" : "collective") : List.of();
       String what = "seed " + SEED + ", case " + k + ": level " + level + ", " + perColumn + " buckets a column, "
-          + columns + " columns over [" + from + ", " + to + "), height " + height;
-      GanttView request = new GanttView(store, from, to, List.of(), List.of(), List.of(), columns, height);
+          + columns + " columns over [" + from + ", " + to + "), height " + height + ", producers " + producers
+          + ", types " + types;
+      GanttView request = new GanttView(store, from, to, producers, types, List.of(), columns, height);
       assertEquals(level, summary.levelFor(from, to, columns), what);
       GanttView.Result fromSummary = request.answer(true, GanttView.SummaryUse.WHEN_FINE_ENOUGH);
       assertNotNull(fromSummary.fromSummary(), what);
