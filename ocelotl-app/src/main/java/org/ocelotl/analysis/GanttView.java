@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
+import org.ocelotl.scan.GanttSummary;
 import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelLayout;
 import org.ocelotl.scan.ModelTree;
@@ -34,8 +35,28 @@ import org.ocelotl.view.TimeWindow;
 public record GanttView(TraceStore store, double from, double to, List<String> producers, List<String> types,
     List<String> kinds, int width, int height) {
 
-  /** The chart and what its caption says. */
-  public record Result(GanttView request, TraceSummary trace, Gantt gantt, long records, TimeScale timeScale) {
+  /**
+   * The states of the rows of several producers read from the store's {@link GanttSummary} instead
+   * of the records: its level, its buckets over the trace and their width in the trace's unit.
+   */
+  public record FromSummary(int level, long buckets, double bucketWidth, String unit) {
+    /**
+     * What the caption says instead of the records' SUMMARISED: where the sums come from and where
+     * they are not the records' (a bucket across a pixel edge is cut by overlap).
+     */
+    public String caption() {
+      return "SUMMARISED from the Gantt summary (" + buckets + " buckets of " + String.format(Locale.ROOT, "%.3g", bucketWidth)
+          + " " + unit + "; sums exact at bucket edges, else shared by overlap): dominant type, share = opacity";
+    }
+  }
+
+  /**
+   * The chart and what its caption says.
+   *
+   * @param fromSummary null: every state's sums from the records
+   */
+  public record Result(GanttView request, TraceSummary trace, Gantt gantt, long records, TimeScale timeScale,
+      FromSummary fromSummary) {
     /** Streamed: a chart holds tens of thousands of shapes. */
     public byte[] json() {
       Gantt g = gantt;
@@ -52,6 +73,15 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
         json.writeEndObject();
         json.writeNumberField("records", records);
         json.writeBooleanField("summarised", g.summarised());
+        if (fromSummary != null) {
+          json.writeObjectFieldStart("fromSummary");
+          json.writeNumberField("level", fromSummary.level());
+          json.writeNumberField("buckets", fromSummary.buckets());
+          json.writeNumberField("bucketWidth", fromSummary.bucketWidth());
+          json.writeStringField("unit", fromSummary.unit());
+          json.writeStringField("caption", fromSummary.caption());
+          json.writeEndObject();
+        }
         json.writeArrayFieldStart("legend");
         for (LegendEntry e : g.legend()) {
           json.writeStartObject();
@@ -109,11 +139,33 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
 
   /** @throws IllegalArgumentException naming the parameter that is wrong */
   public Result answer() {
-    return answer(true);
+    return answer(true, SummaryUse.WHEN_CHEAPER);
+  }
+
+  /** When the states of rows of several producers come from the store's {@link GanttSummary}. */
+  enum SummaryUse {
+    NEVER,
+    /**
+     * When it has a level no coarser than a pixel column and fewer cells to read than the window
+     * has states (the store's count as if spread evenly over the trace): below that the records
+     * cost no more, and they are exact.
+     */
+    WHEN_CHEAPER,
+    /** Whenever it has a level no coarser than a pixel column (GanttSummaryTest's small traces). */
+    WHEN_FINE_ENOUGH
   }
 
   /** With {@code kernel} false, every state record by record: GanttViewTest holds both charts equal. */
   Result answer(boolean kernel) {
+    return answer(kernel, SummaryUse.NEVER);
+  }
+
+  /**
+   * The states of rows of several producers from the store's {@link GanttSummary} as {@code summary}
+   * says: GanttSummaryTest holds that chart equal to the kernel's at windows whose pixel edges are
+   * bucket edges.
+   */
+  Result answer(boolean kernel, SummaryUse summary) {
     StoreMetadata m = store.metadata();
     double start = Double.isNaN(from) ? m.start() : from;
     double end = Double.isNaN(to) ? m.windowEnd() : to;
@@ -164,7 +216,9 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     // them per pixel column on every core, without a record made for each (at 768 ranks, every
     // row). The others — one producer's row, events, links — are fed record by record.
     boolean summing = kernel && categories.contains(EventCategory.STATE) && geometry.columns() <= SliceGrid.MAX_SLICES;
-    long summed = summing ? sumStates(geometry, rows.leafOf(), rowOf, typeIndex, shown.size(), start, end) : 0;
+    FromSummary[] fromSummary = {null};
+    long summed = summing
+        ? sumStates(geometry, rows.leafOf(), rowOf, typeIndex, shown.size(), start, end, summary, fromSummary) : 0;
     // One part per processor, each of contiguous rows holding about as many records (the store's
     // counts), fed its rows' records only: their geometries merge into the one chart.
     int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), geometry.rowCount()));
@@ -243,7 +297,16 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
     }
     count[0] += summed;
     return new Result(this, TraceSummary.of(store), geometry.build(), java.util.Arrays.stream(count).sum(),
-        TimeScale.of(m.timeUnit(), m.origin(), end - start));
+        TimeScale.of(m.timeUnit(), m.origin(), end - start), fromSummary[0]);
+  }
+
+  /** The store's Gantt summary, null when it has none (or one this version cannot read: the records then). */
+  private GanttSummary openSummary() {
+    try {
+      return GanttSummary.open(store).orElse(null);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("reading " + store.directory().resolve(GanttSummary.FILE), e);
+    }
   }
 
   private static RecordQuery.Selection selection(double start, double end, Set<Integer> producers, Set<Integer> types,
@@ -255,10 +318,11 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
   /**
    * Sums the states of the chart's rows of several producers per pixel column and type, by the
    * model's scan kernel (ModelBuilder.stateSums: the chart's rows as the model's leaves, its
-   * columns as slices), into those rows; returns how many states it summed.
+   * columns as slices), into those rows; returns how many states it summed. With {@code summary},
+   * from the store's Gantt summary when it has a level for these columns (said in {@code used}).
    */
   private long sumStates(GanttGeometry geometry, int[] leafOfProducer, int[] rowOf, int[] typeIndex, int types,
-      double start, double end) {
+      double start, double end, SummaryUse summary, FromSummary[] used) {
     int[] leafOf = new int[rowOf.length];
     boolean any = false;
     for (int p = 0; p < rowOf.length; p++) {
@@ -274,12 +338,40 @@ public record GanttView(TraceStore store, double from, double to, List<String> p
       return 0;
     }
     int columns = geometry.columns();
-    double[][] sums = ModelBuilder.stateSums(store,
-        new ModelLayout(leafOf, typeOf, geometry.rowCount(), types, new SliceGrid(start, end, columns)));
-    double[] time = sums[0];
-    double[] begunIn = sums[1];
-    double[] crossing = sums[2];
     int cells = columns * types;
+    GanttSummary buckets = summary == SummaryUse.NEVER ? null : openSummary();
+    int level = buckets == null ? -1 : buckets.levelFor(start, end, columns);
+    if (level >= 0 && summary == SummaryUse.WHEN_CHEAPER) {
+      StoreMetadata m = store.metadata();
+      double inTrace = Math.min(end, m.end()) - Math.max(start, m.start());
+      double states = m.count(EventCategory.STATE) * Math.max(0, inTrace) / (m.end() - m.start());
+      long producers = java.util.Arrays.stream(leafOf).filter(l -> l >= 0).count();
+      level = buckets.cellsRead(level, start, end, (int) producers) < states ? level : -1;
+    }
+    double[] time;
+    double[] begunIn;
+    double[] crossing;
+    if (level >= 0) {
+      time = new double[geometry.rowCount() * cells];
+      begunIn = new double[geometry.rowCount() * cells];
+      buckets.sum(level, start, end, columns, leafOf, typeOf, geometry.rowCount(), types, time, begunIn);
+      // The states begun before the window, which the chart counts in its first column: the
+      // kernel's crossings into that column, from the few chunks around the window's start.
+      double[] first = ModelBuilder.stateSums(store, new ModelLayout(leafOf, typeOf, geometry.rowCount(), types,
+          new SliceGrid(start, start + (end - start) / columns, 1)))[2];
+      crossing = new double[geometry.rowCount() * cells];
+      for (int row = 0; row < geometry.rowCount(); row++) {
+        System.arraycopy(first, row * types, crossing, row * cells, types);
+      }
+      used[0] = new FromSummary(level, 1L << level, buckets.bucketWidth(level),
+          store.metadata().timeUnit());
+    } else {
+      double[][] sums = ModelBuilder.stateSums(store,
+          new ModelLayout(leafOf, typeOf, geometry.rowCount(), types, new SliceGrid(start, end, columns)));
+      time = sums[0];
+      begunIn = sums[1];
+      crossing = sums[2];
+    }
     long states = 0;
     for (int row = 0; row < geometry.rowCount(); row++) {
       if (geometry.ownRow(row)) {

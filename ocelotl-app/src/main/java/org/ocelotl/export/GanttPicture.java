@@ -73,7 +73,7 @@ public final class GanttPicture {
    * labels, the axis, the legend and the caption around it.
    */
   public static void render(GanttView.Result r, Format format, OutputStream out) throws IOException {
-    render(r.gantt(), r.timeScale(), r.trace().name(), r.records(), format, pictureWidth(r.request().width()),
+    render(r.gantt(), r.timeScale(), r.trace().name(), r.records(), r.fromSummary(), format, pictureWidth(r.request().width()),
         pictureHeight(r.request().height()), out);
   }
 
@@ -130,7 +130,8 @@ public final class GanttPicture {
   }
 
   /** Draws the chart {@code g} (computed for {@link #chartWidth} × {@link #chartHeight} of this size). */
-  static void render(Gantt g, TimeScale scale, String traceName, long records, Format format, int width,
+  static void render(Gantt g, TimeScale scale, String traceName, long records, GanttView.FromSummary fromSummary,
+      Format format, int width,
       int height, OutputStream out) throws IOException {
     Canvas c = format == Format.SVG ? new SvgCanvas(width, height) : new PngCanvas(width, height);
     double left = MARGIN + LABELS;
@@ -142,7 +143,9 @@ public final class GanttPicture {
     caption.add(String.format(Locale.ROOT, "window [%s, %s) %s since the start", OverviewPicture.number(scale.at(g.window().start())),
         OverviewPicture.number(scale.at(g.window().end())), scale.unit()));
     caption.add(String.format(Locale.ROOT, "%,d records", records));
-    if (g.summarised()) {
+    if (fromSummary != null) {
+      caption.add(fromSummary.caption());
+    } else if (g.summarised()) {
       caption.add("SUMMARISED: crowded pixel columns are one mark each, alike neighbours joined (dominant type; share = opacity)");
     }
     c.text(MARGIN, MARGIN + 34, String.join(" · ", caption), 12, g.summarised() ? "#b3261e" : GREY, Anchor.START, false);

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.ocelotl.format.ctf.CtfReader;
 import org.ocelotl.parquet.ParquetTable;
+import org.ocelotl.scan.GanttSummary;
 import org.ocelotl.store.SourceFile;
 import org.ocelotl.store.StoreFormatException;
 import org.ocelotl.store.StoreMetadata;
@@ -126,11 +127,28 @@ public final class Workspace {
     Path file = canonical(trace);
     Optional<TraceStore> current = current(file, options, progress);
     if (current.isPresent()) {
-      return current.get();
+      return withGanttSummary(current.get(), storeDirectory(file, options));
     }
     return locked(storeDirectory(file, options), () -> {
       Optional<TraceStore> meanwhile = current(file, options, ImportProgress.NONE);
       return meanwhile.isPresent() ? meanwhile.get() : importUnlocked(file, options, progress);
+    });
+  }
+
+  /**
+   * The store, its Gantt summary written first if it should have one and has none (a store imported
+   * before summaries existed): once, under the store's lock, so that no chart pays for it.
+   */
+  private TraceStore withGanttSummary(TraceStore store, Path target) throws IOException {
+    int level = GanttSummary.finestLevelFor(store.metadata());
+    if (level < 0 || Files.exists(store.directory().resolve(GanttSummary.FILE))) {
+      return store;
+    }
+    return locked(target, () -> {
+      if (!Files.exists(store.directory().resolve(GanttSummary.FILE))) {
+        GanttSummary.write(store, level);
+      }
+      return store;
     });
   }
 
@@ -197,6 +215,12 @@ public final class Workspace {
     Files.createDirectory(temporary);
     try {
       Importer.importTrace(file, format, options, progress, temporary, chunkCapacity);
+      // The Gantt summary of a large store, one more pass of the scan kernel: a chart of a window
+      // with far more states than pixels then reads buckets, not records (decision 057).
+      int level = GanttSummary.finestLevelFor(TraceStore.open(temporary).metadata());
+      if (level >= 0) {
+        GanttSummary.write(TraceStore.open(temporary), level);
+      }
       forceDirectory(temporary);
       install(temporary, target);
     } catch (IOException e) {
