@@ -3,6 +3,7 @@ package org.ocelotl.format.otf2;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +18,11 @@ import org.ocelotl.trace.TraceSink;
  * Decodes the event files, one location after the other, into the sink. Each location runs its
  * own stack (Enter/Leave and collective begin/end nest); messages are matched across locations
  * per channel (sender, receiver, tag) in FIFO order — MPI's non-overtaking rule — which needs
- * the pending side of every channel in memory ({@link PendingSides}: about 21 bytes per message
- * in flight between the files read so far, and 50 per channel holding one; nothing for a channel
- * whose messages all matched); what stays unmatched at the end becomes punctual events of its
- * record kind.
+ * the pending side of every channel ({@link PendingSides}: about 21 bytes per message in flight
+ * between the files read so far, and 50 per channel holding one; nothing for a channel whose
+ * messages all matched); past {@link SideSpill#IN_MEMORY} sides, those that wait for a location not
+ * read yet go to disk until it is read ({@link SideSpill}). What stays unmatched at the end becomes
+ * punctual events of its record kind.
  */
 final class Otf2Events {
   private static final int COLLECTIVE_PENDING = -1;
@@ -36,6 +38,12 @@ final class Otf2Events {
   private final Map<Long, int[]> metricTypes = new HashMap<>();
   private final int[] recordTypes = new int[256];
   private final PendingSides pending = new PendingSides();
+  /** Where the sides that wait beyond memory go; null: all in memory (the Spark import's plan, unit tests). */
+  private final SideSpill spill;
+  /** The producers whose location has been read or is being read: a side for one of the others waits. */
+  private final BitSet started = new BitSet();
+  /** Whether the location read spills its waiting sides: from memory's filling to its end (see {@link SideSpill}). */
+  private boolean spilling;
   /** By OTF2 collective operation: its state type, or -1 before its first collective. */
   private final int[] collectiveTypes = new int[256];
   private int linkType = -1;
@@ -73,19 +81,20 @@ final class Otf2Events {
    */
   @FunctionalInterface
   interface MessageEnds {
-    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length);
+    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length) throws IOException;
   }
 
   private final MessageEnds messageEnds;
 
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
-    this(definitions, sink, producerOfLocation, null);
+    this(definitions, sink, producerOfLocation, null, null);
   }
 
-  /** {@code messageEnds} null: messages are matched by this reader. */
+  /** {@code messageEnds} null: messages are matched by this reader, with {@code spill} (null: in memory). */
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation,
-      MessageEnds messageEnds) {
+      MessageEnds messageEnds, SideSpill spill) {
     this.definitions = definitions;
+    this.spill = spill;
     this.sink = sink;
     this.types = new TypeIds(sink, false);
     this.producerOfLocation = producerOfLocation;
@@ -102,6 +111,7 @@ final class Otf2Events {
       throws IOException {
     this.local = local;
     depth = 0;
+    startLocation(producer);
     long count = 0;
     double time = 0;
     double locationLast = Double.NEGATIVE_INFINITY;
@@ -118,6 +128,7 @@ final class Otf2Events {
           }
           case 2 -> { // end of file
             closeUnfinished(producer, locationLast);
+            endLocation(producer);
             bytes += in.offset();
             bytesRead.accept(bytes);
             return count;
@@ -156,7 +167,7 @@ final class Otf2Events {
    */
   @FunctionalInterface
   private interface RecordDecoder {
-    void decode(int kind, int producer, double time, Otf2Input in) throws TraceFormatException;
+    void decode(int kind, int producer, double time, Otf2Input in) throws IOException;
   }
 
   private final RecordDecoder[] decoders = decoders();
@@ -197,7 +208,7 @@ final class Otf2Events {
     collectiveEnd(op, producer, time);
   }
 
-  private void message(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+  private void message(int kind, int producer, double time, Otf2Input in) throws IOException {
     int end = in.recordEnd();
     long peer = in.u32();
     long comm = local.map(Otf2LocalDefinitions.MAPPING_COMM, in.u32());
@@ -308,8 +319,9 @@ final class Otf2Events {
     }
   }
 
-  private void message(int kind, int producer, long peerRank, long comm, long tag, long length, double time) {
-    boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
+  private void message(int kind, int producer, long peerRank, long comm, long tag, long length, double time)
+      throws IOException {
+    boolean send = isSend(kind);
     long peerLocation = definitions.locationOfRank(comm, peerRank);
     Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
     if (peer == null) {
@@ -320,24 +332,65 @@ final class Otf2Events {
     messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, kind, length);
   }
 
-  /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
-  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
+  static boolean isSend(int kind) {
+    return kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
+  }
+
+  /** The location {@code producer} is about to be read. */
+  void startLocation(int producer) throws IOException {
+    started.set(producer);
+    spilling = false;
+    if (spill != null) {
+      spill.startReading(producer);
+    }
+  }
+
+  /** The location {@code producer} has been read. */
+  void endLocation(int producer) throws IOException {
+    if (spill != null) {
+      spill.endWriting();
+      spill.endReading(producer, pending);
+    }
+  }
+
+  /**
+   * One side of a message on the channel (from, to, tag), met while its location is read: matched
+   * with the oldest pending other side, or kept (on disk when it waits for a location not read
+   * yet and memory is full).
+   */
+  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length)
+      throws IOException {
+    int reader = send ? from : to;
+    int peer = send ? to : from;
+    boolean apart = spill != null && peer != reader;
+    if (apart && !started.get(peer) && (spilling || spill.full(pending.sides()))) {
+      spilling = true;
+      spill.write(peer, reader, tag, time, recordKind, length);
+      return;
+    }
     int channel = pending.find(from, to, tag);
     if (channel >= 0 && pending.sends(channel) != send) {
       double other = pending.oldestTime(channel);
       long otherLength = pending.oldestLength(channel);
       pending.removeOldest(channel);
-      // The send's length: the message as it left (a receive may record another size).
-      double volume = send ? length : otherLength;
-      double sent = send ? time : other;
-      double received = send ? other : time;
-      if (received < sent) {
-        anomaly(RECEIVED_BEFORE_SENT);
-      }
-      sink.link(linkType(), from, to, sent, linkEnd(sent, received), volume);
+      link(from, to, send, time, length, other, otherLength);
+    } else if (channel < 0 && apart && spill.take(reader, peer, tag, !send, pending)) {
+      link(from, to, send, time, length, spill.foundTime, spill.foundLength);
     } else {
       pending.add(from, to, tag, send, time, recordKind, length);
     }
+  }
+
+  /** The link of a side met now and its other side, met before ({@code otherTime}, {@code otherLength}). */
+  private void link(int from, int to, boolean send, double time, long length, double otherTime, long otherLength) {
+    // The send's length: the message as it left (a receive may record another size).
+    double volume = send ? length : otherLength;
+    double sent = send ? time : otherTime;
+    double received = send ? otherTime : time;
+    if (received < sent) {
+      anomaly(RECEIVED_BEFORE_SENT);
+    }
+    sink.link(linkType(), from, to, sent, linkEnd(sent, received), volume);
   }
 
   /**
