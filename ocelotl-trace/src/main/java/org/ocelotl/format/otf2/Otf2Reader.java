@@ -82,7 +82,8 @@ public final class Otf2Reader implements TraceReader {
    * Everything after the definitions, location after location in definition order: the local
    * import's sequence of sink calls, and the plan of the Spark import's parts ({@link Otf2Split}),
    * whose type ids, bounds and warnings are therefore the local import's. {@code spill}: where the
-   * message sides that wait beyond memory go (null: none do, as in the plan, which holds no sides).
+   * message sides that wait beyond memory go (null: memory holds them all, as the plan's channel
+   * summaries).
    */
   static void assemble(Otf2Anchor anchor, Otf2Definitions definitions, TraceSink sink, SideSpill spill,
       LocationSource source) throws IOException {

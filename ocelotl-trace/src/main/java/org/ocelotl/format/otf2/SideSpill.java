@@ -1,7 +1,6 @@
 package org.ocelotl.format.otf2;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -15,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * The message sides that wait for a location not read yet, once {@link PendingSides} holds as many
  * as it may ({@link #full}): on disk, in a temporary file per waiting location, read back while
- * that location is read (docs/formats.md, "OTF2 messages"; decision 058).
+ * that location is read (docs/formats.md, OTF2, "Limits"; decision 058).
  *
  * <p>Why this keeps {@link Otf2Events}'s matching exact. The locations are read one after the
  * other, so the sides that wait for location X and were written while location L was read are one
@@ -33,8 +32,12 @@ import java.util.stream.Stream;
  * whatever is in it, after an import that failed too.
  */
 final class SideSpill implements AutoCloseable {
-  /** Sides {@link PendingSides} holds before more are spilled, about 4 MB with their channels. */
-  static final int IN_MEMORY = 1 << 16;
+  /**
+   * Sides {@link PendingSides} holds before more are spilled: about 1.2 MB with their channels (a
+   * channel per side when every message has its own tag). More would save little I/O: what waits
+   * beyond memory is most of what waits.
+   */
+  static final int IN_MEMORY = 1 << 14;
   /** A side on disk: record kind (1 byte), tag, time and length (8 each). */
   static final int SIDE_BYTES = 1 + 3 * Long.BYTES;
   private static final int BUFFER_SIDES = 256;
@@ -173,16 +176,12 @@ final class SideSpill implements AutoCloseable {
       reading = null;
     }
     if (directory != null) {
-      try (Stream<Path> files = Files.list(directory)) {
-        files.forEach(file -> {
-          try {
-            Files.delete(file);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        });
-      } catch (UncheckedIOException e) {
-        throw e.getCause();
+      List<Path> files;
+      try (Stream<Path> listed = Files.list(directory)) {
+        files = listed.toList();
+      }
+      for (Path file : files) {
+        Files.delete(file);
       }
       Files.delete(directory);
       directory = null;
