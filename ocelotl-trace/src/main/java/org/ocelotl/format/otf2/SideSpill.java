@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import java.util.stream.Stream;
  * <p>A side is {@value #SIDE_BYTES} bytes on disk; a file written or a segment read goes through a
  * buffer of {@value #BUFFER_SIDES} sides. Files are opened for each write, so a reader of many
  * locations holds no descriptor per waiting location. {@link #close} deletes the directory and
- * whatever is in it, after an import that failed too.
+ * whatever is in it, after an import that failed too; the directory of a killed import goes at the
+ * next spill ({@link #removeAbandoned}).
  */
 final class SideSpill implements AutoCloseable {
   /**
@@ -41,6 +43,8 @@ final class SideSpill implements AutoCloseable {
   /** A side on disk: record kind (1 byte), tag, time and length (8 each). */
   static final int SIDE_BYTES = 1 + 3 * Long.BYTES;
   private static final int BUFFER_SIDES = 256;
+  /** The start of a spill directory's name, then its process's id. */
+  static final String PREFIX = "ocelotl-otf2-sides-";
 
   private final Path parent;
   private final int inMemory;
@@ -82,7 +86,8 @@ final class SideSpill implements AutoCloseable {
     Waiting file = waiting[waitingFor];
     if (file == null) {
       if (directory == null) {
-        directory = Files.createTempDirectory(parent, "ocelotl-otf2-sides-");
+        removeAbandoned(parent);
+        directory = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
       }
       file = new Waiting(directory.resolve(waitingFor + ".sides"));
       waiting[waitingFor] = file;
@@ -176,16 +181,51 @@ final class SideSpill implements AutoCloseable {
       reading = null;
     }
     if (directory != null) {
-      List<Path> files;
-      try (Stream<Path> listed = Files.list(directory)) {
-        files = listed.toList();
-      }
-      for (Path file : files) {
-        Files.delete(file);
-      }
-      Files.delete(directory);
+      delete(directory);
       directory = null;
     }
+  }
+
+  /**
+   * Deletes the directories of imports whose process is gone (killed: {@link #close} never ran),
+   * named {@value #PREFIX}PID-…; a directory whose process lives, or whose name is not so, stays.
+   */
+  static void removeAbandoned(Path parent) throws IOException {
+    List<Path> abandoned;
+    try (Stream<Path> listed = Files.list(parent)) {
+      abandoned = listed.filter(SideSpill::abandoned).toList();
+    }
+    for (Path dir : abandoned) {
+      delete(dir);
+    }
+  }
+
+  private static boolean abandoned(Path dir) {
+    String name = dir.getFileName().toString();
+    if (!name.startsWith(PREFIX) || !Files.isDirectory(dir)) {
+      return false;
+    }
+    int dash = name.indexOf('-', PREFIX.length());
+    try {
+      long pid = Long.parseLong(name.substring(PREFIX.length(), dash < 0 ? name.length() : dash));
+      return ProcessHandle.of(pid).isEmpty();
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** A spill directory holds files only; another import may be deleting the same abandoned one. */
+  private static void delete(Path dir) throws IOException {
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(dir)) {
+      files = listed.toList();
+    } catch (NoSuchFileException gone) {
+      return;
+    }
+    for (Path file : files) {
+      Files.deleteIfExists(file);
+    }
+    Files.deleteIfExists(dir);
   }
 
   /** Where the sides a location wrote for the waiting one are: bytes [start, end) of its file. */

@@ -152,6 +152,22 @@ class SideSpillTest {
     assertEquals(List.of(), list(parent));
   }
 
+  /**
+   * A killed import never deleted its directory: the next import that spills deletes it, not the
+   * directory of a process still running nor a directory named otherwise.
+   */
+  @Test
+  void theDirectoryOfAKilledImportGoesAtTheNextSpill() throws IOException {
+    Path parent = Files.createDirectory(tmp.resolve("spill"));
+    Path killed = Files.createDirectory(parent.resolve(SideSpill.PREFIX + Long.MAX_VALUE + "-1"));
+    Files.writeString(killed.resolve("3.sides"), "sides");
+    Path running = Files.createDirectory(parent.resolve(SideSpill.PREFIX + ProcessHandle.current().pid() + "-2"));
+    Path other = Files.createDirectory(parent.resolve(SideSpill.PREFIX + "x"));
+    new Otf2Reader(parent, 0).read(Path.of("src/test/resources/org/ocelotl/format/otf2/scorep/traces.otf2"),
+        new MemoryTrace(), ReadOptions.STRICT);
+    assertEquals(List.of(running, other), list(parent).stream().sorted().toList());
+  }
+
   private String store(Path anchor, Otf2Reader reader, String name) throws IOException {
     Path dir = Files.createDirectory(tmp.resolve(name + "-" + System.nanoTime()));
     StoreWriter writer = new StoreWriter(dir);
