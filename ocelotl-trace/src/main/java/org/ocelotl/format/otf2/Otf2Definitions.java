@@ -206,13 +206,6 @@ final class Otf2Definitions implements java.io.Serializable {
     return index >= 0 && index < locations.length ? locations[(int) index] : -1;
   }
 
-  /** The ranks of communicator {@code comm}: its group's size, 0 when the definitions do not say. */
-  int ranks(long comm) {
-    Long groupId = commGroups.get(comm);
-    Group group = groupId == null ? null : groups.get(groupId);
-    return group == null ? 0 : group.members().length;
-  }
-
   /** The member names of a metric (class or instance); null when undefined. */
   String[] metricMembers(long metric) {
     Long instanceClass = metricInstances.get(metric);
