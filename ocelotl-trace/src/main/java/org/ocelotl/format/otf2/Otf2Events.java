@@ -3,6 +3,7 @@ package org.ocelotl.format.otf2;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,10 +18,11 @@ import org.ocelotl.trace.TraceSink;
  * Decodes the event files, one location after the other, into the sink. Each location runs its
  * own stack (Enter/Leave and collective begin/end nest); messages are matched across locations
  * per channel (sender, receiver, tag) in FIFO order — MPI's non-overtaking rule — which needs
- * the pending side of every channel in memory ({@link PendingSides}: about 21 bytes per message
- * in flight between the files read so far, and 50 per channel holding one; nothing for a channel
- * whose messages all matched); what stays unmatched at the end becomes punctual events of its
- * record kind.
+ * the pending side of every channel ({@link PendingSides}: about 21 bytes per message in flight
+ * between the files read so far, and 50 per channel holding one; nothing for a channel whose
+ * messages all matched); past {@link SideSpill#IN_MEMORY} sides, those that wait for a location not
+ * read yet go to disk until it is read ({@link SideSpill}). What stays unmatched at the end becomes
+ * punctual events of its record kind.
  */
 final class Otf2Events {
   private static final int COLLECTIVE_PENDING = -1;
@@ -36,6 +38,12 @@ final class Otf2Events {
   private final Map<Long, int[]> metricTypes = new HashMap<>();
   private final int[] recordTypes = new int[256];
   private final PendingSides pending = new PendingSides();
+  /** Where the sides that wait beyond memory go; null: all in memory (the Spark import's plan, unit tests). */
+  private final SideSpill spill;
+  /** The producers whose location has been read or is being read: a side for one of the others waits. */
+  private final BitSet started = new BitSet();
+  /** Whether the location read spills its waiting sides: from memory's filling to its end (see {@link SideSpill}). */
+  private boolean spilling;
   /** By OTF2 collective operation: its state type, or -1 before its first collective. */
   private final int[] collectiveTypes = new int[256];
   private int linkType = -1;
@@ -73,19 +81,20 @@ final class Otf2Events {
    */
   @FunctionalInterface
   interface MessageEnds {
-    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length);
+    void end(int from, int to, long tag, boolean send, double time, int recordKind, long length) throws IOException;
   }
 
   private final MessageEnds messageEnds;
 
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation) {
-    this(definitions, sink, producerOfLocation, null);
+    this(definitions, sink, producerOfLocation, null, null);
   }
 
-  /** {@code messageEnds} null: messages are matched by this reader. */
+  /** {@code messageEnds} null: messages are matched by this reader, with {@code spill} (null: in memory). */
   Otf2Events(Otf2Definitions definitions, TraceSink sink, Map<Long, Integer> producerOfLocation,
-      MessageEnds messageEnds) {
+      MessageEnds messageEnds, SideSpill spill) {
     this.definitions = definitions;
+    this.spill = spill;
     this.sink = sink;
     this.types = new TypeIds(sink, false);
     this.producerOfLocation = producerOfLocation;
@@ -102,6 +111,7 @@ final class Otf2Events {
       throws IOException {
     this.local = local;
     depth = 0;
+    startLocation(producer);
     long count = 0;
     double time = 0;
     double locationLast = Double.NEGATIVE_INFINITY;
@@ -118,6 +128,7 @@ final class Otf2Events {
           }
           case 2 -> { // end of file
             closeUnfinished(producer, locationLast);
+            endLocation(producer);
             bytes += in.offset();
             bytesRead.accept(bytes);
             return count;
@@ -134,7 +145,7 @@ final class Otf2Events {
               throw in.error("expected an event record, found internal record kind " + kind,
                   recordAt);
             }
-            event(kind, producer, time, in);
+            decoders[kind].decode(kind, producer, time, in);
             count++;
           }
         }
@@ -147,37 +158,70 @@ final class Otf2Events {
     }
   }
 
-  private void event(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
-    switch (kind) {
-      case Otf2Records.ENTER -> push(regionType(in, region(in.u32()), "ENTER"), time);
-      case Otf2Records.LEAVE -> leave(regionType(in, region(in.u32()), "LEAVE"), producer, time);
-      case Otf2Records.MPI_COLLECTIVE_BEGIN -> {
-        in.seek(in.recordEnd());
-        push(COLLECTIVE_PENDING, time);
-      }
-      case Otf2Records.MPI_COLLECTIVE_END -> {
-        int end = in.recordEnd();
-        int op = in.u8();
-        in.seek(end);
-        collectiveEnd(op, producer, time);
-      }
-      case Otf2Records.MPI_SEND, Otf2Records.MPI_ISEND,
-          Otf2Records.MPI_RECV, Otf2Records.MPI_IRECV -> {
-        int end = in.recordEnd();
-        long peer = in.u32();
-        long comm = local.map(Otf2LocalDefinitions.MAPPING_COMM, in.u32());
-        long tag = in.u32();
-        long length = in.u64(); // msgLength, bytes: the link's volume
-        in.seek(end);
-        message(kind, producer, peer, comm, tag, length, time);
-      }
-      case Otf2Records.METRIC -> {
-        int end = in.recordEnd();
-        metric(in, producer, time);
-        in.seek(end);
-      }
-      default -> other(kind, producer, time, in);
-    }
+  /**
+   * Decodes one event record of a kind, its kind byte read. One per record kind through an array,
+   * not a switch: the call site sees several classes, so C2 calls them rather than inlining every
+   * kind's path, with the store writer's and the message matching's, into one method. That method
+   * (7.4 KB of bytecode inlined) took the compiler's arenas to 35 MB committed, a third of the
+   * import's peak memory (docs/benchmarks.md, "Import (CTF and OTF2): memory").
+   */
+  @FunctionalInterface
+  private interface RecordDecoder {
+    void decode(int kind, int producer, double time, Otf2Input in) throws IOException;
+  }
+
+  private final RecordDecoder[] decoders = decoders();
+
+  private RecordDecoder[] decoders() {
+    RecordDecoder[] byKind = new RecordDecoder[256];
+    Arrays.fill(byKind, (RecordDecoder) this::other);
+    byKind[Otf2Records.ENTER] = this::enter;
+    byKind[Otf2Records.LEAVE] = this::leave;
+    byKind[Otf2Records.MPI_COLLECTIVE_BEGIN] = this::collectiveBegin;
+    byKind[Otf2Records.MPI_COLLECTIVE_END] = this::collectiveEnd;
+    RecordDecoder message = this::message;
+    byKind[Otf2Records.MPI_SEND] = message;
+    byKind[Otf2Records.MPI_ISEND] = message;
+    byKind[Otf2Records.MPI_RECV] = message;
+    byKind[Otf2Records.MPI_IRECV] = message;
+    byKind[Otf2Records.METRIC] = this::metric;
+    return byKind;
+  }
+
+  private void enter(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    push(regionType(in, region(in.u32()), "ENTER"), time);
+  }
+
+  private void leave(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    leave(regionType(in, region(in.u32()), "LEAVE"), producer, time);
+  }
+
+  private void collectiveBegin(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    in.seek(in.recordEnd());
+    push(COLLECTIVE_PENDING, time);
+  }
+
+  private void collectiveEnd(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    int end = in.recordEnd();
+    int op = in.u8();
+    in.seek(end);
+    collectiveEnd(op, producer, time);
+  }
+
+  private void message(int kind, int producer, double time, Otf2Input in) throws IOException {
+    int end = in.recordEnd();
+    long peer = in.u32();
+    long comm = local.map(Otf2LocalDefinitions.MAPPING_COMM, in.u32());
+    long tag = in.u32();
+    long length = in.u64(); // msgLength, bytes: the link's volume
+    in.seek(end);
+    message(kind, producer, peer, comm, tag, length, time);
+  }
+
+  private void metric(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
+    int end = in.recordEnd();
+    metric(in, producer, time);
+    in.seek(end);
   }
 
   private void other(int kind, int producer, double time, Otf2Input in) throws TraceFormatException {
@@ -275,8 +319,9 @@ final class Otf2Events {
     }
   }
 
-  private void message(int kind, int producer, long peerRank, long comm, long tag, long length, double time) {
-    boolean send = kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
+  private void message(int kind, int producer, long peerRank, long comm, long tag, long length, double time)
+      throws IOException {
+    boolean send = isSend(kind);
     long peerLocation = definitions.locationOfRank(comm, peerRank);
     Integer peer = peerLocation == -1 ? null : producerOfLocation.get(peerLocation);
     if (peer == null) {
@@ -287,24 +332,65 @@ final class Otf2Events {
     messageEnds.end(send ? producer : peer, send ? peer : producer, tag, send, time, kind, length);
   }
 
-  /** One side of a message on the channel (from, to, tag): matched with the oldest pending other side, or kept. */
-  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length) {
+  static boolean isSend(int kind) {
+    return kind == Otf2Records.MPI_SEND || kind == Otf2Records.MPI_ISEND;
+  }
+
+  /** The location {@code producer} is about to be read. */
+  void startLocation(int producer) throws IOException {
+    started.set(producer);
+    spilling = false;
+    if (spill != null) {
+      spill.startReading(producer);
+    }
+  }
+
+  /** The location {@code producer} has been read. */
+  void endLocation(int producer) throws IOException {
+    if (spill != null) {
+      spill.endWriting();
+      spill.endReading(producer, pending);
+    }
+  }
+
+  /**
+   * One side of a message on the channel (from, to, tag), met while its location is read: matched
+   * with the oldest pending other side, or kept (on disk when it waits for a location not read
+   * yet and memory is full).
+   */
+  void messageEnd(int from, int to, long tag, boolean send, double time, int recordKind, long length)
+      throws IOException {
+    int reader = send ? from : to;
+    int peer = send ? to : from;
+    boolean apart = spill != null && peer != reader;
+    if (apart && !started.get(peer) && (spilling || spill.full(pending.sides()))) {
+      spilling = true;
+      spill.write(peer, reader, tag, time, recordKind, length);
+      return;
+    }
     int channel = pending.find(from, to, tag);
     if (channel >= 0 && pending.sends(channel) != send) {
       double other = pending.oldestTime(channel);
       long otherLength = pending.oldestLength(channel);
       pending.removeOldest(channel);
-      // The send's length: the message as it left (a receive may record another size).
-      double volume = send ? length : otherLength;
-      double sent = send ? time : other;
-      double received = send ? other : time;
-      if (received < sent) {
-        anomaly(RECEIVED_BEFORE_SENT);
-      }
-      sink.link(linkType(), from, to, sent, linkEnd(sent, received), volume);
+      link(from, to, send, time, length, other, otherLength);
+    } else if (channel < 0 && apart && spill.take(reader, peer, tag, !send, pending)) {
+      link(from, to, send, time, length, spill.foundTime, spill.foundLength);
     } else {
       pending.add(from, to, tag, send, time, recordKind, length);
     }
+  }
+
+  /** The link of a side met now and its other side, met before ({@code otherTime}, {@code otherLength}). */
+  private void link(int from, int to, boolean send, double time, long length, double otherTime, long otherLength) {
+    // The send's length: the message as it left (a receive may record another size).
+    double volume = send ? length : otherLength;
+    double sent = send ? time : otherTime;
+    double received = send ? otherTime : time;
+    if (received < sent) {
+      anomaly(RECEIVED_BEFORE_SENT);
+    }
+    sink.link(linkType(), from, to, sent, linkEnd(sent, received), volume);
   }
 
   /**

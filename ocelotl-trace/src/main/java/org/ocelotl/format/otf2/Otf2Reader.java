@@ -26,6 +26,19 @@ import org.ocelotl.trace.TraceSink;
  * identical to what otf2-print shows; the time unit says what a tick is.
  */
 public final class Otf2Reader implements TraceReader {
+  private final Path spillParent;
+  private final int sidesInMemory;
+
+  /** Message sides beyond {@link SideSpill#IN_MEMORY} spilled to the system's temporary directory. */
+  public Otf2Reader() {
+    this(Path.of(System.getProperty("java.io.tmpdir")), SideSpill.IN_MEMORY);
+  }
+
+  /** Message sides beyond {@code sidesInMemory} spilled to a directory made in {@code spillParent}. */
+  Otf2Reader(Path spillParent, int sidesInMemory) {
+    this.spillParent = spillParent;
+    this.sidesInMemory = sidesInMemory;
+  }
 
   /** An OTF2 anchor file: a chunk header (3, endianness mark) then "OTF2" and a NUL. */
   public static boolean sniff(byte[] head) {
@@ -45,12 +58,14 @@ public final class Otf2Reader implements TraceReader {
   public void read(Path file, TraceSink sink, ReadOptions options) throws IOException {
     Otf2Anchor anchor = Otf2Anchor.read(Otf2Files.local(file));
     Otf2Definitions definitions = Otf2Definitions.read(anchor, options.bytesRead());
-    assemble(anchor, definitions, sink, (events, location, producer) -> {
-      Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
-      try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.eventFile(location), anchor.eventChunkSize(), false)) {
-        return events.readLocation(in, local, producer, options.bytesRead());
-      }
-    });
+    try (SideSpill spill = new SideSpill(spillParent, sidesInMemory)) {
+      assemble(anchor, definitions, sink, spill, (events, location, producer) -> {
+        Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
+        try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.eventFile(location), anchor.eventChunkSize(), false)) {
+          return events.readLocation(in, local, producer, options.bytesRead());
+        }
+      });
+    }
   }
 
   /**
@@ -66,14 +81,16 @@ public final class Otf2Reader implements TraceReader {
   /**
    * Everything after the definitions, location after location in definition order: the local
    * import's sequence of sink calls, and the plan of the Spark import's parts ({@link Otf2Split}),
-   * whose type ids, bounds and warnings are therefore the local import's.
+   * whose type ids, bounds and warnings are therefore the local import's. {@code spill}: where the
+   * message sides that wait beyond memory go (null: memory holds them all, as the plan's channel
+   * summaries).
    */
-  static void assemble(Otf2Anchor anchor, Otf2Definitions definitions, TraceSink sink, LocationSource source)
-      throws IOException {
+  static void assemble(Otf2Anchor anchor, Otf2Definitions definitions, TraceSink sink, SideSpill spill,
+      LocationSource source) throws IOException {
     definitions.redefinitions.forEach((kind, count) -> sink.warning(count + " × " + kind
         + " id defined again (the last definition is used)"));
     Map<Long, Integer> producers = declareProducers(anchor, definitions, sink);
-    Otf2Events events = new Otf2Events(definitions, sink, producers);
+    Otf2Events events = new Otf2Events(definitions, sink, producers, null, spill);
     long wrongCounts = 0;
     for (Map.Entry<Long, Location> entry : definitions.locations.entrySet()) {
       long location = entry.getKey();

@@ -160,7 +160,7 @@ public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Spli
           + " is not reachable from the system tree (cyclic parents)");
     }
     Recorder recorder = new Recorder();
-    Otf2Events events = new Otf2Events(definitions, recorder, producerOfLocation, recorder);
+    Otf2Events events = new Otf2Events(definitions, recorder, producerOfLocation, recorder, null);
     long count;
     Otf2LocalDefinitions local = Otf2LocalDefinitions.read(anchor, location);
     try (Otf2Input in = Otf2Input.open(anchor.files(), anchor.eventFile(location), anchor.eventChunkSize(), false)) {
@@ -322,7 +322,7 @@ public final class Otf2Split implements MessageSplit<Otf2Split.Decoded, Otf2Spli
     Collector collector = new Collector();
     int[][] typeOf = new int[locations.size()][];
     Iterator<LocationSummary> next = locations.iterator();
-    Otf2Reader.assemble(anchor, definitions, collector, (events, location, producer) -> {
+    Otf2Reader.assemble(anchor, definitions, collector, null, (events, location, producer) -> {
       LocationSummary summary = next.next();
       int index = summary.index();
       int linkAt = firstMatch != null && firstMatch.matchLocation() == index ? firstMatch.matchTypesBefore() : -1;

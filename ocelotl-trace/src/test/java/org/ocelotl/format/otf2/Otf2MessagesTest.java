@@ -2,6 +2,7 @@ package org.ocelotl.format.otf2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class Otf2MessagesTest {
   private static final int RECV = Otf2Records.MPI_RECV;
 
   @Test
-  void sidesPairInOrderPerChannelWithTheSendsLength() {
+  void sidesPairInOrderPerChannelWithTheSendsLength() throws IOException {
     MemoryTrace trace = new MemoryTrace();
     Otf2Events events = new Otf2Events(new Otf2Definitions(), trace, Map.of());
     events.messageEnd(1, 2, 7, true, 10, SEND, 64);
@@ -43,7 +44,7 @@ class Otf2MessagesTest {
    * send's time at both ends, and the trace says how many were so, instead of being refused.
    */
   @Test
-  void aReceiveBeforeItsSendEndsWhereTheSendStarts() {
+  void aReceiveBeforeItsSendEndsWhereTheSendStarts() throws IOException {
     MemoryTrace trace = new MemoryTrace();
     Otf2Events events = new Otf2Events(new Otf2Definitions(), trace, Map.of());
     events.messageEnd(1, 2, 0, true, 100, SEND, 64);

@@ -138,7 +138,7 @@ class Otf2SplitTest {
       // The sequential assembly, fed the same locations.
       MemoryTrace sequential = new MemoryTrace();
       java.util.Iterator<List<Object>> next = ops.iterator();
-      Otf2Reader.assemble(anchor, definitions, sequential, (events, location, producer) -> {
+      Otf2Reader.assemble(anchor, definitions, sequential, null, (events, location, producer) -> {
         for (Object op : next.next()) {
           if (op instanceof Otf2Split.TypeDeclaration t) {
             record(sequential, events.type(t.name(), t.category(), t.group()), t);
