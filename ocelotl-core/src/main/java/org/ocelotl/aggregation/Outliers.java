@@ -404,16 +404,10 @@ public final class Outliers {
 
   /**
    * One part's greedy choice among its candidates (ranks, in the list's order), into keep.
-   * Subtrees: per node, the slices of the kept cells at it and at it or below say whether one meets
-   * a kept subtree (cells share leaves only along a line of descent), a set of (slices, leaves)
-   * whether its complement in its stretch is kept. Stretches: the part's kept stretches, few, are
-   * looked at.
+   * Subtrees: the kept ones by node ({@link Kept}), a set of (slices, leaves) whether its complement
+   * in its stretch is kept. Stretches: the part's kept stretches, few, are looked at.
    */
   private static void choose(Band band, Candidates cs, int[] ranks, boolean[] keep) {
-    int firstOfPart = band.part.first();
-    int words = (band.part.sliceCount() + 63) >>> 6;
-    long[] at = new long[band.nodes.length * words];
-    long[] atOrBelow = new long[band.nodes.length * words];
     Set<Block> keptBlocks = new HashSet<>();
     Kept kept = new Kept(band, cs);
     List<Integer> keptStretches = new ArrayList<>();
@@ -431,13 +425,9 @@ public final class Outliers {
           keptStretches.add(r);
         }
       } else {
-        int g = cs.local[r];
-        int first = cs.first[r] - firstOfPart;
-        int last = cs.last[r] - firstOfPart;
-        fresh = (!anyTaken(band, at, atOrBelow, words, g, first, last) || kept.toldAnew(r))
-            && !keptBlocks.contains(complement(band, cs, r));
+        fresh = (!kept.anyMet(r) || kept.toldAnew(r)) && !keptBlocks.contains(complement(band, cs, r));
         if (fresh) {
-          take(band, at, atOrBelow, words, g, first, last);
+          int g = cs.local[r];
           keptBlocks.add(new Block(cs.a[r], cs.b[r], band.firstLeaf[g], band.leafCount[g]));
           kept.add(r);
         }
@@ -465,31 +455,7 @@ public final class Outliers {
     return new Block(cs.a[r], cs.b[r], firstLeaf == h0 ? lastLeaf + 1 : h0, band.leaves - leaves);
   }
 
-  /**
-   * Whether slices [first, last] (of the part) of local node g meet a kept subtree cell: one at g
-   * or below it (atOrBelow[g]), or at one of its ancestors (at). Two subtrees share leaves exactly
-   * when one is below the other, so this is the same as a bitmap of the part's leaves × slices.
-   */
-  private static boolean anyTaken(Band band, long[] at, long[] atOrBelow, int words, int g, int first, int last) {
-    if (meets(atOrBelow, g * words, first, last)) {
-      return true;
-    }
-    for (int h = band.parent[g]; h >= 0; h = band.parent[h]) {
-      if (meets(at, h * words, first, last)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static void take(Band band, long[] at, long[] atOrBelow, int words, int g, int first, int last) {
-    mark(at, g * words, first, last);
-    for (int h = g; h >= 0; h = band.parent[h]) {
-      mark(atOrBelow, h * words, first, last);
-    }
-  }
-
-  private static boolean meets(long[] bits, int offset, int first, int last) {
+  private static boolean anyBit(long[] bits, int offset, int first, int last) {
     for (int w = first >>> 6; w <= last >>> 6; w++) {
       if ((bits[offset + w] & mask(w, first, last)) != 0) {
         return true;
@@ -498,7 +464,7 @@ public final class Outliers {
     return false;
   }
 
-  private static void mark(long[] bits, int offset, int first, int last) {
+  private static void setBits(long[] bits, int offset, int first, int last) {
     for (int w = first >>> 6; w <= last >>> 6; w++) {
       bits[offset + w] |= mask(w, first, last);
     }
@@ -506,35 +472,64 @@ public final class Outliers {
 
   /**
    * The subtree cells kept so far in one part, by node: only those of the candidate's node, its
-   * ancestors and its descendants can meet it (other nodes' leaves are disjoint from its), so a
-   * candidate is compared with those alone — at 768 leaves the part of the default p keeps
-   * thousands of cells, and comparing each candidate with all of them made the list cost more than
-   * the overview (docs/benchmarks.md).
+   * ancestors and its descendants can meet it (other nodes' leaves are disjoint from its, and two
+   * subtrees share leaves exactly when one is below the other), so a candidate is compared with
+   * those alone — at 768 leaves the part of the default p keeps thousands of cells, and comparing
+   * each candidate with all of them made the list cost more than the overview
+   * (docs/benchmarks.md). Per node, the slices its kept cells take, as bits, say without a look at
+   * them whether any meets the candidate.
    */
   private static final class Kept {
     private final Band band;
     private final Candidates cs;
+    private final int words;
     /** Per local node, the ranks of the kept cells at it, and of those at its strict descendants. */
     private final int[][] at;
     private final int[] atCount;
     private final int[][] below;
     private final int[] belowCount;
+    /** Per local node, words of bits by slice of the part: the slices its kept cells take, and its strict descendants'. */
+    private final long[] atSlices;
+    private final long[] belowSlices;
 
     Kept(Band band, Candidates cs) {
       this.band = band;
       this.cs = cs;
+      words = (band.part.sliceCount() + 63) >>> 6;
       at = new int[band.nodes.length][];
       atCount = new int[band.nodes.length];
       below = new int[band.nodes.length][];
       belowCount = new int[band.nodes.length];
+      atSlices = new long[band.nodes.length * words];
+      belowSlices = new long[band.nodes.length * words];
     }
 
     void add(int r) {
       int g = cs.local[r];
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
       at[g] = append(at[g], atCount[g]++, r);
+      setBits(atSlices, g * words, first, last);
       for (int h = band.parent[g]; h >= 0; h = band.parent[h]) {
         below[h] = append(below[h], belowCount[h]++, r);
+        setBits(belowSlices, h * words, first, last);
       }
+    }
+
+    /** Whether the subtree cell of rank r meets a kept one: at its node, at an ancestor, or below. */
+    boolean anyMet(int r) {
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
+      int g = cs.local[r];
+      if (anyBit(belowSlices, g * words, first, last)) {
+        return true;
+      }
+      for (int h = g; h >= 0; h = band.parent[h]) {
+        if (anyBit(atSlices, h * words, first, last)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private static int[] append(int[] list, int size, int r) {
@@ -550,21 +545,24 @@ public final class Outliers {
      */
     boolean toldAnew(int r) {
       int g = cs.local[r];
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
+      boolean anyBelow = anyBit(belowSlices, g * words, first, last);
       for (int h = g; h >= 0; h = band.parent[h]) {
-        if (!insideEachMet(r, at[h], atCount[h])) {
+        if (anyBit(atSlices, h * words, first, last) && !insideEachMet(r, at[h], atCount[h])) {
           return false;
         }
       }
-      if (!insideEachMet(r, below[g], belowCount[g])) {
+      if (anyBelow && !insideEachMet(r, below[g], belowCount[g])) {
         return false;
       }
       double half = cs.score[r] / 2;
       for (int h = g; h >= 0; h = band.parent[h]) {
-        if (!halfAnewInEachMet(r, at[h], atCount[h], half)) {
+        if (anyBit(atSlices, h * words, first, last) && !halfAnewInEachMet(r, at[h], atCount[h], half)) {
           return false;
         }
       }
-      return halfAnewInEachMet(r, below[g], belowCount[g], half);
+      return !anyBelow || halfAnewInEachMet(r, below[g], belowCount[g], half);
     }
 
     private boolean insideEachMet(int r, int[] kept, int count) {
