@@ -147,7 +147,10 @@ class OutliersTest {
   /**
    * Parts of more than 64 slices (the greedy choice's slices of kept cells span several 64-bit
    * words): the root over a long stretch and over the rest, and each child of the root over a
-   * third stretch when there is one.
+   * third stretch when there is one. Values above 0: over a slice where a stretch is all zero, a
+   * cell and the same cell one slice longer score the same, and which of the two is the local
+   * maximum is then rounding's choice (seed -5068527438788806346 here drew such a model, on which
+   * the enumeration and Outliers.of, this one and the one before it, keep different ends).
    */
   @Test
   void partsOfMoreThan64SlicesAreAsTheEnumeration() {
@@ -157,7 +160,12 @@ class OutliersTest {
       Random draw = new Random(seed);
       ProducerTree tree = Models.randomTree(draw, 3 + draw.nextInt(4));
       int slices = 66 + draw.nextInt(12);
-      MicroscopicModel model = model(draw, tree, slices, 1 + draw.nextInt(2));
+      int types = 1 + draw.nextInt(2);
+      double[] values = new double[tree.leafCount() * slices * types];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = 0.5 + draw.nextDouble() * 10;
+      }
+      MicroscopicModel model = new MicroscopicModel(tree, slices, types == 1 ? List.of("u0") : List.of("u0", "u1"), values);
       int end = 65 + draw.nextInt(slices - 66);
       List<Part> parts = new ArrayList<>(List.of(new Part(0, 0, end), new Part(0, end + 1, slices - 1)));
       if (end + 2 < slices) {
