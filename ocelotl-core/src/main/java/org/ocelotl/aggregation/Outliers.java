@@ -1,7 +1,6 @@
 package org.ocelotl.aggregation;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,126 +66,128 @@ public final class Outliers {
     boolean stretches = aggregation == Aggregation.SPATIOTEMPORAL;
     double step = RELATIVE_STEP * scale(model);
     Band[] bands = IntStream.range(0, parts.size()).parallel()
-        .mapToObj(k -> new Band(model, k, parts.get(k), stretches, step)).toArray(Band[]::new);
+        .mapToObj(k -> new Band(model, k, parts.get(k), stretches)).toArray(Band[]::new);
     int tasks = 0;
     for (Band band : bands) {
       tasks += band.nodes.length;
     }
+    // Tasks by band, then node: their candidates, gathered in this order, come in the order's
+    // last keys (band, node, first and last boundary), which its sort then keeps on ties.
     int[] taskBand = new int[tasks];
     int[] taskNode = new int[tasks];
     for (int b = 0, t = 0; b < bands.length; b++) {
-      for (int g = 0; g < bands[b].nodes.length; g++, t++) {
+      for (int g : bands[b].byNode) {
         taskBand[t] = b;
-        taskNode[t] = g;
+        taskNode[t++] = g;
       }
     }
-    List<Candidate> candidates = IntStream.range(0, tasks).parallel().mapToObj(t -> {
+    Found[] found = IntStream.range(0, tasks).parallel().mapToObj(t -> {
       work.check();
       return bands[taskBand[t]].candidates(taskNode[t]);
-    }).flatMap(List::stream).sorted(Candidate.ORDER).toList();
-    return listed(bands, mostSpecificFirst(candidates, bands.length, step));
+    }).toArray(Found[]::new);
+    Candidates candidates = new Candidates(bands, taskBand, taskNode, found, step);
+    return listed(bands, candidates, mostSpecificFirst(bands, candidates, step));
   }
 
   /**
-   * The candidates in the order they are listed: by score, except that a cell of a descendant node
-   * of fewer leaves meeting a subtree cell with at least half its score explains it — the deviation carried
-   * rather than made — and the one that explains (the most specific of a chain) moves up to just
-   * before the first cell it explains; the greedy choice then keeps it there and drops the cells
-   * it explains that meet it: a cabinet whose departure is one host's is listed as the host, at
-   * the cabinet's rank.
+   * The ranks of the candidates in the order they are listed: by score, except that a cell of a
+   * descendant node of fewer leaves meeting a subtree cell with at least half its score explains it
+   * — the deviation carried rather than made — and the one that explains (the most specific of a
+   * chain) moves up to just before the first cell it explains; the greedy choice then keeps it there
+   * and drops the cells it explains that meet it: a cabinet whose departure is one host's is listed
+   * as the host, at the cabinet's rank.
    */
-  private static List<Candidate> mostSpecificFirst(List<Candidate> ordered, int bandCount, double step) {
-    // Candidates by their rank in ordered: "scores higher in the order's steps, or as high and comes
-    // first" is a lower rank, since ordered is sorted by those steps first. At 768 leaves there are
-    // hundreds of thousands of candidates: everything here is arrays of ranks, linear or nearly.
-    int n = ordered.size();
-    // Per band and local node, the ranks of its subtree candidates, ascending.
-    List<List<List<Integer>>> byNode = new ArrayList<>(java.util.Collections.nCopies(bandCount, null));
-    int deepest = 0;
-    for (int i = 0; i < n; i++) {
-      Candidate c = ordered.get(i);
-      deepest = Math.max(deepest, c.local);
-      if (!c.stretch()) {
-        if (byNode.get(c.band.index) == null) {
-          byNode.set(c.band.index, new ArrayList<>(java.util.Collections.nCopies(c.band.nodes.length, null)));
-        }
-        List<List<Integer>> nodes = byNode.get(c.band.index);
-        if (nodes.get(c.local) == null) {
-          nodes.set(c.local, new ArrayList<>());
-        }
-        nodes.get(c.local).add(i);
+  private static int[] mostSpecificFirst(Band[] bands, Candidates cs, double step) {
+    // "Scores higher in the order's steps, or as high and comes first" is a lower rank, since ranks
+    // are sorted by those steps first. At 768 leaves there are hundreds of thousands of candidates:
+    // everything here is arrays of ranks, linear or nearly.
+    int n = cs.size;
+    // Per band and local node, the ranks of its subtree candidates, ascending: node d's are
+    // ranks[start[d]] to ranks[start[d + 1] − 1].
+    int[][] start = new int[bands.length][];
+    int[][] ranks = new int[bands.length][];
+    for (Band band : bands) {
+      start[band.index] = new int[band.nodes.length + 1];
+    }
+    for (int r = 0; r < n; r++) {
+      if (cs.local[r] > 0) {
+        start[cs.band[r]][cs.local[r] + 1]++;
       }
     }
-    // Per candidate, what it follows (itself when nothing explains it): the deepest nodes first (a
-    // node's descendants come after it in its band's preorder), so that a chain resolves to its end.
-    int[][] byLocal = new int[deepest + 1][];
-    int[] count = new int[deepest + 1];
-    for (Candidate c : ordered) {
-      count[c.local]++;
+    int[][] next = new int[bands.length][];
+    for (Band band : bands) {
+      int[] s = start[band.index];
+      for (int g = 0; g < band.nodes.length; g++) {
+        s[g + 1] += s[g];
+      }
+      ranks[band.index] = new int[s[band.nodes.length]];
+      next[band.index] = s.clone();
     }
-    for (int g = 0; g <= deepest; g++) {
-      byLocal[g] = new int[count[g]];
-      count[g] = 0;
-    }
-    for (int i = 0; i < n; i++) {
-      int g = ordered.get(i).local;
-      byLocal[g][count[g]++] = i;
-    }
-    // Which cell explains each is independent of the others' (every core); the chains are then
-    // followed deepest first.
-    int[] explains = IntStream.range(0, n).parallel().map(i -> ordered.get(i).stretch() ? -1
-        : explaining(ordered, byNode.get(ordered.get(i).band.index), i, step)).toArray();
-    int[] anchor = new int[n];
-    for (int g = deepest; g >= 0; g--) {
-      for (int i : byLocal[g]) {
-        anchor[i] = explains[i] < 0 ? i : anchor[explains[i]];
+    for (int r = 0; r < n; r++) {
+      if (cs.local[r] > 0) {
+        ranks[cs.band[r]][next[cs.band[r]][cs.local[r]]++] = r;
       }
     }
-    // A cell that explains others moves up to the place of the first of them, just before it; the
-    // cells explained keep theirs (those meeting it are then dropped, the others listed as before).
+    // Which cell explains each is independent of the others' (every core).
+    int[] explains = IntStream.range(0, n).parallel().map(r -> cs.local[r] == 0 ? -1
+        : explaining(bands[cs.band[r]], cs, start[cs.band[r]], ranks[cs.band[r]], r, step)).toArray();
+    // Per candidate, the end of its chain (itself when nothing explains it): explaining cells are
+    // of deeper nodes, so a chain is at most the tree's height long. A cell that explains others
+    // moves up to the place of the first of them, just before it; the cells explained keep theirs
+    // (those meeting it are then dropped, the others listed as before).
     int[] place = new int[n];
     java.util.Arrays.fill(place, -1);
-    for (int i = 0; i < n; i++) {
-      if (place[anchor[i]] < 0) {
-        place[anchor[i]] = i;
+    for (int r = 0; r < n; r++) {
+      int anchor = r;
+      while (explains[anchor] >= 0) {
+        anchor = explains[anchor];
+      }
+      if (place[anchor] < 0) {
+        place[anchor] = r;
       }
     }
     // Keys in halves, all distinct: a promoted cell at 2·place, a cell at its own rank at 2·rank + 1.
-    Candidate[] byKey = new Candidate[2 * n + 2];
-    for (int i = 0; i < n; i++) {
-      byKey[place[i] >= 0 && place[i] < i ? 2 * place[i] : 2 * i + 1] = ordered.get(i);
+    int[] byKey = new int[2 * n + 2];
+    java.util.Arrays.fill(byKey, -1);
+    for (int r = 0; r < n; r++) {
+      byKey[place[r] >= 0 && place[r] < r ? 2 * place[r] : 2 * r + 1] = r;
     }
-    List<Candidate> result = new ArrayList<>(n);
-    for (Candidate c : byKey) {
-      if (c != null) {
-        result.add(c);
+    int[] order = new int[n];
+    int k = 0;
+    for (int r : byKey) {
+      if (r >= 0) {
+        order[k++] = r;
       }
     }
-    return result;
+    return order;
   }
 
   /**
-   * The rank of the candidate that explains the subtree cell of rank i — of a node below its own
+   * The rank of the candidate that explains the subtree cell of rank r — of a node below its own
    * with fewer leaves (a node of a one-child chain is the same cells as its child, not a cause
    * inside it), meeting it, scoring at least half as much, the first in rank of those — or −1.
    * Each node's candidates come in rank order, so a node is read up to its first that explains,
    * or to the rank found so far, or to the score steps below half.
    */
-  private static int explaining(List<Candidate> ordered, List<List<Integer>> nodes, int i, double step) {
-    Candidate c = ordered.get(i);
-    double half = c.score / 2;
-    int leaves = c.leaves();
+  private static int explaining(Band band, Candidates cs, int[] start, int[] ranks, int r, double step) {
+    int g = cs.local[r];
+    double half = cs.score[r] / 2;
+    int leaves = band.leafCount[g];
+    int first = cs.first[r];
+    int last = cs.last[r];
     int explains = -1;
-    for (int d = c.local + 1; d < c.band.nodes.length && c.band.below(d, c.local); d++) {
-      if (nodes.get(d) == null || c.band.tree.leafCount(c.band.nodes[d]) >= leaves) {
+    // The nodes below g are those after it in the band's preorder, up to the end of its subtree;
+    // each shares leaves with g, so meeting it is sharing slices.
+    for (int d = g + 1; d < band.end[g]; d++) {
+      if (band.leafCount[d] >= leaves) {
         continue;
       }
-      for (int j : nodes.get(d)) {
-        Candidate e = ordered.get(j);
-        if (explains >= 0 && j >= explains || (e.steps + 1) * step < half) {
+      for (int k = start[d]; k < start[d + 1]; k++) {
+        int j = ranks[k];
+        if (explains >= 0 && j >= explains || (cs.steps[j] + 1) * step < half) {
           break;
         }
-        if (e.score >= half && e.meets(c)) {
+        if (cs.score[j] >= half && cs.first[j] <= last && first <= cs.last[j]) {
           explains = j;
           break;
         }
@@ -210,55 +211,167 @@ public final class Outliers {
     return parts;
   }
 
-  /** A locally maximal cell: local node g of a band over boundaries [a, b); a stretch when g is the part's node. */
   /**
-   * A cell of a part, and its score; steps = its score in steps of the order (equal scores differ by
-   * rounding), cells = its count of cells, both kept for the sort of hundreds of thousands.
+   * The locally maximal cells of one band's node g, as {@link Band#candidates} finds them: g over
+   * boundaries [a[i], b[i]), with its score and worthUpTo.
    */
-  private record Candidate(Band band, int local, int a, int b, double score, double worthUpTo, double steps,
-      double cells) {
-    Candidate(Band band, int local, int a, int b, double score, double worthUpTo) {
-      this(band, local, a, b, score, worthUpTo, Math.rint(score / band.step),
-          (double) band.tree.leafCount(band.nodes[local]) * (band.positions[b] - band.positions[a]));
+  private record Found(int count, int[] a, int[] b, double[] score, double[] worthUpTo) {
+    static final Found NONE = new Found(0, new int[0], new int[0], new double[0], new double[0]);
+  }
+
+  /**
+   * Every part's candidates, by rank: highest score (in the order's steps) first; on a tie the
+   * smaller cell (the deviation, not the rest), then by part, node, first and last boundary. A cell
+   * of band[r] at its local node local[r] over boundaries [a[r], b[r]), slices [first[r], last[r]]
+   * of the model. Arrays rather than an object per cell: at 768 leaves there are hundreds of
+   * thousands, sorted once and then read many times (docs/benchmarks.md).
+   */
+  private static final class Candidates {
+    final int size;
+    final int[] band;
+    final int[] local;
+    final int[] a;
+    final int[] b;
+    final int[] first;
+    final int[] last;
+    final double[] score;
+    final double[] worthUpTo;
+    /** The score in steps of the order (equal scores differ by rounding). */
+    final double[] steps;
+    /** The count of cells (leaves × slices). */
+    final double[] cells;
+
+    Candidates(Band[] bands, int[] taskBand, int[] taskNode, Found[] found, double step) {
+      int n = 0;
+      for (Found f : found) {
+        n += f.count;
+      }
+      size = n;
+      // Gathered in task order, then sorted by the order's keys and laid out by rank.
+      int[] fBand = new int[n];
+      int[] fLocal = new int[n];
+      int[] fA = new int[n];
+      int[] fB = new int[n];
+      double[] fScore = new double[n];
+      double[] fWorth = new double[n];
+      double[] fSteps = new double[n];
+      double[] fCells = new double[n];
+      int i = 0;
+      for (int t = 0; t < found.length; t++) {
+        Found f = found[t];
+        Band bd = bands[taskBand[t]];
+        int g = taskNode[t];
+        for (int k = 0; k < f.count; k++, i++) {
+          fBand[i] = bd.index;
+          fLocal[i] = g;
+          fA[i] = f.a[k];
+          fB[i] = f.b[k];
+          fScore[i] = f.score[k];
+          fWorth[i] = f.worthUpTo[k];
+          fSteps[i] = Math.rint(f.score[k] / step);
+          fCells[i] = (double) bd.leafCount[g] * (bd.positions[f.b[k]] - bd.positions[f.a[k]]);
+        }
+      }
+      int[] byRank = Ranking.sort(fSteps, fCells);
+      band = new int[n];
+      local = new int[n];
+      a = new int[n];
+      b = new int[n];
+      first = new int[n];
+      last = new int[n];
+      score = new double[n];
+      worthUpTo = new double[n];
+      steps = new double[n];
+      cells = new double[n];
+      IntStream.range(0, n).parallel().forEach(r -> {
+        int j = byRank[r];
+        Band bd = bands[fBand[j]];
+        band[r] = fBand[j];
+        local[r] = fLocal[j];
+        a[r] = fA[j];
+        b[r] = fB[j];
+        first[r] = bd.part.first() + bd.positions[fA[j]];
+        last[r] = bd.part.first() + bd.positions[fB[j]] - 1;
+        score[r] = fScore[j];
+        worthUpTo[r] = fWorth[j];
+        steps[r] = fSteps[j];
+        cells[r] = fCells[j];
+      });
     }
 
-    /** Highest score first; on a tie the smaller cell (the deviation, not the rest), then the earlier. */
-    static final Comparator<Candidate> ORDER = Comparator.comparingDouble((Candidate c) -> -c.steps)
-        .thenComparingDouble(Candidate::cells).thenComparingInt(c -> c.band.index)
-        .thenComparingInt(c -> c.band.nodes[c.local]).thenComparingInt(c -> c.a).thenComparingInt(c -> c.b);
+    boolean stretch(int r) {
+      return local[r] == 0;
+    }
+  }
 
-    boolean stretch() {
-      return local == 0;
+  /**
+   * The order of the candidates: a stable merge sort of their indices, highest steps first, then
+   * fewest cells; the indices are in the order's other keys (band, node, first and last boundary),
+   * which a stable sort keeps on a tie, and ties are many (every score below half a step is 0
+   * steps). The keys move with the indices, so that a merge reads them in sequence: a comparator
+   * over objects made this sort a quarter of the list's time at 768 leaves. Halves of more than
+   * {@link #APART} are sorted on every core.
+   */
+  private static final class Ranking {
+    private static final int APART = 1 << 13;
+
+    private Ranking() {}
+
+    /** The indices 0 … n − 1 in that order. */
+    static int[] sort(double[] steps, double[] cells) {
+      int[] indices = IntStream.range(0, steps.length).toArray();
+      double[] negated = new double[steps.length];
+      for (int i = 0; i < steps.length; i++) {
+        negated[i] = -steps[i];
+      }
+      sort(indices, negated, cells.clone(), indices.clone(), negated.clone(), cells.clone(), 0, indices.length);
+      return indices;
     }
 
-    int leaves() {
-      return band.tree.leafCount(band.nodes[local]);
+    /**
+     * Sorts into[from, to) with its keys first and second; the copies hold the same on entry,
+     * to merge from.
+     */
+    private static void sort(int[] into, double[] first, double[] second, int[] copy, double[] copyFirst,
+        double[] copySecond, int from, int to) {
+      if (to - from < 16) {
+        for (int i = from + 1; i < to; i++) {
+          int x = into[i];
+          double f = first[i];
+          double s = second[i];
+          int j = i - 1;
+          for (; j >= from && compare(first[j], second[j], f, s) > 0; j--) {
+            into[j + 1] = into[j];
+            first[j + 1] = first[j];
+            second[j + 1] = second[j];
+          }
+          into[j + 1] = x;
+          first[j + 1] = f;
+          second[j + 1] = s;
+        }
+        return;
+      }
+      int middle = (from + to) >>> 1;
+      if (to - from > 2 * APART) {
+        java.util.concurrent.ForkJoinTask.invokeAll(
+            java.util.concurrent.ForkJoinTask.adapt(() -> sort(copy, copyFirst, copySecond, into, first, second, from, middle)),
+            java.util.concurrent.ForkJoinTask.adapt(() -> sort(copy, copyFirst, copySecond, into, first, second, middle, to)));
+      } else {
+        sort(copy, copyFirst, copySecond, into, first, second, from, middle);
+        sort(copy, copyFirst, copySecond, into, first, second, middle, to);
+      }
+      for (int i = from, l = from, h = middle; i < to; i++) {
+        int k = h >= to || l < middle && compare(copyFirst[l], copySecond[l], copyFirst[h], copySecond[h]) <= 0
+            ? l++ : h++;
+        into[i] = copy[k];
+        first[i] = copyFirst[k];
+        second[i] = copySecond[k];
+      }
     }
 
-    int first() {
-      return band.part.first() + band.positions[a];
-    }
-
-    int last() {
-      return band.part.first() + band.positions[b] - 1;
-    }
-
-    int firstLeaf() {
-      return band.tree.firstLeaf(band.nodes[local]);
-    }
-
-    int lastLeaf() {
-      return firstLeaf() + leaves() - 1;
-    }
-
-    /** Whether the two cells (of one part) share a leaf over a slice. */
-    boolean meets(Candidate o) {
-      return first() <= o.last() && o.first() <= last() && firstLeaf() <= o.lastLeaf() && o.firstLeaf() <= lastLeaf();
-    }
-
-    /** Whether every cell of this one is in o (a subtree's leaves are a range). */
-    boolean inside(Candidate o) {
-      return o.first() <= first() && last() <= o.last() && o.firstLeaf() <= firstLeaf() && lastLeaf() <= o.lastLeaf();
+    private static int compare(double firstI, double secondI, double firstJ, double secondJ) {
+      int c = Double.compare(firstI, firstJ);
+      return c != 0 ? c : Double.compare(secondI, secondJ);
     }
   }
 
@@ -268,136 +381,223 @@ public final class Outliers {
    * so each part makes its choice on its own (every core), on its candidates in the list's order;
    * the kept ones are listed in that order.
    */
-  private static List<Outlier> listed(Band[] bands, List<Candidate> candidates) {
-    int n = candidates.size();
+  private static List<Outlier> listed(Band[] bands, Candidates cs, int[] order) {
+    int n = cs.size;
     int[] count = new int[bands.length];
-    for (Candidate c : candidates) {
-      count[c.band.index]++;
+    for (int r = 0; r < n; r++) {
+      count[cs.band[r]]++;
     }
     int[][] byBand = new int[bands.length][];
     for (int b = 0; b < bands.length; b++) {
       byBand[b] = new int[count[b]];
       count[b] = 0;
     }
-    for (int i = 0; i < n; i++) {
-      int b = candidates.get(i).band.index;
-      byBand[b][count[b]++] = i;
+    for (int r : order) {
+      int b = cs.band[r];
+      byBand[b][count[b]++] = r;
     }
     boolean[] keep = new boolean[n];
-    IntStream.range(0, bands.length).parallel().forEach(b -> choose(bands[b], candidates, byBand[b], keep));
-    return IntStream.range(0, n).parallel().filter(i -> keep[i])
-        .mapToObj(i -> candidates.get(i).band.outlier(candidates.get(i))).toList();
+    IntStream.range(0, bands.length).parallel().forEach(b -> choose(bands[b], cs, byBand[b], keep));
+    return IntStream.range(0, n).parallel().filter(k -> keep[order[k]])
+        .mapToObj(k -> bands[cs.band[order[k]]].outlier(cs, order[k])).toList();
   }
 
   /**
-   * One part's greedy choice among its candidates (ranks in the list, in order), into keep.
-   * Subtrees: a bitmap of the part's leaves × slices taken says whether one meets a kept subtree, a
-   * set of (slices, leaves) whether its complement in its stretch is kept. Stretches: the part's
-   * kept stretches, few, are looked at.
+   * One part's greedy choice among its candidates (ranks, in the list's order), into keep.
+   * Subtrees: the kept ones by node ({@link Kept}), a set of (slices, leaves) whether its complement
+   * in its stretch is kept. Stretches: the part's kept stretches, few, are looked at.
    */
-  private static void choose(Band band, List<Candidate> candidates, int[] ranks, boolean[] keep) {
-    int firstOfPart = band.tree.firstLeaf(band.part.node());
-    int words = (band.part.sliceCount() + 63) >>> 6;
-    long[] taken = new long[band.leaves * words];
-    Set<List<Integer>> keptSubtrees = new HashSet<>();
-    Kept keptSubtreesOf = new Kept(band);
-    List<Candidate> keptStretches = new ArrayList<>();
-    for (int i : ranks) {
-      Candidate c = candidates.get(i);
+  private static void choose(Band band, Candidates cs, int[] ranks, boolean[] keep) {
+    Set<Block> keptBlocks = new HashSet<>();
+    Kept kept = new Kept(band, cs);
+    List<Integer> keptStretches = new ArrayList<>();
+    for (int r : ranks) {
       boolean fresh;
-      if (c.stretch()) {
-        fresh = keptStretches.stream().noneMatch(k -> k.first() <= c.last() && c.first() <= k.last()
-            || k.cells() + c.cells() == band.cells);
+      if (cs.stretch(r)) {
+        fresh = true;
+        for (int k : keptStretches) {
+          if (cs.first[k] <= cs.last[r] && cs.first[r] <= cs.last[k] || cs.cells[k] + cs.cells[r] == band.cells) {
+            fresh = false;
+            break;
+          }
+        }
         if (fresh) {
-          keptStretches.add(c);
+          keptStretches.add(r);
         }
       } else {
-        int firstLeaf = c.firstLeaf() - firstOfPart;
-        int first = c.first() - band.part.first();
-        int last = c.last() - band.part.first();
-        fresh = (!anyTaken(taken, words, firstLeaf, c.leaves(), first, last) || keptSubtreesOf.toldAnew(c))
-            && !keptSubtrees.contains(complement(c));
+        fresh = (!kept.anyMet(r) || kept.toldAnew(r)) && !keptBlocks.contains(complement(band, cs, r));
         if (fresh) {
-          take(taken, words, firstLeaf, c.leaves(), first, last);
-          keptSubtrees.add(List.of(c.band.index, c.first(), c.last(), c.firstLeaf(), c.leaves()));
-          keptSubtreesOf.add(c);
+          int g = cs.local[r];
+          keptBlocks.add(new Block(cs.a[r], cs.b[r], band.firstLeaf[g], band.leafCount[g]));
+          kept.add(r);
         }
       }
-      keep[i] = fresh;
+      keep[r] = fresh;
     }
   }
 
+  /** Leaves [firstLeaf, firstLeaf + leaves) of a part over its boundaries [a, b). */
+  private record Block(int a, int b, int firstLeaf, int leaves) {}
+
   /**
-   * The key (part, slices, first leaf, leaves) of the rest of a subtree's stretch when that rest is
-   * one band of leaves (the subtree takes the first or the last leaves of the part's node).
+   * The rest of a subtree's stretch when that rest is one band of leaves (the subtree takes the
+   * first or the last leaves of the part's node), or null.
    */
-  private static List<Integer> complement(Candidate c) {
-    int h0 = c.band.tree.firstLeaf(c.band.part.node());
-    int rest = c.band.leaves - c.leaves();
-    if (c.firstLeaf() != h0 && c.lastLeaf() != h0 + c.band.leaves - 1) {
-      return List.of(); // in the middle: its rest is two bands, no kept cell
+  private static Block complement(Band band, Candidates cs, int r) {
+    int g = cs.local[r];
+    int h0 = band.firstLeaf[0];
+    int leaves = band.leafCount[g];
+    int firstLeaf = band.firstLeaf[g];
+    int lastLeaf = firstLeaf + leaves - 1;
+    if (firstLeaf != h0 && lastLeaf != h0 + band.leaves - 1) {
+      return null; // in the middle: its rest is two bands, no kept cell
     }
-    int first = c.firstLeaf() == h0 ? c.lastLeaf() + 1 : h0;
-    return List.of(c.band.index, c.first(), c.last(), first, rest);
+    return new Block(cs.a[r], cs.b[r], firstLeaf == h0 ? lastLeaf + 1 : h0, band.leaves - leaves);
+  }
+
+  private static boolean anyBit(long[] bits, int offset, int first, int last) {
+    for (int w = first >>> 6; w <= last >>> 6; w++) {
+      if ((bits[offset + w] & mask(w, first, last)) != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void setBits(long[] bits, int offset, int first, int last) {
+    for (int w = first >>> 6; w <= last >>> 6; w++) {
+      bits[offset + w] |= mask(w, first, last);
+    }
   }
 
   /**
    * The subtree cells kept so far in one part, by node: only those of the candidate's node, its
-   * ancestors and its descendants can meet it (other nodes' leaves are disjoint from its), so a
-   * candidate is compared with those alone — at 768 leaves the part of the default p keeps
-   * thousands of cells, and comparing each candidate with all of them made the list cost more than
-   * the overview (docs/benchmarks.md).
+   * ancestors and its descendants can meet it (other nodes' leaves are disjoint from its, and two
+   * subtrees share leaves exactly when one is below the other), so a candidate is compared with
+   * those alone — at 768 leaves the part of the default p keeps thousands of cells, and comparing
+   * each candidate with all of them made the list cost more than the overview
+   * (docs/benchmarks.md). Per node, the slices its kept cells take, as bits, say without a look at
+   * them whether any meets the candidate.
    */
   private static final class Kept {
     private final Band band;
-    /** Per local node, the kept cells at it, and those at its strict descendants. */
-    private final List<List<Candidate>> at;
-    private final List<List<Candidate>> below;
+    private final Candidates cs;
+    private final int words;
+    /** Per local node, the ranks of the kept cells at it, and of those at its strict descendants. */
+    private final int[][] at;
+    private final int[] atCount;
+    private final int[][] below;
+    private final int[] belowCount;
+    /** Per local node, words of bits by slice of the part: the slices its kept cells take, and its strict descendants'. */
+    private final long[] atSlices;
+    private final long[] belowSlices;
 
-    Kept(Band band) {
+    Kept(Band band, Candidates cs) {
       this.band = band;
-      at = new ArrayList<>(java.util.Collections.nCopies(band.nodes.length, null));
-      below = new ArrayList<>(java.util.Collections.nCopies(band.nodes.length, null));
+      this.cs = cs;
+      words = (band.part.sliceCount() + 63) >>> 6;
+      at = new int[band.nodes.length][];
+      atCount = new int[band.nodes.length];
+      below = new int[band.nodes.length][];
+      belowCount = new int[band.nodes.length];
+      atSlices = new long[band.nodes.length * words];
+      belowSlices = new long[band.nodes.length * words];
     }
 
-    void add(Candidate c) {
-      listAt(at, c.local).add(c);
-      for (int g = band.parent[c.local]; g >= 0; g = band.parent[g]) {
-        listAt(below, g).add(c);
+    void add(int r) {
+      int g = cs.local[r];
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
+      at[g] = append(at[g], atCount[g]++, r);
+      setBits(atSlices, g * words, first, last);
+      for (int h = band.parent[g]; h >= 0; h = band.parent[h]) {
+        below[h] = append(below[h], belowCount[h]++, r);
+        setBits(belowSlices, h * words, first, last);
       }
     }
 
-    private static List<Candidate> listAt(List<List<Candidate>> lists, int g) {
-      List<Candidate> list = lists.get(g);
-      if (list == null) {
-        list = new ArrayList<>();
-        lists.set(g, list);
+    /** Whether the subtree cell of rank r meets a kept one: at its node, at an ancestor, or below. */
+    boolean anyMet(int r) {
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
+      int g = cs.local[r];
+      if (anyBit(belowSlices, g * words, first, last)) {
+        return true;
       }
-      return list;
+      for (int h = g; h >= 0; h = band.parent[h]) {
+        if (anyBit(atSlices, h * words, first, last)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static int[] append(int[] list, int size, int r) {
+      int[] into = list == null ? new int[4] : size < list.length ? list : java.util.Arrays.copyOf(list, 2 * size);
+      into[size] = r;
+      return into;
     }
 
     /**
      * Whether a subtree meeting kept subtrees of its part lies inside each and tells at least half
-     * of its score anew inside each.
+     * of its score anew inside each. The cheap test first: one it meets without lying inside it
+     * is a repeat, whatever it tells anew.
      */
-    boolean toldAnew(Candidate c) {
-      for (int g = c.local; g >= 0; g = band.parent[g]) {
-        if (!toldAnew(c, at.get(g))) {
+    boolean toldAnew(int r) {
+      int g = cs.local[r];
+      int first = cs.first[r] - band.part.first();
+      int last = cs.last[r] - band.part.first();
+      boolean anyBelow = anyBit(belowSlices, g * words, first, last);
+      for (int h = g; h >= 0; h = band.parent[h]) {
+        if (anyBit(atSlices, h * words, first, last) && !insideEachMet(r, at[h], atCount[h])) {
           return false;
         }
       }
-      return toldAnew(c, below.get(c.local));
+      if (anyBelow && !insideEachMet(r, below[g], belowCount[g])) {
+        return false;
+      }
+      double half = cs.score[r] / 2;
+      for (int h = g; h >= 0; h = band.parent[h]) {
+        if (anyBit(atSlices, h * words, first, last) && !halfAnewInEachMet(r, at[h], atCount[h], half)) {
+          return false;
+        }
+      }
+      return !anyBelow || halfAnewInEachMet(r, below[g], belowCount[g], half);
     }
 
-    private static boolean toldAnew(Candidate c, List<Candidate> kept) {
-      if (kept != null) {
-        for (Candidate k : kept) {
-          if (c.meets(k) && !(c.inside(k) && c.band.within(c, k) >= c.score / 2)) {
-            return false;
-          }
+    private boolean insideEachMet(int r, int[] kept, int count) {
+      for (int i = 0; i < count; i++) {
+        if (meets(r, kept[i]) && !inside(r, kept[i])) {
+          return false;
         }
       }
       return true;
+    }
+
+    private boolean halfAnewInEachMet(int r, int[] kept, int count, double half) {
+      for (int i = 0; i < count; i++) {
+        if (meets(r, kept[i]) && band.within(cs, r, kept[i]) < half) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether the two cells (of this part) share a leaf over a slice. */
+    private boolean meets(int r, int k) {
+      int g = cs.local[r];
+      int h = cs.local[k];
+      return cs.first[r] <= cs.last[k] && cs.first[k] <= cs.last[r]
+          && band.firstLeaf[g] < band.firstLeaf[h] + band.leafCount[h]
+          && band.firstLeaf[h] < band.firstLeaf[g] + band.leafCount[g];
+    }
+
+    /** Whether every cell of r is in k (a subtree's leaves are a range). */
+    private boolean inside(int r, int k) {
+      int g = cs.local[r];
+      int h = cs.local[k];
+      return cs.first[k] <= cs.first[r] && cs.last[r] <= cs.last[k] && band.firstLeaf[h] <= band.firstLeaf[g]
+          && band.firstLeaf[g] + band.leafCount[g] <= band.firstLeaf[h] + band.leafCount[h];
     }
   }
 
@@ -408,25 +608,6 @@ public final class Outliers {
       mass += v;
     }
     return mass == 0 ? 1 : mass * (Log2.log2((double) model.leaves() * model.slices()) + Math.abs(Log2.log2(mass)) + 1);
-  }
-
-  private static boolean anyTaken(long[] taken, int words, int firstLeaf, int leaves, int first, int last) {
-    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
-      for (int w = first >>> 6; w <= last >>> 6; w++) {
-        if ((taken[leaf * words + w] & mask(w, first, last)) != 0) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private static void take(long[] taken, int words, int firstLeaf, int leaves, int first, int last) {
-    for (int leaf = firstLeaf; leaf < firstLeaf + leaves; leaf++) {
-      for (int w = first >>> 6; w <= last >>> 6; w++) {
-        taken[leaf * words + w] |= mask(w, first, last);
-      }
-    }
   }
 
   /** The bits of slices [first, last] that fall in word w. */
@@ -463,12 +644,15 @@ public final class Outliers {
     final int leaves;
     final double cells;
     final double floor;
-    /** The order's step: scores closer than this are equal. */
-    final double step;
+    /** The local nodes in the order of their node ids. */
+    final int[] byNode;
+    /** Per local node: its count of leaves, its first leaf, and the local index after its subtree. */
+    final int[] leafCount;
+    final int[] firstLeaf;
+    final int[] end;
 
-    Band(MicroscopicModel model, int index, Part part, boolean stretches, double step) {
+    Band(MicroscopicModel model, int index, Part part, boolean stretches) {
       this.index = index;
-      this.step = step;
       this.part = part;
       this.tree = model.tree();
       this.types = model.typeCount();
@@ -477,6 +661,28 @@ public final class Outliers {
       int[] parentOf = new int[tree.size()]; // local parent, filled as the walk meets each node
       nodes = subtree(tree, part.node(), parentOf);
       parent = java.util.Arrays.copyOf(parentOf, nodes.length);
+      leafCount = new int[nodes.length];
+      firstLeaf = new int[nodes.length];
+      long[] idLocal = new long[nodes.length];
+      for (int k = 0; k < nodes.length; k++) {
+        idLocal[k] = (long) nodes[k] << 32 | k;
+      }
+      java.util.Arrays.sort(idLocal);
+      byNode = new int[nodes.length];
+      for (int k = 0; k < nodes.length; k++) {
+        byNode[k] = (int) idLocal[k];
+      }
+      int[] size = new int[nodes.length]; // of each node's subtree, children (after it) first
+      end = new int[nodes.length];
+      for (int k = nodes.length - 1; k >= 0; k--) {
+        leafCount[k] = tree.leafCount(nodes[k]);
+        firstLeaf[k] = tree.firstLeaf(nodes[k]);
+        size[k]++;
+        end[k] = k + size[k];
+        if (k > 0) {
+          size[parent[k]] += size[k];
+        }
+      }
       prefix = new double[nodes.length][positions.length * types];
       double[] values = model.values();
       for (int k = 0; k < nodes.length; k++) {
@@ -511,13 +717,6 @@ public final class Outliers {
       cells = (double) leaves * length;
       double mass = stretchMass[pair(0, last)];
       floor = mass == 0 ? 0 : RELATIVE_FLOOR * mass * (Log2.log2(cells) + Math.abs(Log2.log2(mass)) + 1);
-    }
-
-    /** Whether local node d, after g in preorder, is below g: the nodes after g up to its last descendant. */
-    boolean below(int d, int g) {
-      int first = tree.firstLeaf(nodes[g]);
-      int leaf = tree.firstLeaf(nodes[d]);
-      return leaf >= first && leaf < first + tree.leafCount(nodes[g]);
     }
 
     /** The subtree of root in preorder; parentOf[k] = the local index of node k's parent. */
@@ -572,12 +771,12 @@ public final class Outliers {
      * The cells of local node g that deviate (above rounding) and that no one-slice move of an end
      * improves. Every interval is scored first, so that each can be compared with its neighbours.
      */
-    List<Candidate> candidates(int g) {
+    Found candidates(int g) {
       int last = positions.length - 1;
       boolean stretch = g == 0;
-      int leavesOfG = tree.leafCount(nodes[g]);
+      int leavesOfG = leafCount[g];
       if (stretchMass[pair(0, last)] == 0 || !stretch && leavesOfG == leaves || stretch && last == 1) {
-        return List.of(); // nothing to tell apart: no value, the same leaves as the part's node, one interval
+        return Found.NONE; // nothing to tell apart: no value, the same leaves as the part's node, one interval
       }
       int count = pair(0, last + 1);
       double[] score = SCRATCH.get();
@@ -593,16 +792,29 @@ public final class Outliers {
           score[pair(a, b)] = score(g, a, b, inside, outside);
         }
       }
-      List<Candidate> found = new ArrayList<>();
-      for (int b = 1; b <= last; b++) {
-        for (int a = 0; a < b; a++) {
+      int found = 0;
+      int[] as = new int[16];
+      int[] bs = new int[16];
+      double[] scores = new double[16];
+      double[] worth = new double[16];
+      for (int a = 0; a < last; a++) { // in the order's last keys: a, then b
+        for (int b = a + 1; b <= last; b++) {
           double s = score[pair(a, b)];
           if (s > floor && localMaximum(score, s, a, b, last)) {
-            found.add(new Candidate(this, g, a, b, s, s / split(g, a, b, inside, outside)));
+            if (found == as.length) {
+              as = java.util.Arrays.copyOf(as, 2 * found);
+              bs = java.util.Arrays.copyOf(bs, 2 * found);
+              scores = java.util.Arrays.copyOf(scores, 2 * found);
+              worth = java.util.Arrays.copyOf(worth, 2 * found);
+            }
+            as[found] = a;
+            bs[found] = b;
+            scores[found] = s;
+            worth[found++] = s / split(g, a, b, inside, outside);
           }
         }
       }
-      return found;
+      return new Found(found, as, bs, scores, worth);
     }
 
     /**
@@ -611,14 +823,29 @@ public final class Outliers {
      * node's leaves over g's, whatever the width.
      */
     private void logRatios(boolean stretch, int leavesOfG, double[] inside, double[] outside) {
-      int length = part.sliceCount();
       for (int w = 1; w < inside.length; w++) {
-        int width = positions[w] - positions[0];
-        double n = stretch ? length : leaves;
-        double m = stretch ? width : leavesOfG;
-        inside[w] = Log2.log2(n / m);
-        outside[w] = m < n ? Log2.log2(n / (n - m)) : 0;
+        inside[w] = inside(stretch, leavesOfG, w);
+        outside[w] = outside(stretch, leavesOfG, w);
       }
+    }
+
+    private double inside(boolean stretch, int leavesOfG, int w) {
+      return Log2.log2(n(stretch) / m(stretch, leavesOfG, w));
+    }
+
+    private double outside(boolean stretch, int leavesOfG, int w) {
+      double n = n(stretch);
+      double m = m(stretch, leavesOfG, w);
+      return m < n ? Log2.log2(n / (n - m)) : 0;
+    }
+
+    /** The aggregate's size in the units of the cell's width: slices for a stretch, else leaves. */
+    private double n(boolean stretch) {
+      return stretch ? part.sliceCount() : leaves;
+    }
+
+    private double m(boolean stretch, int leavesOfG, int w) {
+      return stretch ? positions[w] - positions[0] : leavesOfG;
     }
 
     /** The boundaries of the aggregate a cell is scored against: the part for a stretch, else its stretch. */
@@ -664,10 +891,10 @@ public final class Outliers {
           && (b - 1 == a || score[pair(a, b - 1)] <= s) && (b == last || score[pair(a, b + 1)] <= s);
     }
 
-    /** score(C | K) for C inside K, both of this part: the split score with K as the aggregate. */
-    double within(Candidate c, Candidate k) {
-      double n = k.cells();
-      double m = c.cells();
+    /** score(C | K) for C (rank r) inside K (rank k), both of this part: the split score with K as the aggregate. */
+    double within(Candidates cs, int r, int k) {
+      double n = cs.cells[k];
+      double m = cs.cells[r];
       if (m >= n) {
         return 0;
       }
@@ -675,37 +902,39 @@ public final class Outliers {
       double outside = Log2.log2(n / (n - m));
       double s = 0;
       for (int u = 0; u < types; u++) {
-        double total = sum(prefix[k.local], k.a, k.b, u);
-        double cu = Math.min(total, sum(prefix[c.local], c.a, c.b, u));
+        double total = sum(prefix[cs.local[k]], cs.a[k], cs.b[k], u);
+        double cu = Math.min(total, sum(prefix[cs.local[r]], cs.a[r], cs.b[r], u));
         s += Log2.xlog2x(cu) + Log2.xlog2x(total - cu) - Log2.xlog2x(total) + cu * inside + (total - cu) * outside;
       }
       return Math.max(0, s);
     }
 
-    /** The candidate as an outlier, with the type whose term of the score is largest. */
-    Outlier outlier(Candidate c) {
-      double[] inside = new double[positions.length];
-      double[] outside = new double[positions.length];
-      logRatios(c.stretch(), c.leaves(), inside, outside);
-      int w = c.b - c.a;
-      int ra = referenceA(c.local, c.a);
-      int rb = referenceB(c.local, c.b);
+    /** The candidate of rank r as an outlier, with the type whose term of the score is largest. */
+    Outlier outlier(Candidates cs, int r) {
+      int g = cs.local[r];
+      int a = cs.a[r];
+      int b = cs.b[r];
+      int w = b - a;
+      double inside = inside(g == 0, leafCount[g], w);
+      double outside = outside(g == 0, leafCount[g], w);
+      int ra = referenceA(g, a);
+      int rb = referenceB(g, b);
       double in = 0;
       int type = 0;
       double largest = Double.NEGATIVE_INFINITY;
       for (int u = 0; u < types; u++) {
         double s = sum(prefix[0], ra, rb, u);
-        double cu = Math.min(s, sum(prefix[c.local], c.a, c.b, u));
-        double term = Log2.xlog2x(cu) + Log2.xlog2x(s - cu) - Log2.xlog2x(s) + cu * inside[w] + (s - cu) * outside[w];
+        double cu = Math.min(s, sum(prefix[g], a, b, u));
+        double term = Log2.xlog2x(cu) + Log2.xlog2x(s - cu) - Log2.xlog2x(s) + cu * inside + (s - cu) * outside;
         in += cu;
         if (term > largest) {
           largest = term;
           type = u;
         }
       }
-      double cu = sum(prefix[c.local], c.a, c.b, type);
+      double cu = sum(prefix[g], a, b, type);
       double mass = stretchMass[pair(ra, rb)];
-      return new Outlier(index, nodes[c.local], c.first(), c.last(), c.score, c.worthUpTo, type,
+      return new Outlier(index, nodes[g], cs.first[r], cs.last[r], cs.score[r], cs.worthUpTo[r], type,
           in > 0 ? cu / in : 0, sum(prefix[0], ra, rb, type) / mass);
     }
   }
