@@ -103,21 +103,7 @@ class OutliersTest {
       Qualities qualities = Qualities.of(model, aggregation);
       for (double p : new double[] {0, 0.02 + 0.2 * draw.nextDouble(), 1, draw.nextDouble()}) {
         List<Part> parts = draw.nextInt(4) == 0 ? qualities.best(1).parts() : qualities.best(p).parts();
-        String where = aggregation + " seed " + seed + " p " + p + " parts " + parts;
-        List<Outlier> expected = enumerated(model, parts, aggregation);
-        List<Outlier> actual = Outliers.of(model, parts, aggregation, Work.NONE);
-        assertEquals(expected.size(), actual.size(), where + "\nexpected " + expected + "\nactual " + actual);
-        for (int k = 0; k < expected.size(); k++) {
-          Outlier e = expected.get(k);
-          Outlier a = actual.get(k);
-          String at = where + " rank " + k + "\nexpected " + e + "\nactual " + a;
-          assertEquals(List.of(e.part(), e.node(), e.first(), e.last(), e.type()),
-              List.of(a.part(), a.node(), a.first(), a.last(), a.type()), at);
-          assertEquals(e.score(), a.score(), 1e-9 * (1 + e.score()), at);
-          assertEquals(e.worthUpTo(), a.worthUpTo(), 1e-9, at);
-          assertEquals(e.cellShare(), a.cellShare(), 1e-12, at);
-          assertEquals(e.partShare(), a.partShare(), 1e-12, at);
-        }
+        assertEnumerated(model, parts, aggregation, aggregation + " seed " + seed + " p " + p + " parts " + parts);
       }
     }
   }
