@@ -287,7 +287,7 @@ class SparkHdfsTest {
   record Output(int status, String out, String err) {}
 
   /** A command (its name, then options) on a trace, by ocelotl-spark or by ocelotl; what it wrote. */
-  private static Output output(boolean spark, List<String> command, String trace, String ws) {
+  static Output output(boolean spark, List<String> command, String trace, String ws) {
     List<String> args = new ArrayList<>(List.of(command.get(0), trace));
     args.addAll(command.subList(1, command.size()));
     args.addAll(List.of("--workspace", ws));

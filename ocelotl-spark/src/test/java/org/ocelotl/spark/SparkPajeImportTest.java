@@ -81,20 +81,14 @@ class SparkPajeImportTest {
     }
   }
 
-  /** What {@code ocelotl stats TRACE OPTIONS --csv} prints, in a workspace of its own per trace. */
+  /** What {@code ocelotl stats TRACE --csv OPTIONS} prints, in a workspace of its own per trace. */
   private static String stats(Path trace, List<String> options) {
-    List<String> args = new ArrayList<>(List.of("stats", trace.toString(), "--csv", "--workspace",
-        tmp.resolve("stats-ws-" + trace.getFileName()).toString()));
-    args.addAll(options);
-    java.io.PrintStream stdout = System.out;
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try {
-      System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
-      assertEquals(0, org.ocelotl.app.Main.run(args.toArray(String[]::new)), args.toString());
-    } finally {
-      System.setOut(stdout);
-    }
-    return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    List<String> command = new ArrayList<>(List.of("stats", "--csv"));
+    command.addAll(options);
+    SparkHdfsTest.Output run = SparkHdfsTest.output(false, command, trace.toString(),
+        tmp.resolve("stats-ws-" + trace.getFileName()).toString());
+    assertEquals(0, run.status(), run.err());
+    return run.out();
   }
 
   @Test
