@@ -299,6 +299,8 @@ async function loadTrace(id) {
 }
 
 async function render() {
+  const yours = zoomedFromP; // this render's only: a later one is no zoom
+  zoomedFromP = null;
   syncControls();
   overview.clearSelection();
   showPanel();
@@ -329,8 +331,6 @@ async function render() {
     // breakpoints are already known (a new p, another view) the first answer is the full one:
     // asking again would double the wait for the same bytes.
     let result = null;
-    const yours = zoomedFromP;
-    zoomedFromP = null;
     if (state.aggregation === 'spatiotemporal' && !model) { // a model file's search has no quick first answer
       // A zoom: the window at the analyst's p first (one programme where the default p takes about
       // six), then at its own default p; what it hides is ranked only for the latter, which stays.
