@@ -538,8 +538,9 @@ function chooseOutlier(o, action) {
   if (action === 'zoom') {
     zoomedFromP = shownP;
     go({ ...state, start: from, end: to, p: '' }, true);
+  } else {
+    go({ ...state, gantt: '1', gfrom: from, gto: to, gproducers: o.node === 0 ? state.include : [o.producer] }, true);
   }
-  else go({ ...state, gantt: '1', gfrom: from, gto: to, gproducers: o.node === 0 ? state.include : [o.producer] }, true);
 }
 
 /** What the answer is about: the trace, or the model file (whose answers name no trace). */
