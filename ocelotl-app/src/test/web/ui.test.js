@@ -515,6 +515,52 @@ test('a long spatiotemporal search shows the partition at p first, then the curv
   assert.ok(await page.$$eval('#outliers-list li[data-rank]', rows => rows.length) > 0, 'what the partition hides is listed');
 });
 
+test('a spatiotemporal zoom shows the window at the analyst\'s p first, marked, then moves to its own default p', async () => {
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });
+  await page.selectOption('#aggregation', 'spatiotemporal');
+  await page.fill('#slices', '70'); // searches of seconds: each of the zoom's answers is seen
+  await page.click('#apply');
+  await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === undefined
+    && /spatiotemporal/.test(document.getElementById('caption').dataset.view || ''), null, { timeout: 120_000 });
+  const before = await caption();
+  const yours = await page.textContent('#p-value');
+  // Every caption the zoom shows, in order: the answers may follow each other within a frame.
+  await page.evaluate(() => {
+    window.zoomCaptions = [];
+    const c = document.getElementById('caption');
+    new MutationObserver(() => window.zoomCaptions.push({ provisional: c.dataset.provisional, text: c.textContent,
+      p: document.getElementById('p-value').textContent, parts: document.getElementById('part-count').textContent,
+      hidden: document.getElementById('outliers-list').textContent }))
+      .observe(c, { childList: true, characterData: true, subtree: true, attributes: true });
+  });
+  const box = await plotBox();
+  const plot = await plotRect();
+  // A time range over every row: the zoom keeps every producer.
+  await page.mouse.move(box.x + plot.x + plot.w * 0.3, box.y + plot.y + 1);
+  await page.mouse.down();
+  await page.mouse.move(box.x + plot.x + plot.w * 0.7, box.y + plot.y + plot.h - 1, { steps: 4 });
+  await page.mouse.up();
+  await page.click('#zoom');
+  const zoomed = await captionChange(before, ['start', 'end']);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === undefined, null, { timeout: 120_000 });
+  const shown = await page.evaluate(() => window.zoomCaptions);
+  const atYours = shown.find(s => s.provisional === 'yours');
+  assert.ok(atYours, `the window at your p first: ${JSON.stringify(shown.map(s => s.provisional))}`);
+  assert.equal(atYours.p, yours, 'the p of the picture zoomed from');
+  assert.match(atYours.text, /p = [0-9.e-]+ \(your p before the zoom\).*exact partition at your p; the window's own default p being computed, the view moves to it/);
+  assert.match(atYours.parts, /at your p; the window's default p being computed/);
+  assert.equal(atYours.hidden, 'ranked once the window\'s default p is known', 'no list of the window zoomed from');
+  const order = shown.map(s => s.provisional ?? 'full').filter((s, i, all) => i === 0 || s !== all[i - 1]);
+  assert.deepEqual(order.slice(order.indexOf('yours')), ['yours', '1', 'full'],
+    'then the window\'s exact default p, then its breakpoints and curves');
+  const final = await caption();
+  assert.deepEqual([final.start, final.end], [zoomed.start, zoomed.end]);
+  assert.match(await page.textContent('#part-count'), /breakpoint \d+ of \d+/);
+  assert.doesNotMatch(page.url(), /[?&]p=/, 'the zoom\'s URL asks the window\'s default p');
+  await shot('zoom-at-your-p-then-default');
+});
+
 test('Open in Gantt: the slow host in [3, 5) s shows its long computing states, first in the table', async () => {
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('caption').dataset.parts, null, { timeout: 60_000 });

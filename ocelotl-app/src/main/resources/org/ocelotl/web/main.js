@@ -29,6 +29,14 @@ let trace = null;         // {id, name, start, end, unit, …} of the current tr
 let model = null;         // {name, slices, leaves, depth, types} in a model session (ocelotl view --model)
 let traceData = { id: null, producers: [], types: [] };
 let last = null;          // the last overview response drawn
+let shownP = null;        // the p of the overview drawn last, full or provisional
+/**
+ * The p the analyst had when they zoomed, until the zoom's first answer is asked: that answer is
+ * the window's exact partition at it (one programme), so that p does not change under their eyes
+ * before the window's own default p is known (decision 064). Not in the URL: a reload or a
+ * bookmark asks the window's default p at once.
+ */
+let zoomedFromP = null;
 let selection = null;     // {start, end, producer}
 let filterTimer = null;
 
@@ -291,6 +299,8 @@ async function loadTrace(id) {
 }
 
 async function render() {
+  const yours = zoomedFromP; // this render's only: a later one is no zoom
+  zoomedFromP = null;
   syncControls();
   overview.clearSelection();
   showPanel();
@@ -322,6 +332,16 @@ async function render() {
     // asking again would double the wait for the same bytes.
     let result = null;
     if (state.aggregation === 'spatiotemporal' && !model) { // a model file's search has no quick first answer
+      // A zoom: the window at the analyst's p first (one programme where the default p takes about
+      // six), then at its own default p; what it hides is ranked only for the latter, which stays.
+      if (yours !== null && state.p === '') {
+        const atYours = await api.overview(new URLSearchParams([...params, ['p', String(yours)], ['progressive', '1']]), onProgress);
+        if (!atYours) return; // superseded by a newer request: that one will draw
+        if (atYours.provisional) {
+          atYours.clientMs = performance.now() - started;
+          drawProvisional(atYours, true);
+        }
+      }
       const first = await api.overview(new URLSearchParams([...params, ['progressive', '1']]), onProgress);
       if (!first) return; // superseded by a newer request: that one will draw
       if (first.provisional) {
@@ -362,19 +382,32 @@ function showProgress(progress) {
     : progress.done > 0 ? ` (${progress.done} optima evaluated)` : '…'} · ${(progress.elapsedMs / 1000).toFixed(1)} s${eta}`;
 }
 
-/** The partition at p before the breakpoints are known: no curves yet, and the caption says so. */
-function drawProvisional(r) {
+/**
+ * The partition at p before the breakpoints are known: no curves yet, and the caption says so. At
+ * the analyst's p from before a zoom (`yours`), it says too that the window's own default p is
+ * coming, and that the view will move to it.
+ */
+function drawProvisional(r, yours = false) {
   overview.show(r);
-  curves.clear('searching the breakpoints: the curves follow');
+  shownP = r.p;
+  curves.clear(yours ? 'computing the window\'s default p: the curves follow' : 'searching the breakpoints: the curves follow');
   legend(r);
   $('p-value').textContent = pValue(r.p);
-  $('part-count').textContent = `${r.partCount} part${r.partCount === 1 ? '' : 's'} · breakpoints being searched`;
+  const parts = `${r.partCount} part${r.partCount === 1 ? '' : 's'}`;
+  $('part-count').textContent = yours ? `${parts} · at your p; the window's default p being computed`
+    : `${parts} · breakpoints being searched`;
   $('caption').textContent = [r.trace.name, `N = ${r.slices}`, ...filterCaption(), r.metricLabel,
-    `${r.aggregation} ${r.view}`, `p = ${pValue(r.p)}${r.defaultP === r.p ? ' (default)' : ''}`,
-    `${r.partCount} part${r.partCount === 1 ? '' : 's'}`, 'exact partition; breakpoints and curves being searched',
+    `${r.aggregation} ${r.view}`, yours ? `p = ${pValue(r.p)} (your p before the zoom)` : `p = ${pValue(r.p)}${r.defaultP === r.p ? ' (default)' : ''}`,
+    parts, yours ? 'exact partition at your p; the window\'s own default p being computed, the view moves to it'
+      : 'exact partition; breakpoints and curves being searched',
     `${Math.round(r.clientMs)} ms`].join(' · ');
-  $('caption').dataset.provisional = '1';
+  $('caption').dataset.provisional = yours ? 'yours' : '1';
   $('overview').classList.remove('stale');
+  if (yours) { // the previous window's list must not sit beside this one; the window's own comes with its default p
+    outliersSeq++;
+    outliersController?.abort();
+    hiddenList.clear('ranked once the window\'s default p is known');
+  }
 }
 
 /** The variable a variable mean shows and why, when the server chose it (decision 050), as the command line's caption says it. */
@@ -385,6 +418,7 @@ function variableChoice(r) {
 }
 
 function draw(r) {
+  shownP = r.p;
   delete $('caption').dataset.provisional;
   delete $('caption').dataset.hidden;
   overview.show(r);
@@ -501,8 +535,12 @@ function chooseOutlier(o, action) {
   }
   const span = o.end - o.start;
   const from = String(roundTime(o.start, span)), to = String(roundTime(o.end, span));
-  if (action === 'zoom') go({ ...state, start: from, end: to, p: '' }, true);
-  else go({ ...state, gantt: '1', gfrom: from, gto: to, gproducers: o.node === 0 ? state.include : [o.producer] }, true);
+  if (action === 'zoom') {
+    zoomedFromP = shownP;
+    go({ ...state, start: from, end: to, p: '' }, true);
+  } else {
+    go({ ...state, gantt: '1', gfrom: from, gto: to, gproducers: o.node === 0 ? state.include : [o.producer] }, true);
+  }
 }
 
 /** What the answer is about: the trace, or the model file (whose answers name no trace). */
@@ -743,6 +781,7 @@ function zoom() {
   const span = selection.end - selection.start;
   const next = { ...state, start: String(roundTime(selection.start, span)), end: String(roundTime(selection.end, span)), p: '' };
   if (selection.producer && selection.producer.path) next.include = [selection.producer.path];
+  zoomedFromP = shownP;
   go(next, true);
 }
 

@@ -87,6 +87,32 @@ class ProvisionalTest {
     assertEquals(full.get("overview"), first.get("overview"), "the same picture");
   }
 
+  /**
+   * A zoom's first answer as the page asks it (decision 064): the window at the p of the picture
+   * the analyst zoomed from, by one programme — the very partition the window's full answer
+   * shows at that p, though that p is no breakpoint of the window's and not its default.
+   */
+  @Test
+  void aZoomFirstAtThePreviousWindowsP() throws Exception {
+    // The picture zoomed from, full (a window of its own: the other tests' must stay unsearched).
+    double yours = ((Number) overview("&start=2&end=11").get("defaultP")).doubleValue();
+    Map<?, ?> first = overview("&start=4&end=9&progressive=1&p=" + yours);
+    assertEquals(true, first.get("provisional"));
+    assertEquals(yours, ((Number) first.get("p")).doubleValue(), "the analyst's p, not the window's default");
+    assertNull(first.get("defaultP"), "the window's default p is the next request's");
+    Map<?, ?> atDefault = overview("&start=4&end=9&progressive=1");
+    assertEquals(true, atDefault.get("provisional"), "the window's default p: still before its breakpoints");
+    Map<?, ?> full = overview("&start=4&end=9&p=" + yours);
+    assertNull(full.get("provisional"));
+    assertEquals(full.get("parts"), first.get("parts"), "the full answer's partition at the analyst's p");
+    double gain = ((Number) full.get("gain")).doubleValue();
+    assertEquals(gain, ((Number) first.get("gain")).doubleValue(), 1e-12 * gain);
+    assertEquals(full.get("overview"), first.get("overview"), "the same picture");
+    double defaultP = ((Number) full.get("defaultP")).doubleValue();
+    assertTrue(Math.abs(defaultP - yours) > 1e-6 * yours, "a test where the two p differ: " + yours + ", " + defaultP);
+    assertEquals(defaultP, ((Number) atDefault.get("p")).doubleValue(), 1e-9 * defaultP);
+  }
+
   @Test
   void temporalRequestsGetTheFullAnswerAtOnce() throws Exception {
     HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"

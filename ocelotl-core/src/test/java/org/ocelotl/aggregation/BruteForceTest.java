@@ -82,6 +82,57 @@ class BruteForceTest {
     }
   }
 
+  /**
+   * A zoom's first answer (decision 064): a window of a model at the p of the whole model's picture
+   * (its default p), by one programme — the enumerated optimum of the window at that p, and the
+   * partition the window's breakpoints give there (the full answer's), line for line. Except where
+   * that p is a breakpoint of the window too, as it is when the window holds every part in which the
+   * whole's default partition and its finer neighbour differ: the same two lines cross there, at a p
+   * that the window's sums round a little apart. Both partitions are then optimal at p; the first
+   * answer is the coarser (the tie rule of {@link Qualities#best}), the full answer the one on the
+   * side of the breakpoint where rounding puts p.
+   */
+  @org.junit.jupiter.api.Test
+  void aWindowAtTheWholeModelsDefaultP() {
+    Random random = new Random(64);
+    int ties = 0;
+    for (int m = 0; m < 100; m++) {
+      long modelSeed = random.nextLong();
+      Random r = new Random(modelSeed);
+      ProducerTree tree = Models.randomTree(r, 1 + r.nextInt(6));
+      while (tree.leafCount() > 4) {
+        tree = Models.randomTree(r, 1 + r.nextInt(6));
+      }
+      int width = 1 + r.nextInt(tree.leafCount() <= 3 ? 5 : 4); // enumerable
+      int from = r.nextInt(4);
+      MicroscopicModel whole = Models.randomModel(r, tree, from + width + r.nextInt(4), 1 + r.nextInt(3));
+      String where = "seed " + modelSeed + ", slices [" + from + ", " + (from + width) + ") of " + whole.slices();
+      double p = Qualities.of(whole, Aggregation.SPATIOTEMPORAL).tradeOff().p();
+      MicroscopicModel window = whole.window(from, from + width);
+      Qualities qualities = Qualities.of(window, Aggregation.SPATIOTEMPORAL);
+      Partition first = qualities.best(p);
+      BruteForce oracle = new BruteForce(window, Aggregation.SPATIOTEMPORAL);
+      List<BruteForce.Line> lines = oracle.partitions().stream().map(oracle::line).toList();
+      double tolerance = 1e-9 * qualities.scale();
+      assertEquals(BruteForce.maxPic(lines, p), first.pic(p), tolerance, where + ": the optimum at the whole's p " + p);
+      BruteForce.Line own = oracle.line(first.parts());
+      assertEquals(own.gain(), first.gain(), tolerance, where + ": gain");
+      List<Breakpoint> breakpoints = qualities.breakpoints();
+      Partition full = Breakpoint.at(breakpoints, p);
+      boolean atABreakpoint = breakpoints.stream().anyMatch(b -> b.p() > 0 && Math.abs(b.p() - p) <= 1e-9 * p);
+      if (atABreakpoint && full.size() != first.size()) {
+        ties++;
+        assertEquals(BruteForce.maxPic(lines, p), full.pic(p), tolerance, where + ": the full answer, optimal at p " + p);
+        assertTrue(first.size() < full.size(), where + ": the first answer the coarser of the two");
+        continue;
+      }
+      assertEquals(full.gain(), first.gain(), tolerance, where + ": the full answer's gain at p " + p);
+      assertEquals(full.loss(), first.loss(), tolerance, where + ": the full answer's loss at p " + p);
+      assertEquals(full.size(), first.size(), where + ": the full answer's part count at p " + p);
+    }
+    assertEquals(1, ties, "windows whose breakpoint is the whole's default p, seen from the other side");
+  }
+
   private static List<Part> sorted(List<Part> parts) {
     return parts.stream().sorted(Comparator.comparingInt(Part::node).thenComparingInt(Part::first)).toList();
   }
