@@ -28,9 +28,14 @@ final class CompensatedSums {
   /** Adds {@code other}'s sums, cell by cell. */
   void addAll(CompensatedSums other) {
     for (int k = 0; k < high.length; k++) {
-      add(k, other.high[k]);
-      low[k] += other.low[k];
+      add(k, other, k);
     }
+  }
+
+  /** Adds {@code other}'s sum {@code j} to sum {@code k}. */
+  void add(int k, CompensatedSums other, int j) {
+    add(k, other.high[j]);
+    low[k] += other.low[j];
   }
 
   double get(int k) {
@@ -59,8 +64,7 @@ final class CompensatedSums {
     }
     CompensatedSums s = new CompensatedSums(1);
     for (int k = 0; k < LANES; k++) {
-      s.add(0, lanes.high[k]);
-      s.low[0] += lanes.low[k];
+      s.add(0, lanes, k);
     }
     return s.get(0);
   }

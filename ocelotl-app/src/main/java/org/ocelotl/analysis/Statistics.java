@@ -93,6 +93,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0), tally::keepState);
       tally.subtractNested();
     }
+    tally.stateTotals();
     // After the subtraction: the totals rank the groups, and only the top N's durations are kept apart.
     tally.placeDurations(runs, top);
     return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
@@ -320,7 +321,10 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final Nesting states;
     /** Whether a state of the window is nested (exclusive times then need a second pass). */
     boolean nestedSeen;
-    /** Per (producer × types + state type): the time on that producer alone, for the min and max across producers. */
+    /**
+     * Per (producer × types + state type): the time on that producer alone, for the min and max
+     * across producers, and the sum of its group's total for that type ({@link #stateTotals}).
+     */
     final CompensatedSums perProducer;
     /** Per producer: whether it has states in the window. */
     final boolean[] withStates;
@@ -366,7 +370,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       double clipped = Math.min(end, to) - Math.max(start, from);
       switch (kind) {
         case STATE -> {
-          total.add(cell, clipped);
+          // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
           perProducer.add(producer * typeCount + type, clipped);
           log(cell, end - start);
         }
@@ -585,7 +589,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           int outer = openType[depth - 1];
           double shared = Math.min(Math.min(e, openEnd[depth - 1]), to) - Math.max(Math.max(s, openStart[depth - 1]), from);
           if (shared > 0 && (kept == null || kept.contains(outer))) {
-            total.add(groups.of()[producer] * typeCount + outer, -shared);
             perProducer.add(producer * typeCount + outer, -shared);
           }
         }
@@ -603,6 +606,23 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         openType[depth] = type;
         openStart[depth] = s;
         openEnd[depth] = e;
+      }
+    }
+
+    /**
+     * Each state cell's total, as the compensated sum of its producers': the same sum, the exact
+     * one rounded once, as adding the states' times to the cell directly.
+     */
+    void stateTotals() {
+      for (StoreMetadata.EventType t : m.types()) {
+        if (t.category() != EventCategory.STATE) {
+          continue;
+        }
+        for (int p = 0; p < groups.of().length; p++) {
+          if (groups.of()[p] >= 0) {
+            total.add(groups.of()[p] * typeCount + t.id(), perProducer, p * typeCount + t.id());
+          }
+        }
       }
     }
 
