@@ -46,7 +46,7 @@ final class CompensatedSums {
    * The sum of the values of {@code parts}, as {@link #get} would give it. In {@value #LANES} lanes
    * (each part's values of index i mod {@value #LANES}), then added up as {@link #addAll} adds
    * partial sums: each two-sum waits only on the one before it in its lane, a chain of four
-   * additions, so the lanes' run at once instead of one after the other (millions of durations).
+   * additions, so the lanes run at once instead of one after the other (millions of durations).
    */
   static double of(double[]... parts) {
     CompensatedSums lanes = new CompensatedSums(LANES);

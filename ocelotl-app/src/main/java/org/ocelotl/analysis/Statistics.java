@@ -30,8 +30,8 @@ import org.ocelotl.view.TimeScale;
  * every state around them). Each state type's row also gives the least and the most time of one
  * producer (of the selected producers with states in the window; 0 for one that never ran it). Duration
  * quantiles are of the states' own, unclipped durations, exact (every duration is kept in a
- * primitive array and sorted), by nearest rank: the q-quantile of n sorted durations is the
- * ⌈q·n⌉-th.
+ * primitive array, its ranks found by {@link Quantiles}), by nearest rank: the q-quantile of n
+ * sorted durations is the ⌈q·n⌉-th.
  *
  * @param producers names or paths (with their subtrees); empty: all
  * @param types     type names or groups; empty: all
