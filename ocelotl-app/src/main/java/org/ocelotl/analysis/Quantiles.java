@@ -3,149 +3,140 @@ package org.ocelotl.analysis;
 import java.util.Arrays;
 
 /**
- * The values of given ranks among doubles, as a sort would place them, without sorting them all:
- * {@link #ranks} reads the values once per rank after a sample has bracketed it in a narrow band
- * (Floyd and Rivest's idea), then selects within the bands; {@link #select} is quickselect with
- * a three-way partition (durations repeat: a trace's states often last the same few ticks),
- * sorting the range instead when the partitions stay unbalanced, so that the worst case is a
- * sort's and the usual one linear. At the seeds' scale a 1 s window holds 1.6·10⁷ durations of
- * one type: sorting them was half the statistics' time, three quickselects still a third.
+ * The values of given ranks among doubles, as a sort would place them ({@link Double#compare}'s
+ * order), without sorting them: a radix selection on the values' {@link #key}s, whose order is the
+ * values'. A pass finds the least and the most key; a second counts the values per bin of 2¹⁶
+ * bins that span them, which tells the bin each rank falls in and its rank there; a third copies
+ * out the bins asked for, and each is searched the same way, its bins 2¹⁶ times narrower, until a
+ * bin holds one key (durations repeat: a trace's states often last the same few ticks, and the
+ * copies of one value are then counted, not sorted) or few values, which are sorted. At the seeds'
+ * scale a 1 s window holds 1.6·10⁷ durations of three types: sorting them was half the statistics'
+ * time, a pass per rank after a sample (Floyd and Rivest's bands) and a selection in each band
+ * still a third.
  */
 final class Quantiles {
   private Quantiles() {}
 
-  /** Below this many values, a sort. */
+  /** At most this many values: a sort of a copy. */
   private static final int SORTED = 1 << 12;
+  /** The bins a range of keys is cut into. */
+  private static final int BIN_BITS = 16;
 
   /**
-   * The values of ranks {@code ks} (0-based, each in [0, n)) among {@code v[0, n)}, which it
-   * may reorder.
+   * A double as a long whose signed order is {@link Double#compare}'s: every bit but the sign
+   * flipped for negative values (a larger magnitude, a smaller key); -0.0 below 0.0, NaN above +∞,
+   * as a sort places them.
    */
-  static double[] ranks(double[] v, int n, int... ks) {
-    double[] found = new double[ks.length];
+  static long key(double x) {
+    long bits = Double.doubleToLongBits(x);
+    return bits ^ (bits >> 63 & Long.MAX_VALUE);
+  }
+
+  /** The double of a {@link #key}: flipping the same bits again. */
+  static double value(long key) {
+    return Double.longBitsToDouble(key ^ (key >> 63 & Long.MAX_VALUE));
+  }
+
+  /**
+   * The values of ranks {@code ks} (0-based, each in [0, n)) among the values of {@code parts}
+   * taken as one array of n values; the parts are only read.
+   */
+  static double[] ranks(double[][] parts, int... ks) {
+    int n = 0;
+    for (double[] p : parts) {
+      n += p.length;
+    }
     if (n <= SORTED) {
-      Arrays.sort(v, 0, n);
+      double[] v = new double[n];
+      int at = 0;
+      for (double[] p : parts) {
+        System.arraycopy(p, 0, v, at, p.length);
+        at += p.length;
+      }
+      Arrays.sort(v);
+      double[] found = new double[ks.length];
       for (int i = 0; i < ks.length; i++) {
         found[i] = v[ks[i]];
       }
       return found;
     }
-    // A sample of about n^(2/3) values at an even stride; each rank's band spans a few standard
-    // deviations of its position in the sample either side, so it holds the rank but for bad luck.
-    int stride = Math.max(1, (int) (n / Math.pow(n, 2.0 / 3)));
-    int size = n / stride;
-    double[] sample = new double[size];
-    for (int i = 0; i < size; i++) {
-      sample[i] = v[i * stride];
-    }
-    Arrays.sort(sample);
-    int gap = (int) Math.ceil(3 * Math.sqrt(size));
-    double[] low = new double[ks.length];
-    double[] high = new double[ks.length];
-    for (int i = 0; i < ks.length; i++) {
-      int at = (int) ((long) ks[i] * size / n);
-      low[i] = sample[Math.max(0, at - gap)];
-      high[i] = sample[Math.min(size - 1, at + gap)];
-    }
-    // One pass per rank, the ranks' passes in parallel (they only read the values).
-    Band[] bands = java.util.stream.IntStream.range(0, ks.length).parallel()
-        .mapToObj(i -> Band.of(v, n, low[i], high[i])).toArray(Band[]::new);
-    for (int i = 0; i < ks.length; i++) {
-      Band b = bands[i];
-      long k = ks[i] - b.below;
-      if (k >= 0 && k < b.atLow) {
-        found[i] = b.low;
-      } else if (k >= b.atLow && k < b.atLow + b.inside) {
-        found[i] = b.values[select(b.values, 0, b.inside, (int) (k - b.atLow))];
-      } else if (k >= b.atLow + b.inside && k < b.atLow + b.inside + b.atHigh) {
-        found[i] = b.high;
-      } else {
-        found[i] = v[select(v, 0, n, ks[i])]; // the sample missed the rank: the whole selection
+    long least = Long.MAX_VALUE;
+    long most = Long.MIN_VALUE;
+    for (double[] p : parts) {
+      for (double x : p) {
+        long k = key(x);
+        least = Math.min(least, k);
+        most = Math.max(most, k);
       }
+    }
+    // The least and the most are known now: the bins are for the ranks between.
+    double[] found = new double[ks.length];
+    int last = n - 1;
+    int[] between = Arrays.stream(ks).filter(k -> k > 0 && k < last).toArray();
+    double[] inside = between.length == 0 ? new double[0] : inRange(parts, least, most, between);
+    for (int i = 0, j = 0; i < ks.length; i++) {
+      found[i] = ks[i] == 0 ? value(least) : ks[i] == last ? value(most) : inside[j++];
     }
     return found;
   }
 
-  /**
-   * Reorders {@code v[from, to)} so that {@code v[k]} holds the value of rank {@code k} (0-based,
-   * as after sorting the range), those before it are ≤ it and those after ≥ it.
-   *
-   * @return k
-   */
-  static int select(double[] v, int from, int to, int k) {
-    if (k < from || k >= to) {
-      throw new IllegalArgumentException("rank " + k + " outside [" + from + ", " + to + ")");
+  /** {@link #ranks}, the keys of the values of {@code parts} lying in [least, most] (n > SORTED). */
+  private static double[] inRange(double[][] parts, long least, long most, int[] ks) {
+    double[] found = new double[ks.length];
+    if (least == most) {
+      Arrays.fill(found, value(least));
+      return found;
     }
-    int lo = from;
-    int hi = to - 1;
-    // Each step should leave at most about 3/4 of the range; beyond this many steps, sort.
-    int steps = 2 * (32 - Integer.numberOfLeadingZeros(to - from)) + 8;
-    while (hi > lo) {
-      if (steps-- == 0) {
-        Arrays.sort(v, lo, hi + 1);
-        return k;
-      }
-      double pivot = medianOfThree(v[lo], v[lo + (hi - lo) / 2], v[hi]);
-      // Dijkstra's partition: [lo, lt) < pivot, [lt, gt] = pivot, (gt, hi] > pivot.
-      int lt = lo;
-      int i = lo;
-      int gt = hi;
-      while (i <= gt) {
-        double x = v[i];
-        if (x < pivot) {
-          v[i++] = v[lt];
-          v[lt++] = x;
-        } else if (x > pivot) {
-          v[i] = v[gt];
-          v[gt--] = x;
-        } else {
-          i++;
-        }
-      }
-      if (k < lt) {
-        hi = lt - 1;
-      } else if (k > gt) {
-        lo = gt + 1;
-      } else {
-        return k;
+    // Bins of 2^shift keys from least: at most 2^BIN_BITS of them (most − least as unsigned: it may exceed Long.MAX_VALUE).
+    int shift = Math.max(0, Long.SIZE - Long.numberOfLeadingZeros(most - least) - BIN_BITS);
+    int[] counts = new int[(int) ((most - least) >>> shift) + 1];
+    for (double[] p : parts) {
+      for (double x : p) {
+        counts[(int) ((key(x) - least) >>> shift)]++;
       }
     }
-    return k;
-  }
-
-  private static double medianOfThree(double a, double b, double c) {
-    return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
-  }
-
-  /**
-   * What a pass over the values finds of a band [low, high]: how many lie below it, at either end,
-   * and those strictly inside. The ends are counted, not kept: durations repeat, and a band of few
-   * distinct values (low = high, often) may hold millions of them.
-   */
-  private record Band(double low, double high, int below, int atLow, int atHigh, double[] values, int inside) {
-    static Band of(double[] v, int n, double low, double high) {
-      // Counts in ints (a long accumulator made the loop 3× slower) and & rather than &&: each test
-      // is a value, not a branch (x > low alone is a coin toss at the median).
+    // Each rank's bin, and its rank among the bin's values (the counts before the bin below it).
+    int[] binOf = new int[ks.length];
+    int[] rankIn = new int[ks.length];
+    for (int i = 0; i < ks.length; i++) {
       int below = 0;
-      int atLow = 0;
-      int atHigh = 0;
-      double[] values = new double[1024];
-      int inside = 0;
-      boolean wide = high > low;
-      for (int j = 0; j < n; j++) {
-        double x = v[j];
-        below += x < low ? 1 : 0;
-        atLow += x == low ? 1 : 0;
-        atHigh += (x == high) & wide ? 1 : 0;
-        if ((x > low) & (x < high)) {
-          if (inside == values.length) {
-            // By hand: the band grows within the pass over the values (hot path, decision 032).
-            values = Arrays.copyOf(values, inside * 2);
+      int b = 0;
+      while (below + counts[b] <= ks[i]) {
+        below += counts[b++];
+      }
+      binOf[i] = b;
+      rankIn[i] = ks[i] - below;
+    }
+    int[] wanted = Arrays.stream(binOf).distinct().toArray();
+    int[] slot = new int[counts.length];
+    Arrays.fill(slot, -1);
+    double[][] inBin = new double[wanted.length][];
+    for (int j = 0; j < wanted.length; j++) {
+      slot[wanted[j]] = j;
+      // A bin of one key needs no copy: its values are that key's.
+      inBin[j] = shift == 0 ? null : new double[counts[wanted[j]]];
+    }
+    if (shift > 0) {
+      int[] filled = new int[wanted.length];
+      for (double[] p : parts) {
+        for (double x : p) {
+          int j = slot[(int) ((key(x) - least) >>> shift)];
+          if (j >= 0) {
+            inBin[j][filled[j]++] = x;
           }
-          values[inside++] = x;
         }
       }
-      return new Band(low, high, below, atLow, atHigh, values, inside);
     }
+    for (int j = 0; j < wanted.length; j++) {
+      int bin = wanted[j];
+      int[] which = java.util.stream.IntStream.range(0, ks.length).filter(i -> binOf[i] == bin).toArray();
+      int[] within = Arrays.stream(which).map(i -> rankIn[i]).toArray();
+      // A bin's copy is searched from its own least and most key: the values often span a sliver of it.
+      double[] values = shift == 0 ? null : ranks(new double[][] {inBin[j]}, within);
+      for (int w = 0; w < which.length; w++) {
+        found[which[w]] = shift == 0 ? value(least + bin) : values[w];
+      }
+    }
+    return found;
   }
 }

@@ -30,8 +30,8 @@ import org.ocelotl.view.TimeScale;
  * every state around them). Each state type's row also gives the least and the most time of one
  * producer (of the selected producers with states in the window; 0 for one that never ran it). Duration
  * quantiles are of the states' own, unclipped durations, exact (every duration is kept in a
- * primitive array and sorted), by nearest rank: the q-quantile of n sorted durations is the
- * ⌈q·n⌉-th.
+ * primitive array, its ranks found by {@link Quantiles}), by nearest rank: the q-quantile of n
+ * sorted durations is the ⌈q·n⌉-th.
  *
  * @param producers names or paths (with their subtrees); empty: all
  * @param types     type names or groups; empty: all
@@ -84,14 +84,18 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     // Exclusive times need the states around the kept ones, of any type: the type filter is then the tally's.
     RecordQuery.Selection selection = new RecordQuery.Selection(start, end, null, nesting ? null : kept,
         categories, null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
-    Tally tally = Tally.merged(RecordQuery.forEachInRuns(store, selection,
-        () -> new Tally(m, rows, depth >= 0, start, end, buckets, kept, nesting)));
+    List<Tally> runs = RecordQuery.forEachInRuns(store, selection,
+        () -> new Tally(m, rows, depth >= 0, start, end, buckets, kept, nesting));
+    Tally tally = Tally.merged(runs);
     if (tally.nestedSeen) {
       // Only now are the states kept for the subtraction: a trace without nesting (most) pays one pass, no sort.
       RecordQuery.forEach(store, new RecordQuery.Selection(start, end, null, null, EnumSet.of(EventCategory.STATE), null,
           Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0), tally::keepState);
       tally.subtractNested();
     }
+    tally.stateTotals();
+    // After the subtraction: the totals rank the groups, and only the top N's durations are kept apart.
+    tally.placeDurations(runs, top);
     return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
         tally.density);
   }
@@ -298,9 +302,16 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     double[] logged;
     int[] loggedCells;
     int logSize;
-    /** Filled by {@link #merged}: per cell (when grouped) and per type, their states' durations in scan order. */
-    Durations[] cellDurations;
-    Durations[] typeDurations;
+    /**
+     * Filled by {@link #placeDurations}, their states' durations in scan order: per type, unless
+     * grouped; when grouped, per cell with a row of its own and, per type, of its groups beyond the top N.
+     */
+    double[][] typeDurations;
+    double[][] cellDurations;
+    double[][] othersDurations;
+    /** Per type, its cells in the order of its group rows ({@link #rankGroups}); per cell, whether it has a row. */
+    int[][] ranked;
+    boolean[] ownRow;
     final long[] density;
     long records;
     /** The types asked for, or null for all; the others' states are read only as what nests the kept ones. */
@@ -310,7 +321,10 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final Nesting states;
     /** Whether a state of the window is nested (exclusive times then need a second pass). */
     boolean nestedSeen;
-    /** Per (producer × types + state type): the time on that producer alone, for the min and max across producers. */
+    /**
+     * Per (producer × types + state type): the time on that producer alone, for the min and max
+     * across producers, and the sum of its group's total for that type ({@link #stateTotals}).
+     */
     final CompensatedSums perProducer;
     /** Per producer: whether it has states in the window. */
     final boolean[] withStates;
@@ -356,7 +370,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       double clipped = Math.min(end, to) - Math.max(start, from);
       switch (kind) {
         case STATE -> {
-          total.add(cell, clipped);
+          // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
           perProducer.add(producer * typeCount + type, clipped);
           log(cell, end - start);
         }
@@ -407,47 +421,104 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         all.records += t.records;
         all.nestedSeen |= t.nestedSeen;
       }
-      all.placeDurations(runs);
       return all;
     }
 
     /**
-     * Each run's logged durations into their type's array (and their cell's, when grouped), at the
-     * place the concatenation of the runs' in run order gives them: each run's place in an array
-     * is what the runs before it hold of that cell, so the runs are placed in parallel.
+     * Each run's logged durations into their type's array or, when grouped, into their group's
+     * array if the group has a row of its own (the top N), else into the type's others' array, at
+     * the place the concatenation of the runs' in run order gives them: each run's place in an
+     * array is what the runs before it hold of that array, so the runs are placed in parallel. Each
+     * duration is written once: a grouped type's figures are those of its groups' and others'
+     * arrays taken as one, and the groups beyond the top N, whose own figures are not shown, get
+     * no array.
      */
-    private void placeDurations(List<Tally> runs) {
+    void placeDurations(List<Tally> runs, int top) {
       int cells = cellRecords.length;
+      ranked = rankGroups();
+      ownRow = new boolean[cells];
+      for (int[] order : ranked) {
+        for (int k = 0; k < order.length && (top == 0 || k < top); k++) {
+          ownRow[order[k]] = true;
+        }
+      }
       int[][] runCounts = new int[runs.size()][];
       java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runCounts[r] = runs.get(r).logCounts(cells));
       int[] cellSize = new int[cells];
       int[] typeSize = new int[typeCount];
+      int[] othersSize = new int[typeCount];
       int[][] cellAt = new int[runs.size()][];
       int[][] typeAt = new int[runs.size()][];
+      int[][] othersAt = new int[runs.size()][];
       for (int r = 0; r < runs.size(); r++) {
         cellAt[r] = cellSize.clone();
         typeAt[r] = typeSize.clone();
+        othersAt[r] = othersSize.clone();
         for (int c = 0; c < cells; c++) {
           cellSize[c] += runCounts[r][c];
           typeSize[c % typeCount] += runCounts[r][c];
+          if (!ownRow[c]) {
+            othersSize[c % typeCount] += runCounts[r][c];
+          }
         }
       }
-      typeDurations = new Durations[typeCount];
+      typeDurations = new double[typeCount][];
+      othersDurations = new double[typeCount][];
       for (int t = 0; t < typeCount; t++) {
-        typeDurations[t] = typeSize[t] == 0 ? null : Durations.full(typeSize[t]);
+        typeDurations[t] = grouped || typeSize[t] == 0 ? null : new double[typeSize[t]];
+        othersDurations[t] = grouped && othersSize[t] > 0 ? new double[othersSize[t]] : null;
       }
-      cellDurations = new Durations[cells];
+      cellDurations = new double[cells][];
       if (grouped) {
         for (int c = 0; c < cells; c++) {
-          cellDurations[c] = cellSize[c] == 0 ? null : Durations.full(cellSize[c]);
+          cellDurations[c] = ownRow[c] && cellSize[c] > 0 ? new double[cellSize[c]] : null;
         }
       }
       java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runs.get(r).place(cellAt[r], typeAt[r],
-          cellDurations, typeDurations, grouped));
+          othersAt[r], this));
       for (Tally run : runs) {
         run.logged = null; // the arrays hold them now
         run.loggedCells = null;
       }
+    }
+
+    /**
+     * Per type, its cells with records in the order of its group rows: by total (a variable's
+     * mean) descending, then by the group's path.
+     */
+    private int[][] rankGroups() {
+      int[][] order = new int[typeCount][];
+      if (!grouped) {
+        java.util.Arrays.fill(order, new int[0]);
+        return order;
+      }
+      for (StoreMetadata.EventType t : m.types()) {
+        List<Integer> cells = new ArrayList<>();
+        for (int g = 0; g < groups.producer().length; g++) {
+          if (cellRecords[g * typeCount + t.id()] > 0) {
+            cells.add(g * typeCount + t.id());
+          }
+        }
+        String[] paths = new String[cells.size()];
+        double[] values = new double[cells.size()];
+        for (int k = 0; k < paths.length; k++) {
+          paths[k] = m.path(groups.producer()[cells.get(k) / typeCount]);
+          values[k] = groupValue(t, cells.get(k));
+        }
+        Integer[] ks = new Integer[paths.length];
+        for (int k = 0; k < ks.length; k++) {
+          ks[k] = k;
+        }
+        Arrays.sort(ks, Comparator.comparing((Integer k) -> values[k], Comparator.reverseOrder())
+            .thenComparing(k -> paths[k]));
+        order[t.id()] = Arrays.stream(ks).mapToInt(k -> cells.get(k)).toArray();
+      }
+      return order;
+    }
+
+    /** A group's total for a type, or a variable's time-weighted mean. */
+    private double groupValue(StoreMetadata.EventType t, int cell) {
+      return t.category() == EventCategory.VARIABLE ? total.get(cell) / covered.get(cell) : total.get(cell);
     }
 
     /** Per cell, the durations this run logged. */
@@ -459,20 +530,27 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return counts;
     }
 
-    /** This run's durations into the arrays, from the places given (which it moves on). */
-    private void place(int[] cellAt, int[] typeAt, Durations[] cells, Durations[] types, boolean grouped) {
+    /** This run's durations into {@code all}'s arrays, from the places given (which it moves on). */
+    private void place(int[] cellAt, int[] typeAt, int[] othersAt, Tally all) {
       // Each cell's type looked up, not cell % typeCount: a division per state was a tenth of the placing.
       int[] typeOfCell = new int[cellAt.length];
       for (int c = 0; c < typeOfCell.length; c++) {
         typeOfCell[c] = c % typeCount;
       }
+      double[][] types = all.typeDurations;
+      double[][] cells = all.cellDurations;
+      double[][] others = all.othersDurations;
+      boolean[] own = all.ownRow;
       for (int i = 0; i < logSize; i++) {
         int cell = loggedCells[i];
         double d = logged[i];
         int type = typeOfCell[cell];
-        types[type].values[typeAt[type]++] = d;
-        if (grouped) {
-          cells[cell].values[cellAt[cell]++] = d;
+        if (!grouped) {
+          types[type][typeAt[type]++] = d;
+        } else if (own[cell]) {
+          cells[cell][cellAt[cell]++] = d;
+        } else {
+          others[type][othersAt[type]++] = d;
         }
       }
     }
@@ -511,7 +589,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           int outer = openType[depth - 1];
           double shared = Math.min(Math.min(e, openEnd[depth - 1]), to) - Math.max(Math.max(s, openStart[depth - 1]), from);
           if (shared > 0 && (kept == null || kept.contains(outer))) {
-            total.add(groups.of()[producer] * typeCount + outer, -shared);
             perProducer.add(producer * typeCount + outer, -shared);
           }
         }
@@ -532,6 +609,23 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       }
     }
 
+    /**
+     * Each state cell's total, as the compensated sum of its producers': the same sum, the exact
+     * one rounded once, as adding the states' times to the cell directly.
+     */
+    void stateTotals() {
+      for (StoreMetadata.EventType t : m.types()) {
+        if (t.category() != EventCategory.STATE) {
+          continue;
+        }
+        for (int p = 0; p < groups.of().length; p++) {
+          if (groups.of()[p] >= 0) {
+            total.add(groups.of()[p] * typeCount + t.id(), perProducer, p * typeCount + t.id());
+          }
+        }
+      }
+    }
+
     /** The least and most time of a state type on one producer with states in the window. */
     private double[] acrossProducers(int type) {
       double min = Double.POSITIVE_INFINITY;
@@ -548,15 +642,17 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
 
     /** Types with records: by kind, then total descending; each with its groups, top N and the others. */
     List<Row> rows(int top) {
-      // Each array's figures at once, in parallel: they do not depend on one another, and the
-      // groups beyond the top N pool their cells' durations as the figures left them (reordered).
+      // Each row's figures at once, in parallel: they only read the arrays.
       double[][] typeFigures = new double[typeCount][];
       double[][] cellFigures = new double[cellDurations.length][];
-      java.util.stream.IntStream.range(0, typeCount + cellDurations.length).parallel().forEach(k -> {
+      double[][] othersFigures = new double[typeCount][];
+      java.util.stream.IntStream.range(0, 2 * typeCount + cellDurations.length).parallel().forEach(k -> {
         if (k < typeCount) {
-          typeFigures[k] = distribution(typeDurations[k]);
+          typeFigures[k] = distribution(grouped ? groupsOf(k) : present(typeDurations[k]));
+        } else if (k < 2 * typeCount) {
+          othersFigures[k - typeCount] = distribution(present(othersDurations[k - typeCount]));
         } else {
-          cellFigures[k - typeCount] = distribution(cellDurations[k - typeCount]);
+          cellFigures[k - 2 * typeCount] = distribution(present(cellDurations[k - 2 * typeCount]));
         }
       });
       double[] kindTotals = new double[EventCategory.values().length];
@@ -565,14 +661,14 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         long count = 0;
         double sum = 0;
         double weight = 0;
-        List<Integer> cells = new ArrayList<>();
+        int merged = 0;
         for (int g = 0; g < groups.producer().length; g++) {
           int cell = g * typeCount + t.id();
           if (cellRecords[cell] > 0) {
             count += cellRecords[cell];
             sum += total.get(cell);
             weight += covered.get(cell);
-            cells.add(cell);
+            merged++;
           }
         }
         if (count == 0) {
@@ -582,9 +678,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         kindTotals[t.category().ordinal()] += typeTotal;
         double[] across = t.category() == EventCategory.STATE ? acrossProducers(t.id())
             : new double[] {Double.NaN, Double.NaN};
-        rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, cells.size(),
-            typeFigures[t.id()], grouped ? groupRows(t, typeTotal, cells, top, cellFigures) : List.of(), across[0],
-            across[1]));
+        rows.add(new Row(t.name(), t.category(), null, typeTotal, Double.NaN, count, merged,
+            typeFigures[t.id()], grouped ? groupRows(t, typeTotal, top, cellFigures, othersFigures[t.id()]) : List.of(),
+            across[0], across[1]));
       }
       List<Row> shared = new ArrayList<>();
       for (Row r : rows) {
@@ -597,79 +693,77 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return shared;
     }
 
-    /** A group's row and the cell it was read from. */
-    private record Group(Row row, int cell) {}
-
-    private List<Row> groupRows(StoreMetadata.EventType t, double typeTotal, List<Integer> cells, int top,
-        double[][] cellFigures) {
-      List<Group> all = new ArrayList<>();
-      for (int cell : cells) {
-        double value = t.category() == EventCategory.VARIABLE ? total.get(cell) / covered.get(cell) : total.get(cell);
-        all.add(new Group(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
-            share(t.category(), value, typeTotal), cellRecords[cell], 1, cellFigures[cell], List.of(),
-            Double.NaN, Double.NaN),
-            cell));
-      }
-      all.sort(Comparator.comparing((Group g) -> g.row().total(), Comparator.reverseOrder())
-          .thenComparing(g -> g.row().producer()));
+    /** A type's top N groups' rows, in {@link #rankGroups}' order, then the others' row. */
+    private List<Row> groupRows(StoreMetadata.EventType t, double typeTotal, int top, double[][] cellFigures,
+        double[] othersFigures) {
+      int[] order = ranked[t.id()];
+      int shown = top == 0 ? order.length : Math.min(top, order.length);
       List<Row> rows = new ArrayList<>();
-      for (Group g : all.subList(0, top == 0 ? all.size() : Math.min(top, all.size()))) {
-        rows.add(g.row());
+      for (int cell : Arrays.copyOf(order, shown)) {
+        double value = groupValue(t, cell);
+        rows.add(new Row(t.name(), t.category(), m.path(groups.producer()[cell / typeCount]), value,
+            share(t.category(), value, typeTotal), cellRecords[cell], 1, cellFigures[cell], List.of(),
+            Double.NaN, Double.NaN));
       }
-      if (rows.size() < all.size()) {
-        rows.add(others(t, typeTotal, all.subList(rows.size(), all.size())));
+      if (shown < order.length) {
+        rows.add(others(t, typeTotal, Arrays.copyOfRange(order, shown, order.length), othersFigures));
       }
       return rows;
     }
 
-    /** The groups beyond the top N summed into one row, their durations pooled. */
-    private Row others(StoreMetadata.EventType t, double typeTotal, List<Group> rest) {
+    /** The groups beyond the top N summed into one row; their durations' figures are their pool's. */
+    private Row others(StoreMetadata.EventType t, double typeTotal, int[] rest, double[] pooledFigures) {
       long count = 0;
       double sum = 0;
       double weight = 0;
-      Durations pooled = null;
-      if (t.category() == EventCategory.STATE) {
-        int size = 0;
-        for (Group g : rest) {
-          size += cellDurations[g.cell()] == null ? 0 : cellDurations[g.cell()].size;
-        }
-        pooled = new Durations(size);
-      }
-      for (Group g : rest) {
-        count += cellRecords[g.cell()];
-        sum += total.get(g.cell());
-        weight += covered.get(g.cell());
-        if (pooled != null) {
-          pooled.addAll(cellDurations[g.cell()]);
-        }
+      for (int cell : rest) {
+        count += cellRecords[cell];
+        sum += total.get(cell);
+        weight += covered.get(cell);
       }
       double value = t.category() == EventCategory.VARIABLE ? sum / weight : sum;
-      return new Row(t.name(), t.category(), OTHERS, value, share(t.category(), value, typeTotal), count, rest.size(),
-          distribution(pooled), List.of(), Double.NaN, Double.NaN);
+      return new Row(t.name(), t.category(), OTHERS, value, share(t.category(), value, typeTotal), count, rest.length,
+          pooledFigures, List.of(), Double.NaN, Double.NaN);
     }
 
     private static double share(EventCategory kind, double value, double whole) {
       return kind == EventCategory.VARIABLE ? Double.NaN : whole > 0 ? value / whole : 0;
     }
 
+    /** A grouped type's durations: its top groups' arrays and its others' array. */
+    private double[][] groupsOf(int type) {
+      List<double[]> parts = new ArrayList<>();
+      for (int cell : ranked[type]) {
+        if (cellDurations[cell] != null) {
+          parts.add(cellDurations[cell]);
+        }
+      }
+      if (othersDurations[type] != null) {
+        parts.add(othersDurations[type]);
+      }
+      return parts.toArray(double[][]::new);
+    }
+
+    /** An array as the parts of {@link #distribution}: none when null. */
+    private static double[][] present(double[] durations) {
+      return durations == null ? new double[0][] : new double[][] {durations};
+    }
+
     /**
-     * min, mean, median, p90, p99, max of the durations (reordered in place), or null without any.
-     * The mean's sum is compensated, as the totals are; the quantiles are selected ({@link Quantiles}), not sorted for.
+     * min, mean, median, p90, p99, max of the durations of {@code parts} taken as one, or null
+     * without any. The mean's sum is compensated, as the totals are; the least, the most and the
+     * quantiles are ranks ({@link Quantiles}), not sorted for.
      */
-    private static double[] distribution(Durations d) {
-      if (d == null || d.size == 0) {
+    private static double[] distribution(double[][] parts) {
+      int n = 0;
+      for (double[] p : parts) {
+        n += p.length;
+      }
+      if (n == 0) {
         return null;
       }
-      double[] v = d.values;
-      int n = d.size;
-      double min = Double.POSITIVE_INFINITY;
-      double max = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < n; i++) {
-        min = Math.min(min, v[i]);
-        max = Math.max(max, v[i]);
-      }
-      double[] q = Quantiles.ranks(v, n, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99));
-      return new double[] {min, CompensatedSums.of(v, n) / n, q[0], q[1], q[2], max};
+      double[] r = Quantiles.ranks(parts, 0, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99), n - 1);
+      return new double[] {r[0], CompensatedSums.of(parts) / n, r[1], r[2], r[3], r[4]};
     }
 
     /** The index of the ⌈q·n⌉-th of n values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */
@@ -704,33 +798,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       Arrays.sort(order, Comparator.comparingInt((Integer i) -> producer.get(i))
           .thenComparingDouble(i -> start.get(i)).thenComparingInt(i -> depth.get(i)));
       return order;
-    }
-  }
-
-  /** An array of doubles and how many it holds: no boxing for millions of durations. */
-  private static final class Durations {
-    double[] values;
-    int size;
-
-    /** Empty, with room for {@code capacity}. */
-    Durations(int capacity) {
-      values = new double[capacity];
-    }
-
-    /** Full: {@code size} values to be placed. */
-    static Durations full(int size) {
-      Durations d = new Durations(size);
-      d.size = size;
-      return d;
-    }
-
-    /** Appends {@code other}'s values (null: none), for which there is room. */
-    void addAll(Durations other) {
-      if (other == null) {
-        return;
-      }
-      System.arraycopy(other.values, 0, values, size, other.size);
-      size += other.size;
     }
   }
 }

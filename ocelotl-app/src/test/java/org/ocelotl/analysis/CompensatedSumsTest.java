@@ -26,7 +26,7 @@ class CompensatedSumsTest {
         double t = random.nextDouble() * Math.pow(10, -9 + random.nextInt(10));
         terms[i] = signed && random.nextBoolean() ? -t : t;
       }
-      double sum = CompensatedSums.of(terms, n);
+      double sum = CompensatedSums.of(terms);
       assertNearest(terms, sum, "trial " + trial);
 
       double[] shuffled = terms.clone();
@@ -36,7 +36,7 @@ class CompensatedSumsTest {
         shuffled[i] = shuffled[j];
         shuffled[j] = swap;
       }
-      assertEquals(sum, CompensatedSums.of(shuffled, n), "trial " + trial + ", shuffled");
+      assertEquals(sum, CompensatedSums.of(shuffled), "trial " + trial + ", shuffled");
 
       // Split into runs, each summed alone, then added in order as the statistics' merge does.
       CompensatedSums merged = new CompensatedSums(2);

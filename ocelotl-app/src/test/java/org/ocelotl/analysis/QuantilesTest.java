@@ -1,77 +1,86 @@
 package org.ocelotl.analysis;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class QuantilesTest {
-  /** Every rank of seeded arrays — distinct, few repeated values, sorted, reversed, organ pipes — against a sort. */
-  @Test
-  void selectsTheValueOfEachRankAsASortWould() {
-    Random random = new Random(29);
-    for (int round = 0; round < 400; round++) {
-      int n = 1 + random.nextInt(round < 200 ? 40 : 3000);
-      double[] v = new double[n];
-      int shape = round % 5;
-      for (int i = 0; i < n; i++) {
-        v[i] = switch (shape) {
-          case 0 -> random.nextDouble();
-          case 1 -> random.nextInt(3);
-          case 2 -> i;
-          case 3 -> n - i;
-          default -> Math.min(i, n - i);
-        };
-      }
-      double[] sorted = v.clone();
-      Arrays.sort(sorted);
-      int k = random.nextInt(n);
-      double[] w = v.clone();
-      assertEquals(k, Quantiles.select(w, 0, n, k));
-      assertEquals(sorted[k], w[k], "round " + round + ", rank " + k);
-      for (int i = 0; i < n; i++) {
-        assertTrue(i < k ? w[i] <= w[k] : w[i] >= w[k], "round " + round + ": " + i + " on the wrong side of " + k);
-      }
-      double[] back = w.clone();
-      Arrays.sort(back);
-      assertEquals(Arrays.toString(sorted), Arrays.toString(back), "a permutation of the input");
-      // A second selection below the first, as the statistics narrow p99 → p90 → median.
-      int j = random.nextInt(k + 1);
-      Quantiles.select(w, 0, k + 1, j);
-      assertEquals(sorted[j], w[j], "round " + round + ", rank " + j + " within [0, " + k + "]");
-    }
-  }
-
   /**
-   * The ranks the statistics ask for (median, p90, p99) and random ones, on seeded arrays above
-   * the sort's threshold, against a sort: including values that repeat, and arrays whose sampled
-   * positions all hold the least value, so that the bands miss and the whole selection answers.
+   * The ranks the statistics ask for (least, median, p90, p99, most) and random ones, on seeded
+   * values split into parts at random, against a sort of their concatenation: below and above the
+   * sort's threshold; distinct values, few repeated ones, values a few ulps apart (the bins narrow
+   * down several times), durations from nanoseconds to seconds, negative and positive values with
+   * -0.0 and 0.0 (keys whose range exceeds a long's), sorted and reversed.
    */
   @Test
-  void ranksEqualASortsOnLargeArrays() {
+  void ranksEqualASortsOfThePartsTakenAsOne() {
     Random random = new Random(28);
-    for (int round = 0; round < 60; round++) {
-      int n = 4097 + random.nextInt(round < 30 ? 5000 : 200_000);
+    for (int round = 0; round < 240; round++) {
+      int n = 1 + random.nextInt(round < 80 ? 4096 : round < 200 ? 20_000 : 200_000);
       double[] v = new double[n];
-      int shape = round % 4;
-      int stride = (int) (n / Math.pow(n, 2.0 / 3)); // Quantiles.ranks's sample
+      int shape = round % 8;
       for (int i = 0; i < n; i++) {
         v[i] = switch (shape) {
           case 0 -> random.nextDouble();
           case 1 -> random.nextInt(5) * 0.25;
-          case 2 -> Math.exp(random.nextGaussian() * 3);
-          default -> i % stride == 0 ? 0 : 1 + random.nextDouble(); // the sample: all 0, the bands miss
+          case 2 -> 2.1113e-5 + random.nextInt(7) * Math.ulp(5.0); // one duration, as times subtracted round it
+          case 3 -> Math.exp(random.nextGaussian() * 3);
+          case 4 -> random.nextDouble() * Math.pow(10, -9 + random.nextInt(10));
+          case 5 -> random.nextInt(9) == 0 ? (random.nextBoolean() ? -0.0 : 0.0) : -1e300 + random.nextDouble() * 2e300;
+          case 6 -> i;
+          default -> n - i;
         };
       }
       double[] sorted = v.clone();
       Arrays.sort(sorted);
-      int[] ks = {(50 * n + 99) / 100 - 1, (90 * n + 99) / 100 - 1, (99 * n + 99) / 100 - 1, random.nextInt(n)};
-      double[] found = Quantiles.ranks(v.clone(), n, ks);
+      int[] ks = {0, (50 * n + 99) / 100 - 1, (90 * n + 99) / 100 - 1, (99 * n + 99) / 100 - 1, n - 1,
+          random.nextInt(n)};
+      double[][] parts = split(v, random);
+      double[] found = Quantiles.ranks(parts, ks);
       for (int i = 0; i < ks.length; i++) {
-        assertEquals(sorted[ks[i]], found[i], "round " + round + ", rank " + ks[i] + " of " + n);
+        // Compared as bits: -0.0 and 0.0 are told apart, as the sort tells them.
+        assertEquals(Double.doubleToLongBits(sorted[ks[i]]), Double.doubleToLongBits(found[i]),
+            "round " + round + " (seed 28), shape " + shape + ", rank " + ks[i] + " of " + n + " in "
+                + parts.length + " parts: " + sorted[ks[i]] + " expected, " + found[i] + " found");
+      }
+      assertArrayEquals(v, concatenation(parts), "the parts are only read");
+    }
+  }
+
+  /** The keys are in the values' order, and give the values back. */
+  @Test
+  void keysOrderTheValuesAsDoubleCompare() {
+    double[] v = {Double.NEGATIVE_INFINITY, -Double.MAX_VALUE, -1, -Double.MIN_VALUE, -0.0, 0.0, Double.MIN_VALUE,
+        1, Double.MAX_VALUE, Double.POSITIVE_INFINITY, Double.NaN};
+    for (int i = 0; i < v.length; i++) {
+      assertEquals(Double.doubleToLongBits(v[i]), Double.doubleToLongBits(Quantiles.value(Quantiles.key(v[i]))));
+      for (int j = 0; j < v.length; j++) {
+        assertEquals(Integer.signum(Double.compare(v[i], v[j])), Long.signum(Long.compare(Quantiles.key(v[i]),
+            Quantiles.key(v[j]))), v[i] + " against " + v[j]);
       }
     }
+  }
+
+  /** {@code v} cut at random places into 1 to 4 parts, some of them empty. */
+  private static double[][] split(double[] v, Random random) {
+    int parts = 1 + random.nextInt(4);
+    int[] cuts = new int[parts + 1];
+    for (int i = 1; i < parts; i++) {
+      cuts[i] = random.nextInt(v.length + 1);
+    }
+    cuts[parts] = v.length;
+    Arrays.sort(cuts);
+    double[][] split = new double[parts][];
+    for (int i = 0; i < parts; i++) {
+      split[i] = Arrays.copyOfRange(v, cuts[i], cuts[i + 1]);
+    }
+    return split;
+  }
+
+  private static double[] concatenation(double[][] parts) {
+    return Arrays.stream(parts).flatMapToDouble(Arrays::stream).toArray();
   }
 }
