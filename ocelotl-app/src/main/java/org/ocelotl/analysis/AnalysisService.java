@@ -259,7 +259,7 @@ public final class AnalysisService {
 
   /**
    * The site behind the links' first difference, in the states' tree (decision 060): where the
-   * states' first differences are every producer's, who is behind the link that departs first;
+   * states' first difference is every producer's, who is behind the link that departs first;
    * null where that difference is no single link or the link has no site ({@link LinkSites}).
    * OTHER's platform: the links' difference is in OTHER's time, and the runs share the platform.
    */

@@ -13,7 +13,7 @@ import org.ocelotl.store.TraceStore;
 /**
  * The site of a link: the subtree of producers on the far side of it from the rest of the
  * platform (docs/aggregation.md, "A perturbed link"; decision 060). Remove the link's node from the
- * platform graph; the hosts then cut off from the part that holds the most producers are behind
+ * platform graph; the hosts then cut off from the part that holds the most leaves are behind
  * it, and their deepest common ancestor in the producer tree is its site (a site's uplink: the
  * site; a cabinet's uplink: the cabinet; a host's NIC: the host). A link behind which nothing is
  * cut off, or that splits the platform into parts as large as each other (a backbone), has none.
