@@ -275,7 +275,7 @@ test('a trace shown alone opens as a pair with a second one chosen in the page',
   assert.match(page.url(), new RegExp(`trace=${q.get('other')}`));
 });
 
-test('where every producer departs alike, the links\' use names the slowed uplink over its window', async () => {
+test('where every producer departs first, the site behind the slowed uplink comes first, and the links\' use names the uplink', async () => {
   const u = new URL(url);
   const listed = await answered(`${u.origin}/api/traces`);
   const ids = JSON.parse(listed.text).traces.map(t => t.id);
@@ -286,9 +286,12 @@ test('where every producer departs alike, the links\' use names the slowed uplin
   pair.search = `?token=${u.searchParams.get('token')}&base=${base}&other=${other}`;
   await page.goto(pair.toString());
   await page.waitForFunction(() => document.getElementById('caption').dataset.compare, null, { timeout: 180_000 });
-  // By the states, the first differences are stretches of every producer (the run waits on the link).
-  const first = await page.$eval('#differences-list li[data-rank="1"] .who', w => w.textContent);
-  assert.match(first, /^1 all producers$/);
+  // By the states, the first difference is a stretch of every producer (the run waits on the link):
+  // the site behind the link whose use departs first comes before it (decision 060).
+  const first = await page.$eval('#differences-list li[data-rank="1"]', li => li.textContent);
+  assert.match(first, /^1 nancy\[.*behind nancy-uplink, whose use departs first/);
+  const second = await page.$eval('#differences-list li[data-rank="2"] .who', w => w.textContent);
+  assert.match(second, /^2 all producers$/);
   const links = await page.$$eval('#links-list li', lis => lis.map(li => ({ text: li.textContent,
     start: Number(li.dataset.start), end: Number(li.dataset.end) })));
   assert.ok(links.length > 0, 'the links\' list is shown');
@@ -300,4 +303,10 @@ test('where every producer departs alike, the links\' use names the slowed uplin
   await page.click('#links-list li[data-link-rank="1"]');
   await page.waitForFunction(() => !document.getElementById('compare-gantt').hidden, null, { timeout: 90_000 });
   assert.match(page.url(), /gantt=1/);
+  // The site's entry: both Gantt charts of nancy over the link difference's window.
+  await page.click('#differences-list li[data-rank="1"]');
+  await page.waitForFunction(() => /gproducers=nancy(&|$)/.test(location.search), null, { timeout: 90_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#compare-gantt .gantt-chart svg').length === 2, null, { timeout: 90_000 });
+  const chart = await page.$eval('#gantt-other', r => ({ from: Number(r.dataset.from), to: Number(r.dataset.to) }));
+  assert.ok(chart.from >= 1 && chart.from < 2 && chart.to > 1 && chart.to <= 2.05, `${chart.from}–${chart.to}`);
 });

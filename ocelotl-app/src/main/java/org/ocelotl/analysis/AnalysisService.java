@@ -250,25 +250,47 @@ public final class AnalysisService {
   public CompareResult compare(CompareRequest request, Progress progress) throws IOException {
     CompareResult result = compared(request, progress);
     CompareRequest links = byTheLinks(request, result);
-    return links == null ? result : result.withLinks(compared(links, progress));
+    if (links == null) {
+      return result;
+    }
+    CompareResult byLinks = compared(links, progress);
+    return result.withLinks(byLinks, site(request, result, byLinks));
+  }
+
+  /**
+   * The site behind the links' first difference, in the states' tree (decision 060): where the
+   * states' first difference is every producer's, who is behind the link that departs first;
+   * null where that difference is no single link or the link has no site ({@link LinkSites}).
+   * OTHER's platform: the links' difference is in OTHER's time, and the runs share the platform.
+   */
+  private static CompareResult.LinkSite site(CompareRequest request, CompareResult states, CompareResult byLinks) {
+    if (byLinks.changes().isEmpty()) {
+      return null;
+    }
+    org.ocelotl.compare.Differences.Change first = byLinks.changes().get(0);
+    org.ocelotl.model.ProducerTree links = byLinks.difference().model().tree();
+    if (links.parent(first.node()) < 0) {
+      return null; // every link: no one link departs
+    }
+    String link = links.path(first.node());
+    int node = LinkSites.site(request.other().store(), states.difference().model().tree(), link);
+    return node < 0 ? null : new CompareResult.LinkSite(node, link, first);
   }
 
   /** The links' use over bandwidth: the one pair of variables {@link #byTheLinks} compares. */
-  static final List<String> LINKS = List.of("bandwidth");
+  public static final List<String> LINKS = List.of("bandwidth");
 
   /**
    * The same two runs compared by the links' use (utilization of bandwidth), where the states'
-   * largest differences are all of every producer over a stretch — a stall every rank waits on, as
-   * behind a slowed link (decision 044: there the states cannot tell who, the links' use can) —
+   * first difference is every producer over a stretch — a stall every rank waits on, as behind a
+   * slowed link (decision 044: there the states tell when but not who, the links' use can; decision
+   * 060: the first, not the first three, as a stretched comparison puts a waiting site second) —
    * and both traces record the links' bandwidth and its use; else null.
    */
   private static CompareRequest byTheLinks(CompareRequest request, CompareResult result) {
     ModelRequest asked = request.base().request();
-    List<org.ocelotl.compare.Differences.Change> first = result.changes().subList(0,
-        Math.min(CompareResult.SUMMARISED, result.changes().size()));
-    org.ocelotl.model.ProducerTree tree = result.difference().model().tree();
-    if (asked.metric() != Metric.STATE_DURATION || first.isEmpty()
-        || first.stream().anyMatch(c -> tree.parent(c.node()) >= 0)
+    if (asked.metric() != Metric.STATE_DURATION || result.changes().isEmpty()
+        || result.difference().model().tree().parent(result.changes().get(0).node()) >= 0
         || !recordsLinkUse(request.base().store().metadata()) || !recordsLinkUse(request.other().store().metadata())) {
       return null;
     }
@@ -339,7 +361,7 @@ public final class AnalysisService {
       List<org.ocelotl.compare.Differences.Change> changes = org.ocelotl.compare.Differences.of(difference,
           partition.parts(), progress);
       return new CompareResult(request, TraceSummary.of(base.store()), otherTrace, baseWindow, otherWindow,
-          difference, result, changes, colours, null);
+          difference, result, changes, colours, null, null);
     });
   }
 

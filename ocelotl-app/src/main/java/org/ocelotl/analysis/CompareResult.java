@@ -17,30 +17,41 @@ import org.ocelotl.compare.Differences;
  *                    colours those of the gains ({@link #gains})
  * @param changes     every difference, highest score first
  * @param colours     the trace colour of each of {@link Difference#types} (OTHER's, else BASE's), or null
- * @param links       the same runs compared by the links' use, where the largest differences are
- *                    stalls of every producer and both runs record it ({@link AnalysisService#compare}); or null
+ * @param links       the same runs compared by the links' use, where the first difference is a stall
+ *                    of every producer and both runs record it ({@link AnalysisService#compare}); or null
+ * @param site        where the links' first difference is a link with a site ({@link LinkSites}): that
+ *                    site, the answer's first difference; or null
  */
 public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
     double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
-    List<String> colours, CompareResult links) {
-  /**
-   * The largest differences the summary names; where they are all every producer's, the runs are
-   * compared by the links' use too ({@link AnalysisService#compare}).
-   */
+    List<String> colours, CompareResult links, LinkSite site) {
+  /** The largest differences the summary names (after the site behind a link, where there is one). */
   public static final int SUMMARISED = 3;
 
   /** What the difference overview's opacity says, in its picture's legend. */
   public static final String OPACITY_NOTE = "opacity = |OTHER − BASE| / largest";
+
+  /**
+   * The site behind the link that departs first by the links' use: the states' first difference
+   * is then every producer's (it says when, not who), so the site comes first, found by the link
+   * (decision 060). Its window, score and type shares are the link difference's: a score of the
+   * links' comparison, not on the states' scale, and first for that reason, not for its size.
+   *
+   * @param node   the site's node in the tree of {@link #difference}'s model (the states')
+   * @param link   the link's path
+   * @param change the links' first difference, of {@link #links}
+   */
+  public record LinkSite(int node, String link, Differences.Change change) {}
 
   public CompareResult {
     changes = List.copyOf(changes);
     colours = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(colours));
   }
 
-  /** This result with the comparison by the links' use beside it. */
-  public CompareResult withLinks(CompareResult byLinks) {
+  /** This result with the comparison by the links' use beside it, and the site it finds (or null). */
+  public CompareResult withLinks(CompareResult byLinks, LinkSite behindTheLink) {
     return new CompareResult(request, base, other, baseWindow, otherWindow, difference, overview, changes, colours,
-        byLinks);
+        byLinks, behindTheLink);
   }
 
   /** The JSON form: the difference overview's analysis result with {@code compare} and {@code differences}. */
@@ -48,9 +59,15 @@ public record CompareResult(CompareRequest request, TraceSummary base, TraceSumm
     return JsonForm.bytes(JsonForm.compare(this));
   }
 
-  /** The first {@code limit} differences. */
+  /** The states' differences listed: the first {@code limit}, less one for the site where it comes first. */
   public List<Differences.Change> listed() {
-    return changes.subList(0, Math.min(request.limit(), changes.size()));
+    int room = site == null ? request.limit() : request.limit() - 1; // limit ≥ 1 (RequestSpec.COMPARE)
+    return changes.subList(0, Math.min(room, changes.size()));
+  }
+
+  /** Every difference the answer counts: the states', and the site where it comes first. */
+  public int count() {
+    return changes.size() + (site == null ? 0 : 1);
   }
 
   /**

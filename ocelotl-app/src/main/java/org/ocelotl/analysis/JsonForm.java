@@ -487,8 +487,12 @@ public final class JsonForm {
     ArrayNode onlyInOther = compare.putArray("onlyInOther");
     r.difference().onlyInOther().forEach(onlyInOther::add);
     compare.put("departure", r.departure());
-    compare.put("count", r.changes().size());
-    differences(r, json.putArray("differences"));
+    compare.put("count", r.count());
+    ArrayNode differences = json.putArray("differences");
+    if (r.site() != null) {
+      site(r, differences.addObject());
+    }
+    differences(r, differences);
     if (r.links() != null) {
       ObjectNode links = json.putObject("links");
       links.put("metric", r.links().overview().analysis().built().metric().cliName());
@@ -499,6 +503,29 @@ public final class JsonForm {
       differences(r.links(), links.putArray("differences"));
     }
     return json;
+  }
+
+  /**
+   * The site behind the link that departs first (decision 060): the site's producer and extent in
+   * the states' tree, the link difference's window, score and type shares, and what found it
+   * ({@code by}: the link; {@code metric}: the links' comparison's).
+   */
+  private static void site(CompareResult r, ObjectNode entry) {
+    ProducerTree tree = r.difference().model().tree();
+    CompareResult.LinkSite site = r.site();
+    org.ocelotl.compare.Differences.Change c = site.change();
+    BuiltModel links = r.links().overview().analysis().built();
+    int slices = links.model().slices();
+    int firstLeaf = tree.firstLeaf(site.node());
+    int leaves = tree.leafCount();
+    entry.put("kind", "link").put("producer", tree.path(site.node())).put("node", site.node())
+        .put("leaves", tree.leafCount(site.node())).put("by", site.link()).put("metric", links.metric().cliName())
+        .put("start", links.grid().boundary(c.first())).put("end", links.grid().boundary(c.last() + 1))
+        .put("firstSlice", c.first()).put("lastSlice", c.last()).put("score", c.score())
+        .put("departure", c.departure()).put("type", r.links().difference().types().get(c.type()))
+        .put("baseShare", c.baseShare()).put("otherShare", c.otherShare())
+        .put("x0", (double) c.first() / slices).put("x1", (double) (c.last() + 1) / slices)
+        .put("y0", (double) firstLeaf / leaves).put("y1", (double) (firstLeaf + tree.leafCount(site.node())) / leaves);
   }
 
   /** The listed differences of a comparison, each with its producer, window, score and type shares. */

@@ -99,18 +99,29 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
     List<Differences.Change> first = r.changes().subList(0, Math.min(CompareResult.SUMMARISED, r.changes().size()));
     line.append(first.isEmpty() ? "; no difference" : "; largest differences:");
     int rank = 1;
+    if (r.site() != null) {
+      // First for who it names, not for its score, which is the links' comparison's (decision 060).
+      BuiltModel links = r.links().overview().analysis().built();
+      Differences.Change c = r.site().change();
+      line.append(String.format(Locale.ROOT, " %d. %s [%.6g, %.6g) %s: behind %s, whose use departs first (%s of %s; "
+          + "score %.4g);", rank, built.model().tree().label(r.site().node()), scale.at(links.grid().boundary(c.first())),
+          scale.at(links.grid().boundary(c.last() + 1)), scale.unit(), r.site().link(), links.metric().cliName(),
+          String.join(", ", AnalysisService.LINKS), c.score()));
+      rank++;
+    }
     for (Differences.Change c : first) {
       line.append(String.format(Locale.ROOT, " %d. %s [%.6g, %.6g) %s: %s %.1f%% → %.1f%% (score %.4g)%s", rank,
           built.model().tree().label(c.node()), scale.at(built.grid().boundary(c.first())),
           scale.at(built.grid().boundary(c.last() + 1)), scale.unit(), r.difference().types().get(c.type()),
-          100 * c.baseShare(), 100 * c.otherShare(), c.score(), rank < first.size() ? ";" : ""));
+          100 * c.baseShare(), 100 * c.otherShare(), c.score(), c != first.get(first.size() - 1) ? ";" : ""));
       rank++;
     }
     if (r.links() != null) {
       // One type, so no shares: where and how much the links' use departs.
       BuiltModel links = r.links().overview().analysis().built();
       List<Differences.Change> byLinks = r.links().changes().subList(0, Math.min(CompareResult.SUMMARISED, r.links().changes().size()));
-      line.append("; every producer departs alike there; by the links' use (utilization of bandwidth):");
+      line.append("; the states' first is every producer's (when, not who); by the links' use (utilization of "
+          + "bandwidth):");
       line.append(byLinks.isEmpty() ? " no difference" : "");
       rank = 1;
       for (Differences.Change c : byLinks) {

@@ -142,21 +142,25 @@ export class ComparePage {
     const items = r.differences.map((d, i) => `<li data-rank="${i + 1}" data-score="${d.score}" title="click: both Gantt charts of this window and these producers">`
       + `<div class="who"><span class="rank">${i + 1}</span> ${escapeHtml(who(d))}</div>`
       + `<div>[${time(since(d.start, scale), slice, '')} – ${time(since(d.end, scale), slice, scale.unit)}) of OTHER</div>`
-      + `<div>${escapeHtml(d.type)}: ${percent(d.baseShare)} → ${percent(d.otherShare)}</div>`
-      + `<div class="hint">score ${value(d.score)} · ${d.kind === 'part' ? 'a part of the overview' : 'hidden in a part'}</div></li>`).join('');
+      + (d.kind === 'link' ? `<div>behind ${escapeHtml(d.by)}, whose use departs first</div>`
+        + `<div class="hint">score ${value(d.score)} of the links' use (${escapeHtml(d.metric)}) · found by the link</div></li>`
+        : `<div>${escapeHtml(d.type)}: ${percent(d.baseShare)} → ${percent(d.otherShare)}</div>`
+        + `<div class="hint">score ${value(d.score)} · ${d.kind === 'part' ? 'a part of the overview' : 'hidden in a part'}</div></li>`)).join('');
     $('differences-list').dataset.count = String(r.differences.length);
     // The links' list first where it is given: the states' first differences are then everyone's stall.
     $('differences-list').innerHTML = (r.links ? this.#links(r.links, scale, slice) : '')
       + `<p class="hint">${r.compare.count} difference${r.compare.count === 1 ? '' : 's'},`
-      + ` the first ${r.differences.length}, highest score first (marked by number on the overview). Click one: both runs'`
+      + ` the first ${r.differences.length}, ${r.differences[0]?.kind === 'link'
+        ? 'the site behind the link whose use departs first, then by score' : 'highest score first'}`
+      + ` (marked by number on the overview). Click one: both runs'`
       + ' Gantt charts of its window and producers.</p>'
       + (items ? `<ol>${items}</ol>` : '<p>No difference: OTHER is BASE over this window.</p>');
   }
 
   /**
-   * Where the largest differences are stalls of every producer, the same runs compared by the links'
-   * use (the API's `links`, decision 044): which link departs, when. A click opens both Gantt charts
-   * of its window.
+   * Where the states' first difference is a stall of every producer, the same runs compared by the
+   * links' use (the API's `links`, decisions 044 and 060): which link departs, when. A click opens
+   * both Gantt charts of its window.
    */
   #links(links, scale, slice) {
     const items = links.differences.slice(0, 5).map((d, i) => `<li data-link-rank="${i + 1}" data-score="${d.score}"`
@@ -164,7 +168,7 @@ export class ComparePage {
       + `<div class="who"><span class="rank">${i + 1}</span> ${escapeHtml(d.producer)}</div>`
       + `<div>[${time(since(d.start, scale), slice, '')} – ${time(since(d.end, scale), slice, scale.unit)}) of OTHER</div>`
       + `<div class="hint">score ${value(d.score)}</div></li>`).join('');
-    return `<p class="hint" id="links-hint">Every producer departs alike in the largest differences (below): a stall all ranks wait on.`
+    return `<p class="hint" id="links-hint">The states' first difference (below) is every producer's: a stall all ranks wait on, when but not who.`
       + ` By the links' use (${escapeHtml(links.metric)} of ${links.types.map(escapeHtml).join(', ')}), ${links.count}`
       + ` difference${links.count === 1 ? '' : 's'}, the first:</p>`
       + (items ? `<ol id="links-list">${items}</ol>` : '<p>No difference in the links\' use.</p>');
@@ -312,8 +316,10 @@ function differenceTooltip(d, rank, r) {
   return `<div><strong style="color:${OUTLIER_INK}">difference ${rank}</strong> (click: both Gantt charts)</div>`
     + `<div>${escapeHtml(who(d))}</div>`
     + `<div>${time(since(d.start, scale), slice, '')} – ${time(since(d.end, scale), slice, scale.unit)} of OTHER</div>`
-    + `<div>${escapeHtml(d.type)}: ${percent(d.baseShare)} in BASE → ${percent(d.otherShare)} in OTHER</div>`
-    + `<div>score ${value(d.score)}</div>`;
+    + (d.kind === 'link' ? `<div>behind ${escapeHtml(d.by)}, whose use departs first</div>`
+      + `<div>score ${value(d.score)} of the links' use (${escapeHtml(d.metric)})</div>`
+      : `<div>${escapeHtml(d.type)}: ${percent(d.baseShare)} in BASE → ${percent(d.otherShare)} in OTHER</div>`
+      + `<div>score ${value(d.score)}</div>`);
 }
 
 /** An answer, asked again while the server says it is busy (503: as many computations as it may run). */

@@ -77,6 +77,36 @@ class CompareCommandTest {
       assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, at);
       assertEquals("computing", first.get("type"), at);
       assertTrue(number(first, "otherShare") > 0.95 && number(first, "baseShare") < 0.7, at);
+      assertTrue(differences(answer).stream().noneMatch(d -> d.get("kind").equals("link")), at);
+      assertEquals(null, answer.get("links"), at);
+    }
+  }
+
+  /**
+   * The uplink pair: the first difference is site nancy, behind its slowed uplink, over a stretch
+   * that meets the uplink's window [1, 2) s (within it, to one slice); at the default p, at p = 0.05
+   * and 0.5, and with both runs stretched (decision 060). By the states alone the first is every
+   * producer: it comes second, unchanged.
+   */
+  @Test
+  void theSiteBehindTheSlowedUplinkOverItsWindowIsTheFirstDifference() {
+    for (List<String> options : List.of(List.<String>of(), List.of("--p", "0.05"), List.of("--p", "0.5"),
+        List.of("--align", "stretch"))) {
+      Map<String, Object> answer = json("cmp_uplink_base", "cmp_uplink", options.toArray(String[]::new));
+      double slice = (number(answer, "end") - number(answer, "start")) / number(answer, "slices");
+      Map<String, Object> first = differences(answer).get(0);
+      String at = options + ": " + first;
+      assertEquals("nancy", first.get("producer"), at);
+      assertEquals(4, ((Number) first.get("leaves")).intValue(), at);
+      assertEquals("link", first.get("kind"), at);
+      assertEquals("nancy-uplink", first.get("by"), at);
+      assertEquals("utilization", first.get("metric"), at);
+      assertTrue(number(first, "start") < 2 && number(first, "end") > 1, at);
+      assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, at);
+      Map<String, Object> second = differences(answer).get(1);
+      assertEquals(16, ((Number) second.get("leaves")).intValue(), options + ": " + second);
+      // The site counts among the differences and within the limit (default 10).
+      assertEquals(Math.min(10, ((Number) compareField(answer).get("count")).intValue()), differences(answer).size(), at);
     }
   }
 
@@ -86,7 +116,7 @@ class CompareCommandTest {
    * window [1, 2) s, to one slice; at the default p, at p = 0.05 and 0.5, and with both runs
    * stretched. By the ranks' states (the default metric) the first difference lies within that
    * window too but is every producer: every rank waits on nancy at the next allreduce
-   * (docs/aggregation.md, "Where it falls short").
+   * (docs/aggregation.md, "Where it falls short"); it comes after the site behind the link.
    */
   @Test
   void theSlowedUplinkOverItsWindowIsTheFirstDifference() {
@@ -103,22 +133,22 @@ class CompareCommandTest {
     }
     Map<String, Object> states = json("cmp_uplink_base", "cmp_uplink");
     double slice = (number(states, "end") - number(states, "start")) / number(states, "slices");
-    Map<String, Object> first = differences(states).get(0);
+    Map<String, Object> first = differences(states).get(1); // after the site behind the link
     assertEquals(16, ((Number) first.get("leaves")).intValue(), first.toString());
     assertTrue(number(first, "start") >= 1 - slice && number(first, "end") <= 2 + slice, first.toString());
   }
 
   /**
-   * By the states, the uplink pair's three largest differences are all every producer's: the
-   * answer then compares the links' use too (decision 044, made automatic), and its first is
-   * nancy's uplink within [1, 2) s, in the JSON's {@code links} and in the summary line. The slowed
-   * host's pair, whose first difference is the host, has no such list; neither has a comparison by
-   * another metric.
+   * By the states, the uplink pair's first difference (here its three largest) is every
+   * producer's: the answer then compares the links' use too (decision 044, made automatic), and
+   * its first is nancy's uplink within [1, 2) s, in the JSON's {@code links} and in the summary
+   * line, which names the site behind it first (decision 060). The slowed host's pair, whose first
+   * difference is the host, has no such list; neither has a comparison by another metric.
    */
   @Test
-  void whereEveryProducerDepartsAlikeTheLinksUseNamesTheUplink() {
+  void whereEveryProducerDepartsFirstTheLinksUseNamesTheUplink() {
     Map<String, Object> states = json("cmp_uplink_base", "cmp_uplink");
-    for (Map<String, Object> d : differences(states).subList(0, 3)) {
+    for (Map<String, Object> d : differences(states).subList(1, 4)) {
       assertEquals(16, ((Number) d.get("leaves")).intValue(), d.toString());
     }
     @SuppressWarnings("unchecked")
@@ -131,8 +161,10 @@ class CompareCommandTest {
     assertEquals(1.30044, number(first, "start"), 1e-5);
     assertEquals(1.93096, number(first, "end"), 1e-5);
     CliTest.Result result = compare("cmp_uplink_base", "cmp_uplink");
-    assertTrue(result.out().contains("; every producer departs alike there; by the links' use (utilization of "
-        + "bandwidth): 1. nancy-uplink [1.30044, 1.93096) s (score 0.8493);"), result.out());
+    assertTrue(result.out().contains("largest differences: 1. nancy [1.30044, 1.93096) s: behind nancy-uplink, whose "
+        + "use departs first (utilization of bandwidth; score 0.8493); 2. all producers [1.77333, 1.85214) s: "), result.out());
+    assertTrue(result.out().contains("; the states' first is every producer's (when, not who); by the links' use "
+        + "(utilization of bandwidth): 1. nancy-uplink [1.30044, 1.93096) s (score 0.8493);"), result.out());
 
     assertEquals(null, json("cmp_base", "cmp_slow").get("links"));
     assertEquals(null, json("cmp_uplink_base", "cmp_uplink", "--metric", "utilization", "--types", "bandwidth")
@@ -149,6 +181,7 @@ class CompareCommandTest {
     assertEquals(0.0, number(compareField(answer), "departure"));
     assertEquals(1, ((Number) answer.get("partCount")).intValue());
     assertEquals(List.of(), differences(answer));
+    assertEquals(null, answer.get("links"));
     CliTest.Result result = compare("cmp_base", "cmp_base_again");
     assertEquals(0, result.status(), result.err());
     assertTrue(result.out().contains("departs by 0.00%") && result.out().contains("no difference"), result.out());
