@@ -9,7 +9,10 @@
 #             call's wall time (curl) and the server's CPU during it (/proc, 10 ms ticks), then the
 #             median of 5 more; and the server's CPU while it waited (the warm-up's cost);
 #   answers — right after the start (the warm-up under way), the server's first answers: the page's
-#             first three requests, then the statistics of [FROM, TO) by producer (the page's).
+#             first three requests, then the statistics of [FROM, TO) by producer (the page's),
+#             START_DELAY seconds after the URL is printed (default 0; 1 lands in the warm-up's
+#             first step, its longest).
+# ONLY=answers skips the charts.
 #
 #   bench/gantt_first.sh WORKSPACE TRACE FROM TO LABEL=JAR[:JAVA_OPTIONS] …
 #   ROUNDS=3 WAIT=5 bench/gantt_first.sh /tmp/ganttsummary-ws /work/seed/seed-2e8.paje 5 6 \
@@ -51,6 +54,7 @@ for round in $(seq "${ROUNDS:-3}"); do
     label=${build%%=*} spec=${build#*=}
     jar=${spec%%:*} opts=""
     [[ $spec == *:* ]] && opts=${spec#*:}
+    if [ "${ONLY:-}" != answers ]; then
     start_server "$jar" "$opts"
     prelude >/dev/null
     c0=$(ticks); sleep "$wait_s"; c1=$(ticks)
@@ -61,7 +65,9 @@ for round in $(seq "${ROUNDS:-3}"); do
     printf '%-6s round %d chart: first %s ms wall, %s ms CPU (%s bytes); median of 5: %s ms wall, %s ms CPU; idle %.0f ms CPU in %ss; load %s\n' \
       "$label" "$round" $(echo "$first" | cut -d' ' -f1-3) "$(echo "$times" | cut -d' ' -f1)" "$(echo "$cpus" | cut -d' ' -f2)" \
       "$(echo "$c0 $c1" | awk -v hz="$hz" '{print ($2 - $1) * 1000 / hz}')" "$wait_s" "$(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
     start_server "$jar" "$opts"
+    sleep "${START_DELAY:-0}"
     list=$(prelude); st=$(timed "${stats//ID/$id}")
     stop_server
     printf '%-6s round %d answers at the start: the page'"'"'s first three %s ms wall, %s ms CPU; stats %s ms wall, %s ms CPU; load %s\n' \

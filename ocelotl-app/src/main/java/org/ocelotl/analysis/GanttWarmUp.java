@@ -21,15 +21,16 @@ import org.ocelotl.store.TraceStore;
 /**
  * The Gantt chart's code run on a small synthetic trace in the background when a server starts,
  * so that the user's first chart runs code the JIT has already compiled (decision 063): in a fresh
- * JVM the first chart of a crowded window cost 3 to 4 times the CPU of the next ones, nearly all
- * of it the JIT compiling and the interpreter running the drawing and the summary's sums.
+ * server the first chart of a crowded window cost about 3 times the CPU of the next ones, nearly
+ * all of it the JIT compiling and the interpreter running the geometry, the drawing and the sums.
  *
  * <p>The trace is made here, in a temporary directory deleted at the end, never the user's: only
  * code is warmed, no data, so the user's first chart still reads its store as a cold one would. It
  * has {@value #RANKS} ranks (4 sites › 4 hosts › 4 ranks) of {@value #STATES_PER_RANK} back-to-back
- * states of three types over about {@value #DURATION} s, and a Gantt summary of 2<sup>{@value #FINEST}</sup> buckets, so that
- * its charts take every path a chart of the states takes: rows of several ranks from the summary
- * and from the scan kernel, rows of one rank record by record, as the page's SVG and as JSON.
+ * states of three types over about {@value #DURATION} s, and a Gantt summary of
+ * 2<sup>{@value #FINEST}</sup> buckets, so that its charts take every path a chart of the states
+ * takes: rows of several ranks from the summary and from the scan kernel, rows of one rank record
+ * by record, as the page's SVG and as JSON.
  *
  * <p>A step (one chart) runs only while the server answers nothing ({@code idle}): a request that
  * arrives meanwhile waits for one step at most, not for the warm-up.
@@ -38,7 +39,10 @@ public final class GanttWarmUp {
   static final int RANKS = 64;
   static final int STATES_PER_RANK = 400;
   static final double DURATION = 10;
-  /** 1,024 buckets: a chart of the whole trace {@value #WIDTH} px wide reads the finest level, as a 1 s window of a seed-scale trace does. */
+  /**
+   * 1,024 buckets: a chart of the whole trace {@value #WIDTH} px wide reads the finest level, as a
+   * 1 s window of a seed-scale trace does.
+   */
   static final int FINEST = 10;
   static final int WIDTH = 600;
   /** 64 ranks in 100 px: rows of several ranks, the summary's. */
@@ -81,7 +85,7 @@ public final class GanttWarmUp {
     thread.start();
   }
 
-  /** Writes the synthetic trace's store and its summary into {@code dir}, then draws its charts {@value #ROUNDS} times. */
+  /** Writes the synthetic trace's store and summary into {@code dir}, then draws its charts {@value #ROUNDS} times. */
   static void run(Path dir, BooleanSupplier idle) throws IOException, InterruptedException {
     waitFor(idle);
     TraceStore store = store(dir.resolve("store"));
