@@ -12,7 +12,7 @@
 #             first three requests, then the statistics of [FROM, TO) by producer (the page's),
 #             START_DELAY seconds after the URL is printed (default 0; 1 lands in the warm-up's
 #             first step, its longest).
-# ONLY=answers skips the charts.
+# ONLY=answers skips the charts, ONLY=chart the answers.
 #
 #   bench/gantt_first.sh WORKSPACE TRACE FROM TO LABEL=JAR[:JAVA_OPTIONS] …
 #   ROUNDS=3 WAIT=5 bench/gantt_first.sh /tmp/ganttsummary-ws /work/seed/seed-2e8.paje 5 6 \
@@ -66,6 +66,7 @@ for round in $(seq "${ROUNDS:-3}"); do
       "$label" "$round" $(echo "$first" | cut -d' ' -f1-3) "$(echo "$times" | cut -d' ' -f1)" "$(echo "$cpus" | cut -d' ' -f2)" \
       "$(echo "$c0 $c1" | awk -v hz="$hz" '{print ($2 - $1) * 1000 / hz}')" "$wait_s" "$(cut -d' ' -f1-3 /proc/loadavg)"
     fi
+    [ "${ONLY:-}" = chart ] && continue
     start_server "$jar" "$opts"
     sleep "${START_DELAY:-0}"
     list=$(prelude); st=$(timed "${stats//ID/$id}")

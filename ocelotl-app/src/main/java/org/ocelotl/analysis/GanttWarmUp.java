@@ -44,7 +44,7 @@ public final class GanttWarmUp {
    * 1 s window of a seed-scale trace does.
    */
   static final int FINEST = 10;
-  static final int WIDTH = 600;
+  static final int WIDTH = 300;
   /** 64 ranks in 100 px: rows of several ranks, the summary's. */
   static final int HEIGHT = 100;
   /** Rounds of every chart: more did not make the first chart cheaper (decision 063's figures). */
@@ -67,17 +67,23 @@ public final class GanttWarmUp {
       return;
     }
     Thread thread = new Thread(() -> {
-      Path dir = null;
       try {
-        dir = Files.createTempDirectory("ocelotl-warm-up");
-        run(dir, idle);
+        Path dir = Files.createTempDirectory("ocelotl-warm-up");
+        // A server stopped during the warm-up (Ctrl-C) ends this daemon thread anywhere: the
+        // hook deletes what it wrote.
+        Thread cleanup = new Thread(() -> delete(dir));
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+          run(dir, idle);
+        } finally {
+          delete(dir);
+          Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
       } catch (IOException | RuntimeException e) {
         // Nothing lost but time: the user's first chart is then compiled as it runs. (That the
         // charts run at all is GanttWarmUpTest's; a server's log is no place for their trace.)
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-      } finally {
-        delete(dir);
       }
     }, "ocelotl-gantt-warm-up");
     thread.setDaemon(true);
@@ -161,13 +167,10 @@ public final class GanttWarmUp {
   }
 
   private static void delete(Path dir) {
-    if (dir == null) {
-      return;
-    }
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // A temporary directory left behind: the system's to clean.
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // A temporary directory left behind (or deleted meanwhile by the other caller): the system's to clean.
     }
   }
 }
