@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import org.ocelotl.analysis.GanttWarmUp;
 import org.ocelotl.server.Api;
 import org.ocelotl.server.OcelotlServer;
 import org.ocelotl.server.TokenFile;
@@ -50,6 +51,9 @@ public final class ServerOptions {
     }
     OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
+    if (api.servesTraces()) {
+      GanttWarmUp.start(server::idle); // the page's first Gantt chart then runs compiled code (decision 063)
+    }
     String url = server.url() + query;
     out.println(url);
     out.flush();

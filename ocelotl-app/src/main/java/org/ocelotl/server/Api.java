@@ -116,6 +116,11 @@ public final class Api implements AutoCloseable {
     return new Api(null, model, service);
   }
 
+  /** Whether this API answers about traces (a workspace's), not a model file alone. */
+  public boolean servesTraces() {
+    return traces != null;
+  }
+
   @Override
   public void close() {
     service.clear();

@@ -31,6 +31,11 @@ public final class OcelotlServer implements AutoCloseable {
   private final Access access;
   private final Api api;
   private final String url;
+  /** How long after its last answer the server counts as idle: a page's requests come in bursts. */
+  static final long QUIET_NANOS = 250_000_000L;
+  /** Requests being answered, and when the last one was: what {@link #idle} reads. */
+  private final java.util.concurrent.atomic.AtomicInteger answering = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile long lastAnswered = System.nanoTime();
 
   private OcelotlServer(HttpListener http, Access access, Api api, String url) {
     this.http = http;
@@ -59,10 +64,14 @@ public final class OcelotlServer implements AutoCloseable {
         if (ready == null) {
           throw new HttpError(503, "the server is starting; try again");
         }
+        ready.answering.incrementAndGet();
         try {
           return ready.route(request, headers);
         } catch (Exception e) {
           return failure(e, ClientInput.of(request));
+        } finally {
+          ready.lastAnswered = System.nanoTime();
+          ready.answering.decrementAndGet();
         }
       }, OcelotlServer::failure, MAX_BODY);
     } catch (IOException e) {
@@ -84,6 +93,14 @@ public final class OcelotlServer implements AutoCloseable {
   /** The page's address with the token: what the user opens. */
   public String url() {
     return url;
+  }
+
+  /**
+   * Whether no request is being answered nor was in the last {@value #QUIET_NANOS} ns: background
+   * work (the Gantt warm-up) runs only then.
+   */
+  public boolean idle() {
+    return answering.get() == 0 && System.nanoTime() - lastAnswered >= QUIET_NANOS;
   }
 
   public int port() {

@@ -24,7 +24,7 @@ class DecimalsTest {
   /**
    * Values of every magnitude the pictures meet, both signs, and the hard ones: decimal ties
    * (x.xx5 written in decimal, so the double is a hair above or below), ties of the binary kind
-   * (0.125), neighbours of powers of ten and of the fast path's limits, zero, NaN, infinities.
+   * (0.125, and fractions of powers of two at random, as a picture's row edges are), neighbours of powers of ten and of the fast path's limits, zero, NaN, infinities.
    */
   private static List<Double> values() {
     SplittableRandom random = new SplittableRandom(SEED);
@@ -39,6 +39,13 @@ class DecimalsTest {
       values.add(tie);
       values.add(Math.nextUp(tie));
       values.add(-Math.nextDown(tie));
+      // A fraction of a power of two: an exact tie at some number of decimals (0.375 at 2).
+      double dyadic = random.nextLong(0, 1L << 40) / (double) (1L << random.nextInt(1, 24));
+      values.add(random.nextBoolean() ? dyadic : -dyadic);
+    }
+    // A picture's row edges: 64 + 420·k/768 px is a tie at 2 decimals for every eighth k.
+    for (int k = 0; k <= 768; k++) {
+      values.add(64 + 420.0 * k / 768);
     }
     for (int e = -10; e <= 12; e++) {
       double p = Math.pow(10, e);
