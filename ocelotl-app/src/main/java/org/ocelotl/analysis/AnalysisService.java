@@ -248,9 +248,11 @@ public final class AnalysisService {
    * state durations record on every rank (decision 041) — and the trace records the links'
    * bandwidth and its use, the cell of one link that departs most from the other links (the
    * links' utilization over the same window and slices, ranked as one part by the same split
-   * score) over less than the whole window, named by the producers behind it ({@link LinkSites});
-   * else null. A link departing over the whole window departs by the platform's build (an uplink
-   * carries a site's traffic, a NIC one host's), not over a stretch of the run.
+   * score) over less than the whole window, named by the producers behind it ({@link LinkSites})
+   * if it is {@link OutliersResult.ByLink#busier busier} there; else null. A link departing over the
+   * whole window departs by the platform's build (an uplink carries a site's traffic, a NIC one
+   * host's), not over a stretch of the run; only the first such cell is looked at, so that an
+   * unperturbed run's links yield nothing rather than their least quiet cell.
    */
   private OutliersResult.ByLink byTheLinks(AnalysisRequest request, OutliersResult.Shown shown,
       List<org.ocelotl.aggregation.Outlier> outliers, Progress progress) throws IOException {
@@ -274,7 +276,8 @@ public final class AnalysisService {
       if (model.tree().leafCount(cell.node()) == 1 && (cell.first() > 0 || cell.last() < model.slices() - 1)) {
         String link = model.tree().path(cell.node());
         int site = LinkSites.site(trace.store(), tree, link);
-        return site < 0 ? null : OutliersResult.ByLink.of(site, link, cell, model);
+        OutliersResult.ByLink found = site < 0 ? null : OutliersResult.ByLink.of(site, link, cell, model);
+        return found != null && found.busier() ? found : null;
       }
     }
     return null;

@@ -421,8 +421,9 @@ public final class JsonForm {
    * first {@code limit} of {@code kind} {@code when} (a stretch of its part's producers), each
    * highest score first (decision 061), each with its place in [0, 1]² of the overview (x across
    * the window, y down the leaves). Led, where the links name who the states cannot, by the
-   * producers behind that link ({@code link}, its {@code use} and the {@code othersUse} of the other
-   * links, score and worthUpTo in the links' model; no type or shares).
+   * producers behind that link ({@code link}, its {@code use}, the {@code othersUse} of the other
+   * links, its own {@code useElsewhere} in the window; score and worthUpTo in the links' model; no
+   * type or shares).
    */
   static ObjectNode outliers(OutliersResult r) {
     OutliersResult.Shown shown = r.shown();
@@ -461,6 +462,7 @@ public final class JsonForm {
           .put("end", built.grid().boundary(o.last() + 1)).put("firstSlice", o.first()).put("lastSlice", o.last())
           .put("link", byLink.link()).put("score", o.score()).put("worthUpTo", o.worthUpTo())
           .put("use", byLink.use()).put("othersUse", byLink.othersUse())
+          .put("useElsewhere", byLink.useElsewhere())
           .put("x0", (double) o.first() / model.slices()).put("x1", (double) (o.last() + 1) / model.slices())
           .put("y0", (double) firstLeaf / model.leaves())
           .put("y1", (double) (firstLeaf + tree.leafCount(byLink.site())) / model.leaves());
