@@ -105,7 +105,7 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
     OutliersResult.ByLink byLink = r.byLink();
     if (byLink != null) {
       Outlier o = byLink.cell();
-      text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  by %s's use: %.1f%% / %.1f%% "
+      text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  by %s's use: %.3g%% / %.3g%% "
           + "(the other links)%n", rank++, "who", model.tree().label(byLink.site()), scale.at(built.grid().boundary(o.first())),
           scale.at(built.grid().boundary(o.last() + 1)), o.score(), o.worthUpTo(), byLink.link(), 100 * byLink.use(),
           100 * byLink.othersUse()));

@@ -286,7 +286,7 @@ class OutliersSimGridTest {
    * What the list shows first (decision 061): where the largest hidden departure is a stretch of
    * every producer and the run records the links' use, the producers behind the link that departs
    * most from the other links over a stretch, if it is busier there than they are and than itself
-   * elsewhere. The slowed uplink's site comes first at both sizes (nancy over [1.17, 1.73) s at 48
+   * elsewhere. The slowed uplink's site comes first at both sizes (nancy over [1.23, 1.85) s at 48
    * ranks, lyon over [1.21, 1.96) s at 256), and no link names anyone in the controls and the
    * slowed-host runs (there the link that departs most is idle: a waiting host's NIC, a cabinet's
    * uplink).
