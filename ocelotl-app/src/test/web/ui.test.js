@@ -919,7 +919,7 @@ test('what the aggregates hide: listed beside a spatiotemporal overview, marked,
   // time against 24.9 % for the others then, in the place of its cabinet, which it explains
   // (decision 052); the run's own stretches (when) after the first 10 who, every producer over
   // [3.53, 5.15) s first.
-  assert.equal(rows[0], "1 nancy (who) zoom[8.1362 – 8.6787 s)found by nancy-uplink's use: 8.75% of its bandwidth, 0.19% for the other links"
+  assert.equal(rows[0], "1 nancy (who) zoom[8.1362 – 8.6786 s)found by nancy-uplink's use: 8.75% of its bandwidth, 0.19% for the other links"
     + "score 0.6223 in the links' use");
   assert.equal(rows[1], '2 lyon/lyon-c1/lyon-c1-2 (who) zoom[2.9833 – 5.1529 s)computing: 93.5% here, 24.9% in the aggregate'
     + 'score 7.092 · hidden up to p = 0.2546');
