@@ -257,10 +257,13 @@ public final class AnalysisService {
   private OutliersResult.ByLink byTheLinks(AnalysisRequest request, OutliersResult.Shown shown,
       List<org.ocelotl.aggregation.Outlier> outliers, Progress progress) throws IOException {
     ProducerTree tree = shown.built().model().tree();
-    ModelInput input = resolved(request, progress).input();
     if (shown.aggregation() != Aggregation.SPATIOTEMPORAL || outliers.isEmpty()
-        || tree.parent(outliers.get(0).node()) >= 0 || !(input instanceof ModelInput.FromTrace trace)
-        || trace.request().metric() != Metric.STATE_DURATION || !recordsLinkUse(trace.store().metadata())) {
+        || tree.parent(outliers.get(0).node()) >= 0) {
+      return null;
+    }
+    ModelInput input = resolved(request, progress).input();
+    if (!(input instanceof ModelInput.FromTrace trace) || trace.request().metric() != Metric.STATE_DURATION
+        || !recordsLinkUse(trace.store().metadata())) {
       return null;
     }
     ModelRequest asked = trace.request();
