@@ -967,6 +967,8 @@ test('what the aggregates hide in a temporal overview: bars over the phases, ref
     + 'score 10.23 · hidden up to p = 0.5421');
   const marks = await outlierMarks();
   assert.equal(marks.length, 10); // who only: a phase spans every producer, its cells are below it
+  assert.match(await page.textContent('#outliers-list > p'),
+    /^134 of 923 deviating cells worth telling apart at this p; the first 10 who, highest score first\./);
   assert.ok(marks.every(m => m.inked));
   await shot('outliers-temporal');
   // A new p: a new partition, a new list and count.

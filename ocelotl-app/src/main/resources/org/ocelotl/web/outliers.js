@@ -90,8 +90,9 @@ function listedInWords(items) {
   if (!items.some(o => o.kind)) return `the first ${items.length}, highest score first`;
   const count = kind => items.filter(o => o.kind === kind && o.link === undefined).length;
   const link = items.find(o => o.link !== undefined);
+  const when = count('when'); // none in a temporal overview: a phase's cells are below it
   return (link ? `${link.producer} by ${link.link}'s use, then ` : '')
-    + `the first ${count('who')} who, then ${count('when')} when, each highest score first`;
+    + `the first ${count('who')} who${when ? `, then ${when} when, each` : ','} highest score first`;
 }
 
 /** How the cell departs: its type's share here and in the aggregate, or, found by a link, the link's use against the others'. */
