@@ -288,8 +288,8 @@ class OutliersSimGridTest {
    * most from the other links over a stretch, if it is busier there than they are and than itself
    * elsewhere. The slowed uplink's site comes first at both sizes (nancy over [1.23, 1.85) s at 48
    * ranks, lyon over [1.21, 1.96) s at 256), and no link names anyone in the controls and the
-   * slowed-host runs (there the link that departs most is idle: a waiting host's NIC, a cabinet's
-   * uplink).
+   * slowed-host runs (there the first link cell over a stretch is idle — a host's NIC, a cabinet's
+   * uplink — or, at 256 ranks slowed, the first entry is a who: the host's cabinet).
    */
   @Test
   void theSlowedUplinksSiteIsListedFirstByTheLinksAndNoOtherRunNamesALink() {
