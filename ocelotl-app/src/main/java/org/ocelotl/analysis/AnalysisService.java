@@ -238,7 +238,52 @@ public final class AnalysisService {
     progress.stage("ranking what the aggregates hide");
     List<org.ocelotl.aggregation.Outlier> outliers = org.ocelotl.aggregation.Outliers.of(shown.built().model(),
         shown.partition().parts(), shown.aggregation(), progress);
-    return new OutliersResult(shown, outliers, request.limit());
+    return new OutliersResult(shown, outliers, request.limit(), byTheLinks(request.analysis(), shown, outliers,
+        progress));
+  }
+
+  /**
+   * Who the states cannot name (decision 061): where the largest departure the partition hides is
+   * a stretch of every producer — a stall every rank waits on, as behind a slowed link, which the
+   * state durations record on every rank (decision 041) — and the trace records the links'
+   * bandwidth and its use, the cell of one link that departs most from the other links (the
+   * links' utilization over the same window and slices, ranked as one part by the same split
+   * score) over less than the whole window, named by the producers behind it ({@link LinkSites})
+   * if it is {@link OutliersResult.ByLink#busier busier} there; else null. A link departing over the
+   * whole window departs by the platform's build (an uplink carries a site's traffic, a NIC one
+   * host's), not over a stretch of the run; only the first such cell is looked at, so that an
+   * unperturbed run's links yield nothing rather than their least quiet cell.
+   */
+  private OutliersResult.ByLink byTheLinks(AnalysisRequest request, OutliersResult.Shown shown,
+      List<org.ocelotl.aggregation.Outlier> outliers, Progress progress) throws IOException {
+    ProducerTree tree = shown.built().model().tree();
+    if (shown.aggregation() != Aggregation.SPATIOTEMPORAL || outliers.isEmpty()
+        || tree.parent(outliers.get(0).node()) >= 0) {
+      return null;
+    }
+    ModelInput input = resolved(request, progress).input();
+    if (!(input instanceof ModelInput.FromTrace trace) || trace.request().metric() != Metric.STATE_DURATION
+        || !recordsLinkUse(trace.store().metadata())) {
+      return null;
+    }
+    ModelRequest asked = trace.request();
+    progress.stage("ranking the links' use");
+    BuiltModel links = built(new ModelInput.FromTrace(trace.store(), ModelRequest.of(Metric.UTILIZATION,
+        asked.slices()).withWindow(asked.from(), asked.to()).withTypes(LINKS).withExact(asked.exact())), progress);
+    MicroscopicModel model = links.model();
+    if (!links.grid().equals(shown.built().grid())) {
+      return null; // the links' slices are not the overview's: no cell of one is a cell of the other
+    }
+    for (org.ocelotl.aggregation.Outlier cell : org.ocelotl.aggregation.Outliers.of(model,
+        List.of(new org.ocelotl.aggregation.Part(0, 0, model.slices() - 1)), Aggregation.SPATIOTEMPORAL, progress)) {
+      if (model.tree().leafCount(cell.node()) == 1 && (cell.first() > 0 || cell.last() < model.slices() - 1)) {
+        String link = model.tree().path(cell.node());
+        int site = LinkSites.site(trace.store(), tree, link);
+        OutliersResult.ByLink found = site < 0 ? null : OutliersResult.ByLink.of(site, link, cell, model);
+        return found != null && found.busier() ? found : null;
+      }
+    }
+    return null;
   }
 
   /**

@@ -417,9 +417,13 @@ public final class JsonForm {
   /**
    * The model and partition in a few fields, {@code count} (how many deviating cells the parts
    * hide), {@code hidden} (how many of them are worth telling apart at p) and {@code outliers}: the
-   * first {@code limit}, highest score first, each with its {@code kind} ({@code when}: a stretch of
-   * its part's producers; {@code who}: a subtree below them) and its place in [0, 1]² of the
-   * overview (x across the window, y down the leaves).
+   * first {@code limit} of {@code kind} {@code who} (a subtree below its part's producers), then the
+   * first {@code limit} of {@code kind} {@code when} (a stretch of its part's producers), each
+   * highest score first (decision 061), each with its place in [0, 1]² of the overview (x across
+   * the window, y down the leaves). Led, where the links name who the states cannot, by the
+   * producers behind that link ({@code link}, its {@code use}, the {@code othersUse} of the other
+   * links, its own {@code useElsewhere} in the window; score and worthUpTo in the links' model; no
+   * type or shares).
    */
   static ObjectNode outliers(OutliersResult r) {
     OutliersResult.Shown shown = r.shown();
@@ -449,6 +453,20 @@ public final class JsonForm {
     json.put("count", r.outliers().size());
     json.put("hidden", r.hidden());
     ArrayNode list = json.putArray("outliers");
+    OutliersResult.ByLink byLink = r.byLink();
+    if (byLink != null) {
+      org.ocelotl.aggregation.Outlier o = byLink.cell();
+      int firstLeaf = tree.firstLeaf(byLink.site());
+      list.addObject().put("producer", tree.path(byLink.site())).put("node", byLink.site()).put("kind", "who")
+          .put("leaves", tree.leafCount(byLink.site())).put("start", built.grid().boundary(o.first()))
+          .put("end", built.grid().boundary(o.last() + 1)).put("firstSlice", o.first()).put("lastSlice", o.last())
+          .put("link", byLink.link()).put("score", o.score()).put("worthUpTo", o.worthUpTo())
+          .put("use", byLink.use()).put("othersUse", byLink.othersUse())
+          .put("useElsewhere", byLink.useElsewhere())
+          .put("x0", (double) o.first() / model.slices()).put("x1", (double) (o.last() + 1) / model.slices())
+          .put("y0", (double) firstLeaf / model.leaves())
+          .put("y1", (double) (firstLeaf + tree.leafCount(byLink.site())) / model.leaves());
+    }
     for (org.ocelotl.aggregation.Outlier o : r.listed()) {
       int firstLeaf = tree.firstLeaf(o.node());
       list.addObject().put("producer", tree.path(o.node())).put("node", o.node())

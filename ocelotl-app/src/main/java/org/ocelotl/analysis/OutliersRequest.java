@@ -6,7 +6,8 @@ package org.ocelotl.analysis;
  * for every front end.
  *
  * @param analysis the model, aggregation and p (the partition shown)
- * @param limit    how many cells to list, highest score first (the count of all is always given)
+ * @param limit    how many cells of each kind to list, who then when, each highest score first (decision
+ *                 061; the count of all is always given)
  */
 public record OutliersRequest(AnalysisRequest analysis, int limit) {
   /** Listed when the front end does not say: what fits beside an overview. */

@@ -118,7 +118,7 @@ public final class RequestSpec {
   public static final Param OFFSET = integer("offset", "--offset", "offset", "N", 0, Integer.MAX_VALUE, "0",
       "Rows skipped first.");
   public static final Param LIMIT = integer("limit", "--limit", "limit", "N", 0, RecordTable.MAX_LIMIT, "100",
-      "Rows listed: a page of records, or the first outliers.");
+      "Rows listed: a page of records, or the first outliers of each kind (who, then when).");
   public static final Param BY = text("by", "--by", "by", "GROUP",
       "type, producer, or depth:K (the tree's nodes K levels below the root).").defaulting("type");
   public static final Param TOP = integer("top", "--top", "top", "N", 0, Integer.MAX_VALUE, "0",

@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
  * service as {@code overview}.
  */
 @Command(name = "outliers", mixinStandardHelpOptions = true,
-    description = {"List what the overview's aggregates hide, the largest first.",
+    description = {"List what the overview's aggregates hide: who departs (producer cells), then when (stretches "
+        + "of every producer of a part), each the largest first.",
         "Each is a producer (or subtree) over a stretch of time that deviates from the part merging it, "
         + "ranked by the information the part loses on it.",
         "With --model instead of TRACE: the same for a model file."})
@@ -44,7 +45,7 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
   @Parameters(paramLabel = "TRACE", arity = "0..1", description = "The trace file (imported on first use).")
   java.nio.file.Path trace;
 
-  @Option(names = "--json", description = "Print the analysis service's JSON form (key 'outliers', highest first).")
+  @Option(names = "--json", description = "Print the analysis service's JSON form (key 'outliers': who, then when).")
   boolean json;
 
   @Override
@@ -76,6 +77,16 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
     return new ModelInput.FromTrace(store, Requests.model(values, store, traceOptions.workspace()));
   }
 
+  /** Which are listed: who first, then when (decision 061). */
+  private static String shown(OutliersResult r) {
+    int who = r.whoListed();
+    int when = r.listed().size() - who;
+    String link = r.byLink() == null ? "" : r.shown().built().model().tree().label(r.byLink().site()) + " by "
+        + r.byLink().link() + "'s use, then ";
+    return link + (r.outliers().size() > r.listed().size() ? "the first " : "") + who + " who" + (when == 0 ? ""
+        : ", then " + when + " when");
+  }
+
   /** One line of summary, then one row per listed cell: times since the start, as the overview's axis reads. */
   private static String table(OutliersResult r) {
     BuiltModel built = r.shown().built();
@@ -84,13 +95,21 @@ public final class OutliersCommand implements Callable<Integer>, RequestOptions.
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
         "%s: p = %.6g, %d parts hide %d deviating cells, %d worth telling apart at this p%s%n", r.shown().name(),
         r.shown().p(), r.shown().partition().size(), r.outliers().size(), r.hidden(),
-        r.outliers().isEmpty() ? "" : r.outliers().size() > r.listed().size() ? "; the first " + r.listed().size() + ":" : ":"));
+        r.outliers().isEmpty() ? "" : "; " + shown(r) + ":"));
     if (r.outliers().isEmpty()) {
       return text.toString();
     }
     text.append(String.format(Locale.ROOT, "%4s  %-4s  %-40s %12s %12s %12s %10s  %s%n", "rank", "kind", "producer",
         "start (" + scale.unit() + ")", "end", "score", "worth <p", "type: share in cell / in part"));
     int rank = 1;
+    OutliersResult.ByLink byLink = r.byLink();
+    if (byLink != null) {
+      Outlier o = byLink.cell();
+      text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  by %s's use: %.3g%% / %.3g%% "
+          + "(the other links)%n", rank++, "who", model.tree().label(byLink.site()), scale.at(built.grid().boundary(o.first())),
+          scale.at(built.grid().boundary(o.last() + 1)), o.score(), o.worthUpTo(), byLink.link(), 100 * byLink.use(),
+          100 * byLink.othersUse()));
+    }
     for (Outlier o : r.listed()) {
       text.append(String.format(Locale.ROOT, "%4d  %-4s  %-40s %12.6g %12.6g %12.6g %10.4g  %s: %.1f%% / %.1f%%%n",
           rank++, OutliersResult.kind(o, r.shown().partition()), model.tree().label(o.node()),

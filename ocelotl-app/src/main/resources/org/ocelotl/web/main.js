@@ -61,8 +61,11 @@ const topology = new TopologyView($('topology'), $('tooltip'), node => {
   go({ ...state, toggles: [...state.toggles, toggle] }, true);
 }, node => go({ ...state, panel: '', include: node.node === 0 ? [] : [node.path], p: '' }, true));
 let treemapSeq = 0;
-/** How many hidden deviations the list beside the picture shows: a scrolling column's worth. */
-const OUTLIERS_LIMIT = 20;
+/**
+ * How many hidden deviations of each kind (who, then when: decision 061) the list beside the
+ * picture shows: together a scrolling column's worth.
+ */
+const OUTLIERS_LIMIT = 10;
 const hiddenList = new OutliersView($('outliers-list'), (o, action) => chooseOutlier(o, action), rank => overview.stress(rank));
 overview.onOutlier = rank => {
   if (pair.active) { pair.choose(rank); return; } // the marks are the differences
@@ -496,8 +499,10 @@ async function loadOutliers(overviewParams, r) {
       marks: 'Marked on the picture by number: a dashed outline, or a bar along the top where producers are not drawn.',
       hint: model ? 'Click a row or its mark: zoom on its slices.' : 'Click a row or its mark: Gantt chart of that producer over that time.' });
     overview.setOutliers(answer.outliers);
+    const link = answer.outliers.find(o => o.link !== undefined);
     captionHidden(answer.hidden, `${answer.hidden} hidden deviation${answer.hidden === 1 ? '' : 's'}`
-      + ' (worth telling apart at this p; listed beside the picture)');
+      + ' (worth telling apart at this p; listed beside the picture)'
+      + (link ? `; first ${link.producer}, found by ${link.link}'s use` : ''));
   } catch (e) {
     if (seq !== outliersSeq || e.name === 'AbortError') return;
     hiddenList.clear(`What the aggregates hide could not be ranked: ${e.message}`);

@@ -56,7 +56,7 @@ export class OutliersView {
     this.items = items;
     this.box.dataset.count = String(items.length);
     const summary = `${answer.hidden} of ${answer.count} deviating cell${answer.count === 1 ? '' : 's'} worth telling apart at`
-      + ` this p; the first ${items.length}, highest score first.`;
+      + ` this p; ${listedInWords(items)}.`;
     const { scale, slice } = how;
     const rows = items.map((o, i) => {
       const when = scale ? `${time(since(o.start, scale), slice, '')} – ${time(since(o.end, scale), slice, scale.unit)}` : '';
@@ -69,8 +69,9 @@ export class OutliersView {
         + '</div>'
         + (o.aggregate !== undefined ? `<div>merged into ${o.aggregateNode === 0 ? 'all producers' : escapeHtml(o.aggregate)}</div>` : '')
         + (when ? `<div>[${escapeHtml(when)})</div>` : '')
-        + `<div>${escapeHtml(o.type)}: ${percent(o.cellShare)} here, ${percent(o.partShare)} in the aggregate</div>`
-        + `<div class="hint">score ${value(o.score)} · hidden up to p = ${value(o.worthUpTo)}</div></li>`;
+        + `<div>${departure(o)}</div>`
+        + (o.link === undefined ? `<div class="hint">score ${value(o.score)} · hidden up to p = ${value(o.worthUpTo)}</div></li>`
+          : `<div class="hint">score ${value(o.score)} in the links' use</div></li>`);
     }).join('');
     this.box.innerHTML = `<p class="hint">${escapeHtml(summary)} ${escapeHtml(how.marks)} ${escapeHtml(how.hint)}</p><ol>${rows}</ol>`;
   }
@@ -79,6 +80,25 @@ export class OutliersView {
   pick(rank) {
     for (const li of this.box.querySelectorAll('li[data-rank]')) li.classList.toggle('picked', Number(li.dataset.rank) === rank);
   }
+}
+
+/**
+ * Which rows are listed: the producers behind a link first where the links name who the states
+ * cannot, then who departs, then when the whole part does (decision 061); each highest score first.
+ */
+function listedInWords(items) {
+  if (!items.some(o => o.kind)) return `the first ${items.length}, highest score first`;
+  const count = kind => items.filter(o => o.kind === kind && o.link === undefined).length;
+  const link = items.find(o => o.link !== undefined);
+  const when = count('when'); // none in a temporal overview: a phase's cells are below it
+  return (link ? `${link.producer} by ${link.link}'s use, then ` : '')
+    + `the first ${count('who')} who${when ? `, then ${when} when, each` : ','} highest score first`;
+}
+
+/** How the cell departs: its type's share here and in the aggregate, or, found by a link, the link's use against the others'. */
+function departure(o) {
+  return o.link === undefined ? `${escapeHtml(o.type)}: ${percent(o.cellShare)} here, ${percent(o.partShare)} in the aggregate`
+    : `found by ${escapeHtml(o.link)}'s use: ${percent(o.use)} of its bandwidth, ${percent(o.othersUse)} for the other links`;
 }
 
 /** One slice of the window in the unit shown: times are given to that precision. */
@@ -91,7 +111,7 @@ export function outlierTooltip(o, rank, scale, slice) {
   return `<div><strong>hidden deviation ${rank}</strong> (click: details)</div>`
     + `<div>${o.node === 0 ? 'all producers' : escapeHtml(o.producer)}</div>`
     + (scale ? `<div>${time(since(o.start, scale), slice, '')} – ${time(since(o.end, scale), slice, scale.unit)}</div>` : '')
-    + `<div>${escapeHtml(o.type)}: ${percent(o.cellShare)} here, ${percent(o.partShare)} in the aggregate</div>`
+    + `<div>${departure(o)}</div>`
     + `<div>score ${value(o.score)}</div>`;
 }
 

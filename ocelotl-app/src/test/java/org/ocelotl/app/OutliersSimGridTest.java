@@ -40,8 +40,8 @@ import org.ocelotl.workspace.Workspace;
  * ranks) and 256 (4 › 4 › 8 › 2), each beside the same run unperturbed (the control: what the
  * overview shows in [1, 2) s when nothing is slowed there). The overview is the command line's
  * default request (state duration, 100 slices, every producer, default p), spatiotemporal and
- * temporal; the outliers are every cell its partition hides, ranked as {@code ocelotl outliers}
- * lists them ("who" and "when" together).
+ * temporal; the outliers are every cell its partition hides, ranked by score ("who" and "when"
+ * together; {@code ocelotl outliers} lists the first who, then the first when: decision 061).
  *
  * <p>A perturbation is <em>isolated</em> when a part of the partition holds only the perturbed
  * producers (the slowed host or a rank of it; for an uplink, the site's node) over slices meeting
@@ -280,6 +280,28 @@ class OutliersSimGridTest {
       assertFalse(!partsOf(r, "lyon").isEmpty() || rank(firstOf(r, "lyon")) <= FIRST);
       assertTrue(rank(firstWhen(r)) <= FIRST);
     }
+  }
+
+  /**
+   * What the list shows first (decision 061): where the largest hidden departure is a stretch of
+   * every producer and the run records the links' use, the producers behind the link that departs
+   * most from the other links over a stretch, if it is busier there than they are and than itself
+   * elsewhere. The slowed uplink's site comes first at both sizes (nancy over [1.23, 1.85) s at 48
+   * ranks, lyon over [1.21, 1.96) s at 256), and no link names anyone in the controls and the
+   * slowed-host runs (there the first link cell over a stretch is idle — a host's NIC, a cabinet's
+   * uplink — or, at 256 ranks slowed, the first entry is a who: the host's cabinet).
+   */
+  @Test
+  void theSlowedUplinksSiteIsListedFirstByTheLinksAndNoOtherRunNamesALink() {
+    Map<String, String> found = new java.util.TreeMap<>();
+    for (String name : List.of("out48_uplink", "out256_uplink", "out48_base", "out256_base", "out48_slow",
+        "out256_slow")) {
+      OutliersResult r = overview(name, ST);
+      OutliersResult.ByLink b = r.byLink();
+      found.put(name, b == null ? "none" : b.link() + ": " + text(r, b.site(), b.cell().first(), b.cell().last()));
+    }
+    assertEquals(Map.of("out48_uplink", "nancy-uplink: nancy [30, 44]", "out256_uplink", "lyon-uplink: lyon [29, 46]",
+        "out48_base", "none", "out256_base", "none", "out48_slow", "none", "out256_slow", "none"), found);
   }
 
   /**
