@@ -162,8 +162,7 @@ final class Quantiles {
     int[] tailBinOf = new int[tailKs.length];
     int[] tailRankIn = new int[tailKs.length];
     binned(tailCounts, tailKs, tailBinOf, tailRankIn);
-    int[] wanted = java.util.stream.IntStream.concat(Arrays.stream(binOf), Arrays.stream(tailBinOf)).distinct()
-        .toArray();
+    int[] wanted = distinct(binOf, tailBinOf);
     int[] slot = new int[bins];
     Arrays.fill(slot, -1);
     // Per bin asked for, a copy of its head's values if all the values' ranks ask for it, and of its tail's.
@@ -224,6 +223,24 @@ final class Quantiles {
       }
     }
     return new double[][] {found, tailFound};
+  }
+
+  /** The bins of {@code a} and {@code b}, each once (a few ranks: no stream, a search of those kept). */
+  private static int[] distinct(int[] a, int[] b) {
+    int[] kept = new int[a.length + b.length];
+    int n = 0;
+    for (int[] bins : new int[][] {a, b}) {
+      for (int bin : bins) {
+        int k = 0;
+        while (k < n && kept[k] != bin) {
+          k++;
+        }
+        if (k == n) {
+          kept[n++] = bin;
+        }
+      }
+    }
+    return Arrays.copyOf(kept, n);
   }
 
   /** Each rank's bin by the bins' counts, and its rank among the bin's values (the counts of the bins below). */
