@@ -368,12 +368,26 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       records++;
       cellRecords[cell]++;
       double clipped = Math.min(end, to) - Math.max(start, from);
+      if (kind == EventCategory.STATE) {
+        // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
+        perProducer.add(producer * typeCount + type, clipped);
+        log(cell, end - start);
+      } else {
+        other(kind, cell, clipped, value);
+      }
+      if (start >= from) {
+        // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
+        density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
+      }
+    }
+
+    /**
+     * The kinds other than states, out of {@link #accept}: its compiled code then stays small
+     * enough for the JIT to inline it into the scan's loop (it refused it as "too large", a call
+     * per record, at 2×10⁸ states).
+     */
+    private void other(EventCategory kind, int cell, double clipped, double value) {
       switch (kind) {
-        case STATE -> {
-          // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
-          perProducer.add(producer * typeCount + type, clipped);
-          log(cell, end - start);
-        }
         case LINK -> total.add(cell, clipped);
         case EVENT -> total.add(cell, 1);
         case VARIABLE -> {
@@ -382,21 +396,22 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         }
         default -> throw new AssertionError(kind);
       }
-      if (start >= from) {
-        // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
-        density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
-      }
     }
 
     private void log(int cell, double duration) {
       if (logged == null) {
-        // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
-        int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
-        logged = new double[capacity];
-        loggedCells = new int[capacity];
+        newLog();
       }
       logged[logSize] = duration;
       loggedCells[logSize++] = cell;
+    }
+
+    /** The run's log, at its first state (out of {@link #log}, for the same reason as {@link #other}). */
+    private void newLog() {
+      // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
+      int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
+      logged = new double[capacity];
+      loggedCells = new int[capacity];
     }
 
     /**
