@@ -49,8 +49,33 @@ final class CompensatedSums {
    * additions, so the lanes run at once instead of one after the other (millions of durations).
    */
   static double of(double[]... parts) {
+    return of(parts, parts.length)[0];
+  }
+
+  /**
+   * The sums of the values of {@code parts} and of {@code parts[tail..]} alone, the tail's read
+   * once: its lanes are folded into its own sum and, after the head's lanes, into the whole's (a
+   * grouping of the terms that shows only within the margin above, as the runs' partial sums do).
+   */
+  static double[] of(double[][] parts, int tail) {
+    CompensatedSums head = lanes(parts, 0, tail);
+    CompensatedSums rest = lanes(parts, tail, parts.length);
+    CompensatedSums s = new CompensatedSums(2);
+    for (int k = 0; k < LANES; k++) {
+      s.add(0, head, k);
+    }
+    for (int k = 0; k < LANES; k++) {
+      s.add(0, rest, k);
+      s.add(1, rest, k);
+    }
+    return new double[] {s.get(0), s.get(1)};
+  }
+
+  /** The values of {@code parts[from..to)} in {@value #LANES} lanes, each the sum of the values of index i mod {@value #LANES}. */
+  private static CompensatedSums lanes(double[][] parts, int from, int to) {
     CompensatedSums lanes = new CompensatedSums(LANES);
-    for (double[] values : parts) {
+    for (int p = from; p < to; p++) {
+      double[] values = parts[p];
       int i = 0;
       for (; i + LANES <= values.length; i += LANES) {
         lanes.add(0, values[i]);
@@ -62,11 +87,7 @@ final class CompensatedSums {
         lanes.add(0, values[i]);
       }
     }
-    CompensatedSums s = new CompensatedSums(1);
-    for (int k = 0; k < LANES; k++) {
-      s.add(0, lanes, k);
-    }
-    return s.get(0);
+    return lanes;
   }
 
   private static final int LANES = 4;

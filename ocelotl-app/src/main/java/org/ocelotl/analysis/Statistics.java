@@ -368,12 +368,26 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       records++;
       cellRecords[cell]++;
       double clipped = Math.min(end, to) - Math.max(start, from);
+      if (kind == EventCategory.STATE) {
+        // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
+        perProducer.add(producer * typeCount + type, clipped);
+        log(cell, end - start);
+      } else {
+        other(kind, cell, clipped, value);
+      }
+      if (start >= from) {
+        // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
+        density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
+      }
+    }
+
+    /**
+     * The kinds other than states, out of {@link #accept}: its compiled code then stays small
+     * enough for the JIT to inline it into the scan's loop (it refused it as "too large", a call
+     * per record, at 2×10⁸ states).
+     */
+    private void other(EventCategory kind, int cell, double clipped, double value) {
       switch (kind) {
-        case STATE -> {
-          // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
-          perProducer.add(producer * typeCount + type, clipped);
-          log(cell, end - start);
-        }
         case LINK -> total.add(cell, clipped);
         case EVENT -> total.add(cell, 1);
         case VARIABLE -> {
@@ -382,21 +396,22 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         }
         default -> throw new AssertionError(kind);
       }
-      if (start >= from) {
-        // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
-        density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
-      }
     }
 
     private void log(int cell, double duration) {
       if (logged == null) {
-        // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
-        int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
-        logged = new double[capacity];
-        loggedCells = new int[capacity];
+        newLog();
       }
       logged[logSize] = duration;
       loggedCells[logSize++] = cell;
+    }
+
+    /** The run's log, at its first state (out of {@link #log}, for the same reason as {@link #other}). */
+    private void newLog() {
+      // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
+      int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
+      logged = new double[capacity];
+      loggedCells = new int[capacity];
     }
 
     /**
@@ -442,8 +457,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           ownRow[order[k]] = true;
         }
       }
-      int[][] runCounts = new int[runs.size()][];
-      java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runCounts[r] = runs.get(r).logCounts(cells));
+      int[][] runCounts = logCounts(runs);
       int[] cellSize = new int[cells];
       int[] typeSize = new int[typeCount];
       int[] othersSize = new int[typeCount];
@@ -521,11 +535,30 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return t.category() == EventCategory.VARIABLE ? total.get(cell) / covered.get(cell) : total.get(cell);
     }
 
-    /** Per cell, the durations this run logged. */
-    private int[] logCounts(int cells) {
-      int[] counts = new int[cells];
-      for (int i = 0; i < logSize; i++) {
-        counts[loggedCells[i]]++;
+    /**
+     * Per run and cell, the durations the run logged: a state cell's records, as the runs counted
+     * them (no pass over the logs). The first run's counts are the sums {@link #merged} left in
+     * it, less the other runs' (exact: counts).
+     */
+    private int[][] logCounts(List<Tally> runs) {
+      int cells = cellRecords.length;
+      boolean[] stateCell = new boolean[cells];
+      for (StoreMetadata.EventType t : m.types()) {
+        for (int g = 0; g < groups.producer().length; g++) {
+          stateCell[g * typeCount + t.id()] = t.category() == EventCategory.STATE;
+        }
+      }
+      int[][] counts = new int[runs.size()][cells];
+      for (int c = 0; c < cells; c++) {
+        if (!stateCell[c]) {
+          continue;
+        }
+        long rest = cellRecords[c];
+        for (int r = 1; r < runs.size(); r++) {
+          counts[r][c] = (int) runs.get(r).cellRecords[c];
+          rest -= runs.get(r).cellRecords[c];
+        }
+        counts[0][c] = (int) rest;
       }
       return counts;
     }
@@ -642,17 +675,21 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
 
     /** Types with records: by kind, then total descending; each with its groups, top N and the others. */
     List<Row> rows(int top) {
-      // Each row's figures at once, in parallel: they only read the arrays.
+      // Each row's figures at once, in parallel: they only read the arrays. A grouped type's and
+      // its others' row's together, in the same passes over the others' array (their last part).
       double[][] typeFigures = new double[typeCount][];
       double[][] cellFigures = new double[cellDurations.length][];
       double[][] othersFigures = new double[typeCount][];
-      java.util.stream.IntStream.range(0, 2 * typeCount + cellDurations.length).parallel().forEach(k -> {
-        if (k < typeCount) {
-          typeFigures[k] = distribution(grouped ? groupsOf(k) : present(typeDurations[k]));
-        } else if (k < 2 * typeCount) {
-          othersFigures[k - typeCount] = distribution(present(othersDurations[k - typeCount]));
+      java.util.stream.IntStream.range(0, typeCount + cellDurations.length).parallel().forEach(k -> {
+        if (k < typeCount && grouped) {
+          double[][] parts = groupsOf(k);
+          double[][] both = distributions(parts, othersDurations[k] == null ? parts.length : parts.length - 1);
+          typeFigures[k] = both[0];
+          othersFigures[k] = both[1];
+        } else if (k < typeCount) {
+          typeFigures[k] = distribution(present(typeDurations[k]));
         } else {
-          cellFigures[k - 2 * typeCount] = distribution(present(cellDurations[k - 2 * typeCount]));
+          cellFigures[k - typeCount] = distribution(present(cellDurations[k - typeCount]));
         }
       });
       double[] kindTotals = new double[EventCategory.values().length];
@@ -749,21 +786,41 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       return durations == null ? new double[0][] : new double[][] {durations};
     }
 
-    /**
-     * min, mean, median, p90, p99, max of the durations of {@code parts} taken as one, or null
-     * without any. The mean's sum is compensated, as the totals are; the least, the most and the
-     * quantiles are ranks ({@link Quantiles}), not sorted for.
-     */
+    /** min, mean, median, p90, p99, max of the durations of {@code parts} taken as one, or null without any. */
     private static double[] distribution(double[][] parts) {
+      return distributions(parts, parts.length)[0];
+    }
+
+    /**
+     * {@link #distribution} of {@code parts} and of
+     * {@code parts[tail..]} taken as one, each null without any. The mean's sum is compensated,
+     * as the totals are; the least, the most and the quantiles are ranks ({@link Quantiles}), not
+     * sorted for.
+     */
+    private static double[][] distributions(double[][] parts, int tail) {
       int n = 0;
-      for (double[] p : parts) {
-        n += p.length;
+      int tailN = 0;
+      for (int p = 0; p < parts.length; p++) {
+        n += parts[p].length;
+        tailN += p >= tail ? parts[p].length : 0;
       }
       if (n == 0) {
-        return null;
+        return new double[2][];
       }
-      double[] r = Quantiles.ranks(parts, 0, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99), n - 1);
-      return new double[] {r[0], CompensatedSums.of(parts) / n, r[1], r[2], r[3], r[4]};
+      double[][] r = Quantiles.ranks(parts, tail, figureRanks(n), tailN == 0 ? new int[0] : figureRanks(tailN));
+      double[] sums = CompensatedSums.of(parts, tail);
+      return new double[][] {figures(r[0], sums[0] / n),
+          tailN == 0 ? null : figures(r[1], sums[1] / tailN)};
+    }
+
+    /** The ranks of the least, the median, p90, p99 and the most of n values. */
+    private static int[] figureRanks(int n) {
+      return new int[] {0, nearestRank(n, 50), nearestRank(n, 90), nearestRank(n, 99), n - 1};
+    }
+
+    /** min, mean, median, p90, p99, max from the ranks of {@link #figureRanks} and the mean. */
+    private static double[] figures(double[] ranks, double mean) {
+      return new double[] {ranks[0], mean, ranks[1], ranks[2], ranks[3], ranks[4]};
     }
 
     /** The index of the ⌈q·n⌉-th of n values, q = percent/100, in integers: 0.29·100 in doubles is 28.999…. */

@@ -38,6 +38,13 @@ class CompensatedSumsTest {
       }
       assertEquals(sum, CompensatedSums.of(shuffled), "trial " + trial + ", shuffled");
 
+      // A head and a tail (a grouped type's shown groups and its others), summed in one read of the tail.
+      int cut = random.nextInt(n + 1);
+      double[][] split = {java.util.Arrays.copyOf(shuffled, cut), java.util.Arrays.copyOfRange(shuffled, cut, n)};
+      double[] both = CompensatedSums.of(split, 1);
+      assertEquals(sum, both[0], "trial " + trial + ", head and tail");
+      assertNearest(split[1], both[1], "trial " + trial + ", tail");
+
       // Split into runs, each summed alone, then added in order as the statistics' merge does.
       CompensatedSums merged = new CompensatedSums(2);
       int i = 0;

@@ -13,7 +13,8 @@ class QuantilesTest {
    * values split into parts at random, against a sort of their concatenation: below and above the
    * sort's threshold; distinct values, few repeated ones, values a few ulps apart (the bins narrow
    * down several times), durations from nanoseconds to seconds, negative and positive values with
-   * -0.0 and 0.0 (keys whose range exceeds a long's), sorted and reversed.
+   * -0.0 and 0.0 (keys whose range exceeds a long's), sorted and reversed. The same with the ranks
+   * of the parts from a random one on, asked in the same call.
    */
   @Test
   void ranksEqualASortsOfThePartsTakenAsOne() {
@@ -45,6 +46,22 @@ class QuantilesTest {
         assertEquals(Double.doubleToLongBits(sorted[ks[i]]), Double.doubleToLongBits(found[i]),
             "round " + round + " (seed 28), shape " + shape + ", rank " + ks[i] + " of " + n + " in "
                 + parts.length + " parts: " + sorted[ks[i]] + " expected, " + found[i] + " found");
+      }
+      // And of the parts from a random one on (a grouped type's others) with all of them, in the same passes.
+      int tail = random.nextInt(parts.length + 1);
+      double[] tailSorted = concatenation(Arrays.copyOfRange(parts, tail, parts.length));
+      Arrays.sort(tailSorted);
+      int t = tailSorted.length;
+      int[] tailKs = t == 0 ? new int[0] : new int[] {0, (50 * t + 99) / 100 - 1, (90 * t + 99) / 100 - 1,
+          (99 * t + 99) / 100 - 1, t - 1, random.nextInt(t)};
+      double[][] both = Quantiles.ranks(parts, tail, ks, tailKs);
+      for (int i = 0; i < ks.length; i++) {
+        assertEquals(Double.doubleToLongBits(sorted[ks[i]]), Double.doubleToLongBits(both[0][i]),
+            "round " + round + ", rank " + ks[i] + " of all, tail from part " + tail);
+      }
+      for (int i = 0; i < tailKs.length; i++) {
+        assertEquals(Double.doubleToLongBits(tailSorted[tailKs[i]]), Double.doubleToLongBits(both[1][i]),
+            "round " + round + ", rank " + tailKs[i] + " of the tail from part " + tail + " of " + parts.length);
       }
       assertArrayEquals(v, concatenation(parts), "the parts are only read");
     }
