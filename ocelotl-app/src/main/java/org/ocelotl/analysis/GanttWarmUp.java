@@ -1,17 +1,15 @@
 package org.ocelotl.analysis;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.ocelotl.export.Format;
-import org.ocelotl.export.GanttPicture;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.scan.GanttSummary;
 import org.ocelotl.store.StoreMetadata;
@@ -60,9 +58,10 @@ public final class GanttWarmUp {
    * hence the steps gated by {@code idle}); it gives up silently on any failure (a full temporary
    * directory, say): it only ever saves time. None when {@value #PROPERTY} is false.
    *
-   * @param idle whether the server answers nothing now: a step waits for it
+   * @param idle    whether the server answers nothing now: a step waits for it
+   * @param picture the front end's drawing of a chart (the page's SVG): this layer renders nothing
    */
-  public static void start(BooleanSupplier idle) {
+  public static void start(BooleanSupplier idle, Consumer<GanttView.Result> picture) {
     if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
       return;
     }
@@ -74,7 +73,7 @@ public final class GanttWarmUp {
         Thread cleanup = new Thread(() -> delete(dir));
         Runtime.getRuntime().addShutdownHook(cleanup);
         try {
-          run(dir, idle);
+          run(dir, idle, picture);
         } finally {
           delete(dir);
           Runtime.getRuntime().removeShutdownHook(cleanup);
@@ -92,7 +91,8 @@ public final class GanttWarmUp {
   }
 
   /** Writes the synthetic trace's store and summary into {@code dir}, then draws its charts {@value #ROUNDS} times. */
-  static void run(Path dir, BooleanSupplier idle) throws IOException, InterruptedException {
+  static void run(Path dir, BooleanSupplier idle, Consumer<GanttView.Result> picture)
+      throws IOException, InterruptedException {
     waitFor(idle);
     TraceStore store = store(dir.resolve("store"));
     waitFor(idle);
@@ -101,7 +101,7 @@ public final class GanttWarmUp {
       for (Supplier<GanttView.Result> chart : charts(store)) {
         waitFor(idle);
         GanttView.Result r = chart.get();
-        GanttPicture.render(r, Format.SVG, OutputStream.nullOutputStream());
+        picture.accept(r);
         r.json();
       }
     }

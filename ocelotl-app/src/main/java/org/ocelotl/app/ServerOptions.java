@@ -1,14 +1,19 @@
 package org.ocelotl.app;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import org.ocelotl.analysis.GanttView;
 import org.ocelotl.analysis.GanttWarmUp;
+import org.ocelotl.export.Format;
+import org.ocelotl.export.GanttPicture;
 import org.ocelotl.server.Api;
 import org.ocelotl.server.OcelotlServer;
 import org.ocelotl.server.TokenFile;
@@ -52,7 +57,7 @@ public final class ServerOptions {
     OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
     if (api.servesTraces()) {
-      GanttWarmUp.start(server::idle); // the page's first Gantt chart then runs compiled code (decision 063)
+      GanttWarmUp.start(server::idle, ServerOptions::drawn); // the page's first Gantt chart then runs compiled code (decision 063)
     }
     String url = server.url() + query;
     out.println(url);
@@ -84,6 +89,15 @@ public final class ServerOptions {
       new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     } catch (IOException e) {
       err.println("ocelotl: could not open a browser (" + e.getMessage() + "); open the URL above yourself");
+    }
+  }
+
+  /** A chart drawn as the page's SVG, to nowhere: the warm-up's drawing. */
+  static void drawn(GanttView.Result chart) {
+    try {
+      GanttPicture.render(chart, Format.SVG, OutputStream.nullOutputStream());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }
