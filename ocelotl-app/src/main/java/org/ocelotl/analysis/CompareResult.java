@@ -25,7 +25,7 @@ import org.ocelotl.compare.Differences;
 public record CompareResult(CompareRequest request, TraceSummary base, TraceSummary other, double[] baseWindow,
     double[] otherWindow, Difference difference, AnalysisResult overview, List<Differences.Change> changes,
     List<String> colours, CompareResult links, LinkSite site) {
-  /** The largest differences the summary names (after the site behind a link, where there is one). */
+  /** The largest differences the summary names, the site behind a link among them where there is one. */
   public static final int SUMMARISED = 3;
 
   /** What the difference overview's opacity says, in its picture's legend. */

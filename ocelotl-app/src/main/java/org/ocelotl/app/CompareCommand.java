@@ -96,8 +96,10 @@ public final class CompareCommand implements Callable<Integer>, RequestOptions.T
         "BASE %s: %.6g %s, OTHER %s: %.6g %s (align %s); OTHER departs by %.3g%% over %d parts (p = %.6g)",
         r.base().name(), r.baseDuration(), r.base().unit(), r.other().name(), r.otherDuration(), r.other().unit(),
         r.request().align().word(), 100 * r.departure(), o.partition().size(), o.p()));
-    List<Differences.Change> first = r.changes().subList(0, Math.min(CompareResult.SUMMARISED, r.changes().size()));
-    line.append(first.isEmpty() ? "; no difference" : "; largest differences:");
+    // Three in all: the site behind a link, where there is one, is the first of the three.
+    int states = CompareResult.SUMMARISED - (r.site() != null ? 1 : 0);
+    List<Differences.Change> first = r.changes().subList(0, Math.min(states, r.changes().size()));
+    line.append(first.isEmpty() && r.site() == null ? "; no difference" : "; largest differences:");
     int rank = 1;
     if (r.site() != null) {
       // First for who it names, not for its score, which is the links' comparison's (decision 060).

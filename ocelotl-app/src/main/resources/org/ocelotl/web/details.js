@@ -32,6 +32,9 @@ export class DetailsView {
     // The chart's kinds: states, events and links by default (the server's), variables on demand.
     this.chartKinds = new Set(['state', 'event', 'link']);
     this.scale = null; // the table's time scale, from its last answer
+    // Each request numbered: an answer is shown only if no later request of its kind was sent,
+    // for two quick changes (a sequence, then its bound) may be answered out of order.
+    this.asked = { gantt: 0, table: 0 };
     box.addEventListener('click', e => this.#click(e));
     box.addEventListener('change', e => {
       const id = e.target.id;
@@ -106,13 +109,15 @@ export class DetailsView {
     q.set('kind', kinds.join('|'));
     q.set('width', String(Math.max(600, Math.round(box.clientWidth || 1000))));
     q.set('height', '420');
+    const asked = ++this.asked.gantt;
     try {
       const response = await fetch(`/api/gantt?${q}`, { headers: { 'X-Ocelotl-Token': this.api.token } });
       const text = await response.text();
+      if (asked !== this.asked.gantt) return;
       if (!response.ok) throw new Error(JSON.parse(text).error);
       box.innerHTML = text; // the server's SVG: its marks carry <title>s with their records
     } catch (e) {
-      box.textContent = `Gantt chart: ${e.message}`;
+      if (asked === this.asked.gantt) box.textContent = `Gantt chart: ${e.message}`;
     }
   }
 
@@ -124,7 +129,8 @@ export class DetailsView {
   }
 
   async #table() {
-    if (this.sequence) return this.#occurrences();
+    const asked = ++this.asked.table;
+    if (this.sequence) return this.#occurrences(asked);
     const q = this.#params();
     q.set('kind', this.kind);
     q.set('sort', this.sort);
@@ -136,6 +142,7 @@ export class DetailsView {
     const box = this.box.querySelector('#events-box');
     try {
       const page = await this.api.get('events', q);
+      if (asked !== this.asked.table) return;
       const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent =
         ` ${page.total === 0 ? 0 : this.offset + 1}–${this.offset + page.records.length} of ${page.total} `;
@@ -159,12 +166,12 @@ export class DetailsView {
       box.innerHTML = `<table id="events-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
       this.records = page.records;
     } catch (e) {
-      box.textContent = `Event table: ${e.message}`;
+      if (asked === this.asked.table) box.textContent = `Event table: ${e.message}`;
     }
   }
 
   /** The occurrences of the sequence (GET /api/events?sequence=…), a page at a time. */
-  async #occurrences() {
+  async #occurrences(asked) {
     const q = this.#params();
     q.set('sequence', this.sequence.split(',').join('|'));
     q.set('sort', this.sort);
@@ -177,6 +184,7 @@ export class DetailsView {
     const box = this.box.querySelector('#events-box');
     try {
       const page = await this.api.get('events', q);
+      if (asked !== this.asked.table) return;
       const scale = this.scale = page.timeScale;
       this.box.querySelector('#events-page').textContent = ` ${page.total === 0 ? 0 : this.offset + 1}–`
         + `${this.offset + page.occurrences.length} of ${page.total} occurrences on ${page.producers} producers `;
@@ -195,7 +203,7 @@ export class DetailsView {
       box.innerHTML = `<table id="events-table" class="occurrences"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
       this.records = page.occurrences;
     } catch (e) {
-      box.textContent = `Occurrences: ${e.message}`;
+      if (asked === this.asked.table) box.textContent = `Occurrences: ${e.message}`;
     }
   }
 

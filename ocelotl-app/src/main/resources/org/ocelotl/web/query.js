@@ -15,6 +15,7 @@ export class QueryView {
     this.box = box;
     this.api = api;
     this.trace = null;
+    this.asked = 0; // the last run's number: an earlier run's late answer is not shown
     box.innerHTML = `<div class="query-controls">
         <textarea id="query-sql" rows="6" spellcheck="false" aria-label="SQL query">${escapeHtml(EXAMPLE)}</textarea>
         <div class="buttons"><button id="query-run" type="button" title="run the query (Ctrl+Enter)">Run</button>
@@ -52,8 +53,10 @@ export class QueryView {
     const out = this.box.querySelector('#query-result');
     status.textContent = 'running…';
     const started = performance.now();
+    const asked = ++this.asked;
     try {
       const answer = await this.api.get('query', this.#params('json'));
+      if (asked !== this.asked) return;
       const n = answer.rows.length;
       status.textContent = `${n} ${n === 1 ? 'row' : 'rows'}${n > SHOWN ? `, the first ${SHOWN} shown (the CSV has all)` : ''}`
         + ` · ${Math.round(performance.now() - started)} ms`;
@@ -62,6 +65,7 @@ export class QueryView {
         : typeof v === 'number' ? `<td class="num">${v}</td>` : `<td>${escapeHtml(String(v))}</td>`).join('')}</tr>`).join('');
       out.innerHTML = `<table id="query-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
     } catch (e) {
+      if (asked !== this.asked) return;
       status.textContent = e.message;
       out.innerHTML = '';
     }

@@ -163,6 +163,8 @@ class CompareCommandTest {
     CliTest.Result result = compare("cmp_uplink_base", "cmp_uplink");
     assertTrue(result.out().contains("largest differences: 1. nancy [1.30044, 1.93096) s: behind nancy-uplink, whose "
         + "use departs first (utilization of bandwidth; score 0.8493); 2. all producers [1.77333, 1.85214) s: "), result.out());
+    String named = result.out().substring(result.out().indexOf("largest differences:"), result.out().indexOf("; the states' first"));
+    assertTrue(named.contains(" 3. ") && !named.contains(" 4. "), "three differences in all, the site first: " + named);
     assertTrue(result.out().contains("; the states' first is every producer's (when, not who); by the links' use "
         + "(utilization of bandwidth): 1. nancy-uplink [1.30044, 1.93096) s (score 0.8493);"), result.out());
 
