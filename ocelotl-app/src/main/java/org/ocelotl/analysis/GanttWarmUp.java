@@ -22,21 +22,22 @@ import org.ocelotl.store.TraceStore;
  * chart of a crowded window cost about 3 times the CPU of the next ones, nearly all of it the JIT
  * compiling and the interpreter running the geometry, the drawing and the sums.
  *
- * <p>When the server is started on a trace ({@code ocelotl view TRACE}), the charts are that
- * trace's own, as the page asks them — every producer, states, events and links, the page's size —
- * of two windows of a tenth of the trace each ({@link #servedWindows}), {@value #SERVED_ROUNDS}
- * charts in all: the code then compiles for the served trace's producers, types, summary level and
- * shapes, which a synthetic trace's charts only approached (the first real chart recompiled and
- * deoptimised what they had compiled). Nothing is kept: the user's window is read as a cold one
- * would be, unless it overlaps those two.
+ * <p>First, the charts of a small synthetic trace, made here in a temporary directory deleted at
+ * the end. It has {@value #RANKS} ranks (4 sites › 4 hosts › 4 ranks) of {@value #STATES_PER_RANK}
+ * back-to-back states of three types over about {@value #DURATION} s, and a Gantt summary of
+ * 2<sup>{@value #FINEST}</sup> buckets, so that its charts take every path a chart of the states
+ * takes: rows of several ranks from the summary and from the scan kernel, rows of one rank record by
+ * record, as the page's SVG and as JSON; their small times and shares in seconds also take the
+ * number-writing branches a long trace's charts may not.
  *
- * <p>Else ({@code ocelotl serve}: which trace the user opens is not known yet) the charts are of a
- * small synthetic trace, made here in a temporary directory deleted at the end. It has {@value #RANKS}
- * ranks (4 sites › 4 hosts › 4 ranks) of {@value #STATES_PER_RANK} back-to-back states of three
- * types over about {@value #DURATION} s, and a Gantt summary of 2<sup>{@value #FINEST}</sup>
- * buckets, so that its charts take every path a chart of the states takes: rows of several ranks
- * from the summary and from the scan kernel, rows of one rank record by record, as the page's SVG
- * and as JSON.
+ * <p>Then, when the server is started on a trace ({@code ocelotl view TRACE}; {@code ocelotl serve}
+ * does not know yet which one the user opens), {@value #SERVED_ROUNDS} charts of that trace's own,
+ * as the page asks them — every producer, states, events and links, the page's size — of two
+ * windows of a tenth of the trace each ({@link #servedWindows}): the code then compiles for the
+ * served trace's producers, types, summary level and shapes, which the synthetic charts only
+ * approach (after them alone, the first real chart deoptimised and recompiled much of what they
+ * had compiled). Nothing is kept: the user's window is read as a cold one would be (the warm-up
+ * opens the store apart), and answered with the same bytes.
  *
  * <p>A step (one chart) runs only while the server answers nothing ({@code idle}): a request that
  * arrives meanwhile waits for one step at most, not for the warm-up.
@@ -55,11 +56,7 @@ public final class GanttWarmUp {
   static final int HEIGHT = 100;
   /** Rounds of every chart: more did not make the first chart cheaper (decision 063's figures). */
   static final int ROUNDS = 2;
-  /**
-   * Charts of the served trace: 3 of each window. Fewer left the first real chart recompiling (4, of
-   * one window at the trace's start: 310 against 200 ms of CPU); each costs about a real chart
-   * (decision 065's figures).
-   */
+  /** Charts of the served trace, 3 of each window: each costs about what a user's chart does (decision 065). */
   static final int SERVED_ROUNDS = 6;
   /** The page's chart when it cannot measure its box (details.js): 1000 × 420 px. */
   static final int PAGE_WIDTH = 1000;
@@ -79,7 +76,8 @@ public final class GanttWarmUp {
    *
    * @param idle    whether the server answers nothing now: a step waits for it
    * @param picture the front end's drawing of a chart (the page's SVG): this layer renders nothing
-   * @param served  the trace the server was started on, whose charts are drawn; null: a synthetic one's
+   * @param served  the trace the server was started on, whose charts are drawn after the synthetic
+   *                trace's; null: those alone
    */
   public static void start(BooleanSupplier idle, Consumer<GanttView.Result> picture, TraceStore served) {
     if (!Boolean.parseBoolean(System.getProperty(PROPERTY, "true"))) {
@@ -87,22 +85,15 @@ public final class GanttWarmUp {
     }
     Thread thread = new Thread(() -> {
       try {
+        try {
+          synthetic(idle, picture);
+        } catch (IOException | RuntimeException e) {
+          // A full temporary directory, say: the served trace's charts are still worth drawing.
+        }
         if (served != null) {
           draw(servedCharts(served), idle, picture);
-          return;
         }
-        Path dir = Files.createTempDirectory("ocelotl-warm-up");
-        // A server stopped during the warm-up (Ctrl-C) ends this daemon thread anywhere: the
-        // hook deletes what it wrote.
-        Thread cleanup = new Thread(() -> delete(dir));
-        Runtime.getRuntime().addShutdownHook(cleanup);
-        try {
-          run(dir, idle, picture);
-        } finally {
-          delete(dir);
-          Runtime.getRuntime().removeShutdownHook(cleanup);
-        }
-      } catch (IOException | RuntimeException e) {
+      } catch (RuntimeException e) {
         // Nothing lost but time: the user's first chart is then compiled as it runs. (That the
         // charts run at all is GanttWarmUpTest's; a server's log is no place for their trace.)
       } catch (InterruptedException e) {
@@ -112,6 +103,22 @@ public final class GanttWarmUp {
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     thread.start();
+  }
+
+  /** The synthetic trace's charts, its store in a temporary directory deleted after. */
+  private static void synthetic(BooleanSupplier idle, Consumer<GanttView.Result> picture)
+      throws IOException, InterruptedException {
+    Path dir = Files.createTempDirectory("ocelotl-warm-up");
+    // A server stopped during the warm-up (Ctrl-C) ends this daemon thread anywhere: the hook
+    // deletes what it wrote.
+    Thread cleanup = new Thread(() -> delete(dir));
+    Runtime.getRuntime().addShutdownHook(cleanup);
+    try {
+      run(dir, idle, picture);
+    } finally {
+      delete(dir);
+      Runtime.getRuntime().removeShutdownHook(cleanup);
+    }
   }
 
   /** Draws each chart, as the page's SVG and as JSON, each when the server is idle. */
@@ -127,7 +134,7 @@ public final class GanttWarmUp {
 
   /**
    * The served trace's charts, {@value #SERVED_ROUNDS} of them, alternating between its two
-   * {@link #servedWindows}: the page's chart of every producer, the path (summary, kernel,
+   * {@link #servedWindows}: the page's chart of every producer, by the path (summary, kernel,
    * records) the page's own chart of such a window takes.
    */
   static List<Supplier<GanttView.Result>> servedCharts(TraceStore store) {

@@ -43,7 +43,7 @@ public final class ServerOptions {
    * Starts the server, prints its URL (token included) as the first line of output, and serves
    * until the process is stopped.
    *
-   * @param served the trace the server is started on, whose own Gantt charts warm the code; null: none
+   * @param served the trace the server is started on, whose own Gantt charts the warm-up draws too; null: none
    * @param query  extra query parameters for the printed URL ("&trace=…"), or ""
    */
   int serve(Api api, TraceStore served, String query, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
