@@ -85,14 +85,7 @@ public final class GanttWarmUp {
     }
     Thread thread = new Thread(() -> {
       try {
-        try {
-          synthetic(idle, picture);
-        } catch (IOException | RuntimeException e) {
-          // A full temporary directory, say: the served trace's charts are still worth drawing.
-        }
-        if (served != null) {
-          draw(servedCharts(served), idle, picture);
-        }
+        warmUp(idle, picture, served);
       } catch (RuntimeException e) {
         // Nothing lost but time: the user's first chart is then compiled as it runs. (That the
         // charts run at all is GanttWarmUpTest's; a server's log is no place for their trace.)
@@ -103,6 +96,19 @@ public final class GanttWarmUp {
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     thread.start();
+  }
+
+  /** The synthetic trace's charts, then the served trace's (if any): the warm-up thread's work. */
+  static void warmUp(BooleanSupplier idle, Consumer<GanttView.Result> picture, TraceStore served)
+      throws InterruptedException {
+    try {
+      synthetic(idle, picture);
+    } catch (IOException | RuntimeException e) {
+      // A full temporary directory, say: the served trace's charts are still worth drawing.
+    }
+    if (served != null) {
+      draw(servedCharts(served), idle, picture);
+    }
   }
 
   /** The synthetic trace's charts, its store in a temporary directory deleted after. */

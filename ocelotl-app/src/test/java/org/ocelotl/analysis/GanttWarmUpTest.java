@@ -102,4 +102,19 @@ class GanttWarmUpTest {
     assertEquals(java.util.stream.IntStream.rangeClosed(1, GanttWarmUp.SERVED_ROUNDS).map(k -> 2 * k).boxed().toList(),
         pollsAtChart);
   }
+
+  @Test
+  void theSyntheticChartsComeFirstThenTheServedTracesOwn() throws IOException, InterruptedException {
+    TraceStore served = GanttWarmUp.store(dir.resolve("served"));
+    List<GanttView.Result> drawn = new java.util.ArrayList<>();
+    GanttWarmUp.warmUp(() -> true, drawn::add, served);
+    int synthetic = GanttWarmUp.ROUNDS * 3;
+    assertEquals(synthetic + GanttWarmUp.SERVED_ROUNDS, drawn.size());
+    for (int k = 0; k < drawn.size(); k++) {
+      assertEquals(k >= synthetic, drawn.get(k).request().store() == served, "chart " + k);
+    }
+    drawn.clear();
+    GanttWarmUp.warmUp(() -> true, drawn::add, null);
+    assertEquals(synthetic, drawn.size(), "no trace served (ocelotl serve): the synthetic charts alone");
+  }
 }
