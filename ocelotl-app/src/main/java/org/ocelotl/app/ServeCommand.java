@@ -20,6 +20,6 @@ public final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Api api = new Api(workspace.open(), AnalysisService.standard());
-    return server.serve(api, "", spec.commandLine().getOut(), spec.commandLine().getErr());
+    return server.serve(api, null, "", spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

@@ -17,6 +17,7 @@ import org.ocelotl.export.GanttPicture;
 import org.ocelotl.server.Api;
 import org.ocelotl.server.OcelotlServer;
 import org.ocelotl.server.TokenFile;
+import org.ocelotl.store.TraceStore;
 import picocli.CommandLine.Option;
 
 /** {@code --port}, {@code --bind}, {@code --open}: how {@code serve} and {@code view} listen. */
@@ -42,9 +43,10 @@ public final class ServerOptions {
    * Starts the server, prints its URL (token included) as the first line of output, and serves
    * until the process is stopped.
    *
-   * @param query extra query parameters for the printed URL ("&trace=…"), or ""
+   * @param served the trace the server is started on, whose own Gantt charts the warm-up draws too; null: none
+   * @param query  extra query parameters for the printed URL ("&trace=…"), or ""
    */
-  int serve(Api api, String query, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
+  int serve(Api api, TraceStore served, String query, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("--port must be 0 to 65535, got " + port);
     }
@@ -57,7 +59,8 @@ public final class ServerOptions {
     OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
     if (api.servesTraces()) {
-      GanttWarmUp.start(server::idle, ServerOptions::drawn); // the page's first Gantt chart then runs compiled code (decision 063)
+      // The page's first Gantt chart then runs compiled code (decisions 063, 065).
+      GanttWarmUp.start(server::idle, ServerOptions::drawn, served);
     }
     String url = server.url() + query;
     out.println(url);

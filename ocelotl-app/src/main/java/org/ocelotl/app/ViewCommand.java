@@ -62,19 +62,22 @@ public final class ViewCommand implements Callable<Integer> {
       try (ProgressBar bar = trace.progress(err)) {
         service.analysis(model, Aggregation.TEMPORAL, bar);
       }
-      return server.serve(Api.forModel(model, service), "", out, err);
+      return server.serve(Api.forModel(model, service), null, "", out, err);
     }
     if (slices != null) {
       throw new IllegalArgumentException("--slices goes with --model; the page chooses a trace's slices");
     }
     List<String> ids = new java.util.ArrayList<>();
+    TraceStore first = null;
     for (Path file : files) {
-      ids.add(trace.open(file, err).directory().getFileName().toString());
+      TraceStore store = trace.open(file, err);
+      first = first == null ? store : first;
+      ids.add(store.directory().getFileName().toString());
     }
     Api api = new Api(trace.workspace(), service);
     String query = compare ? "&base=" + URLEncoder.encode(ids.get(0), StandardCharsets.UTF_8) + "&other="
         + URLEncoder.encode(ids.get(1), StandardCharsets.UTF_8)
         : "&trace=" + URLEncoder.encode(ids.get(0), StandardCharsets.UTF_8);
-    return server.serve(api, query, out, err);
+    return server.serve(api, first, query, out, err); // the first trace the page shows (BASE of a pair)
   }
 }
