@@ -219,7 +219,7 @@ public final class AnalysisService {
       Overview overview = request.view() == null ? null : OverviewGeometry.build(built.model(), partition,
           request.view(), window(built), built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
       return new ProvisionalResult(TraceSummary.of(trace.store()), built, request.aggregation(), request.view(),
-          trace.request().producers().depth(), p, byDefault ? p : Double.NaN, partition, q.best(1), overview);
+          trace.request().producers().depth(), p, byDefault ? p : Double.NaN, partition, q.whole(), overview);
     }));
   }
 

@@ -107,7 +107,7 @@ public abstract sealed class Qualities
    */
   public final Breakpoint tradeOff() {
     BreakpointSearch.Evaluator optimum = checked(this::evaluate);
-    Evaluation whole = whole();
+    Evaluation whole = atOne();
     double gain = whole.gain();
     double loss = whole.loss();
     // A zero value at p = 1 makes its fraction 0 (Breakpoint.fraction): the score is then the
@@ -163,8 +163,18 @@ public abstract sealed class Qualities
   }
 
   /** The optimum at p = 1: the model as one part, the steepest line. */
-  Evaluation whole() {
+  Evaluation atOne() {
     return evaluate(1);
+  }
+
+  /**
+   * The optimal partition at p = 1, the model as one part, which gain and loss are shown as
+   * fractions of: {@code best(1)}, the same parts, gain and loss, without the programme where the
+   * aggregation knows it at once (the spatiotemporal one: half a first answer's CPU at 768 leaves,
+   * docs/benchmarks.md, "A zoom's first answer, phase by phase").
+   */
+  public final Partition whole() {
+    return atOne().partition();
   }
 
   private boolean sameLine(Evaluation x, Evaluation y) {

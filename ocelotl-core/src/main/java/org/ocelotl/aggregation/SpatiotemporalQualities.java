@@ -204,7 +204,7 @@ final class SpatiotemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = whole();
+    Evaluation whole = atOne();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
@@ -220,7 +220,7 @@ final class SpatiotemporalQualities extends Qualities {
    * was the first of the evaluations the search made before building the envelopes.
    */
   @Override
-  Evaluation whole() {
+  Evaluation atOne() {
     int k = interval(0, slices - 1);
     return new Built(new Partition(List.of(part(0, 0, slices - 1)), gain[0][k], loss[0][k]));
   }

@@ -344,7 +344,7 @@ final class TemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = whole();
+    Evaluation whole = atOne();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));

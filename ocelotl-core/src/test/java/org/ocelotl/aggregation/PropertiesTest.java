@@ -68,6 +68,33 @@ class PropertiesTest {
     }
   }
 
+  /**
+   * The one-part partition without a programme is the programme's optimum at p = 1, to the bit: the
+   * same parts, gain and loss (the first answer's fractions are of it, the full answer's of the last
+   * breakpoint). Integer-valued models with ties and zeros, and trace-like ones with noise.
+   */
+  @ParameterizedTest
+  @EnumSource(Aggregation.class)
+  void wholeIsTheProgrammesOptimumAtOne(Aggregation aggregation) {
+    Random seeds = new Random(29 + aggregation.ordinal());
+    for (int m = 0; m < 60; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = m % 2 == 0 ? model(aggregation, random)
+          : Models.phasesModel(random, Models.platform(2 + random.nextInt(3), 2 + random.nextInt(3), 1 + random.nextInt(3)),
+              aggregation == Aggregation.SPATIAL ? 1 + random.nextInt(3) : 2 + random.nextInt(30), 1 + random.nextInt(4),
+              1 + random.nextInt(4));
+      Qualities qualities = Qualities.of(model, aggregation);
+      Partition programme = qualities.best(1);
+      Partition whole = qualities.whole();
+      String where = aggregation + " seed " + seed;
+      assertEquals(programme.parts(), whole.parts(), where);
+      assertEquals(1, whole.size(), where);
+      assertEquals(Double.doubleToLongBits(programme.gain()), Double.doubleToLongBits(whole.gain()), where + ": gain");
+      assertEquals(Double.doubleToLongBits(programme.loss()), Double.doubleToLongBits(whole.loss()), where + ": loss");
+    }
+  }
+
   @Test
   void breakpointsAreThoseOfTheProgrammeSearch() {
     Random seeds = new Random(17);
