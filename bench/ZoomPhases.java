@@ -14,7 +14,8 @@ import org.ocelotl.workspace.*;
  * steps of {@code AnalysisService.provisional} done one after the other with their CPU (the process's,
  * every thread) and wall times — the window's model (a scan: each zoom on a window of its own, 30 % of
  * the run shifted by 1 %, so that no cached model serves it), the qualities, the programme at p, the
- * one-part partition the fractions are measured against, the geometry and the JSON — then the same
+ * one-part partition the fractions are measured against ({@code Qualities.whole}; {@code best(1)}, a
+ * programme, before 2026-11-29), the geometry and the JSON — then the same
  * answer through a fresh {@code AnalysisService} on the same window (the model cached by then). Every
  * rank a leaf, N = 100; p is the whole run's default p. Also the chunks the window's scan reads.
  *
@@ -75,8 +76,8 @@ public class ZoomPhases {
       lap("qualities");
       Partition partition = q.best(yours);
       lap("programme");
-      Partition whole = q.best(1);
-      lap("best(1)");
+      Partition whole = q.whole();
+      lap("whole");
       Overview overview = OverviewGeometry.build(built.model(), partition, request.view(),
           new TimeWindow(built.grid().start(), built.grid().end(), built.timeUnit()), built.typeColours(),
           request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);

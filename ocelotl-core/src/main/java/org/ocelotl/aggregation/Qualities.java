@@ -41,6 +41,14 @@ public abstract sealed class Qualities
     this.tolerance = RELATIVE_TOLERANCE * scale;
   }
 
+  /** The same qualities as {@code computed}, answering to {@code work} (see {@link #withWork}). */
+  Qualities(Qualities computed, Work work) {
+    this.model = computed.model;
+    this.work = work;
+    this.scale = computed.scale;
+    this.tolerance = computed.tolerance;
+  }
+
   /**
    * Computes the qualities of every aggregate of the model.
    *
@@ -63,6 +71,17 @@ public abstract sealed class Qualities
       case SPATIOTEMPORAL -> new SpatiotemporalQualities(model, work);
     };
   }
+
+  /**
+   * These qualities, their arrays shared and not computed again, for another request: what is
+   * computed from them from now on (an optimum, the default p, the breakpoints) tells {@code work}
+   * of its progress and stops when {@code work} is cancelled, not when the request that computed
+   * the qualities is — a server that keeps them for the next request of the same model (decision
+   * 067) must not have that request cancelled by the end of the first. Breakpoints are searched
+   * again: only the qualities are shared. Reserves, as {@link #of} does, the heap of the
+   * evaluations that the new request will run.
+   */
+  public abstract Qualities withWork(Work work);
 
   /** Who is told of progress and asked whether to go on. */
   final Work work() {

@@ -41,6 +41,20 @@ final class TemporalQualities extends Qualities {
    */
   private final int[] reach;
 
+  private TemporalQualities(TemporalQualities computed, Work work) {
+    super(computed, work);
+    slices = computed.slices;
+    gain = computed.gain;
+    loss = computed.loss;
+    reach = computed.reach;
+  }
+
+  /** Its evaluations take no array beyond the qualities' own but a row's: nothing to reserve. */
+  @Override
+  public Qualities withWork(Work work) {
+    return new TemporalQualities(this, work);
+  }
+
   TemporalQualities(MicroscopicModel model, Work work) {
     super(model, work);
     slices = model.slices();

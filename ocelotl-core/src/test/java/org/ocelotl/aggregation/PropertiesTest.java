@@ -95,6 +95,56 @@ class PropertiesTest {
     }
   }
 
+  /**
+   * Qualities given to another request ({@link Qualities#withWork}) answer as those computed afresh
+   * — the same default p and partition, optima and breakpoints — and to that request's work alone:
+   * the first request's cancellation stops the first, not the other.
+   */
+  @ParameterizedTest
+  @EnumSource(Aggregation.class)
+  void qualitiesWithAnotherWorkAnswerAsComputedAfreshAndToThatWork(Aggregation aggregation) {
+    Random seeds = new Random(31 + aggregation.ordinal());
+    for (int m = 0; m < 20; m++) {
+      long seed = seeds.nextLong();
+      MicroscopicModel model = model(aggregation, new Random(seed));
+      String where = aggregation + " seed " + seed;
+      boolean[] cancelled = {false};
+      Work first = new Work() {
+        @Override
+        public void check() {
+          if (cancelled[0]) {
+            throw new IllegalStateException("cancelled");
+          }
+        }
+      };
+      Qualities computed = Qualities.of(model, aggregation, first);
+      Qualities other = computed.withWork(Work.NONE);
+      cancelled[0] = true;
+      assertThrows(IllegalStateException.class, computed::tradeOff, where + ": the first request stops");
+      Qualities afresh = Qualities.of(model, aggregation);
+      Breakpoint expected = afresh.tradeOff();
+      Breakpoint tradeOff = other.tradeOff();
+      assertEquals(expected.p(), tradeOff.p(), where + ": default p");
+      assertEquals(expected.partition().parts(), tradeOff.partition().parts(), where);
+      for (double p : new double[] {0, 0.1, 0.37, 0.8, 1}) {
+        assertEquals(afresh.best(p).parts(), other.best(p).parts(), where + " at p = " + p);
+      }
+      List<Breakpoint> breakpoints = other.breakpoints();
+      assertEquals(afresh.breakpoints().size(), breakpoints.size(), where);
+      for (int k = 0; k < breakpoints.size(); k++) {
+        assertEquals(afresh.breakpoints().get(k).p(), breakpoints.get(k).p(), where + ": breakpoint " + k);
+        assertEquals(afresh.breakpoints().get(k).partition().parts(), breakpoints.get(k).partition().parts(), where);
+      }
+      Qualities stopping = computed.withWork(new Work() {
+        @Override
+        public void check() {
+          throw new IllegalStateException("stopped");
+        }
+      });
+      assertThrows(IllegalStateException.class, stopping::tradeOff, where + ": another request's cancellation");
+    }
+  }
+
   @Test
   void breakpointsAreThoseOfTheProgrammeSearch() {
     Random seeds = new Random(17);
