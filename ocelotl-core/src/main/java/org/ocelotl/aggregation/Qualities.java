@@ -26,6 +26,12 @@ public abstract sealed class Qualities
   private final double scale;
   private final double tolerance;
   private volatile List<Breakpoint> breakpoints;
+  /**
+   * Optima that a trade-off evaluated at its own p ({@link #tradeOff}), by p, shared with the
+   * qualities {@link #withWork} gives: the page ranks what the default partition hides by asking
+   * {@link #best} at that p next (decision 067), and the programme's answer there is known.
+   */
+  private final java.util.Map<Double, Partition> tradeOffOptima;
 
   /**
    * The caller of the computation, until the breakpoints are found; then nobody: what is built
@@ -39,6 +45,7 @@ public abstract sealed class Qualities
     this.work = work;
     this.scale = scaleOf(model);
     this.tolerance = RELATIVE_TOLERANCE * scale;
+    this.tradeOffOptima = new java.util.concurrent.ConcurrentHashMap<>();
   }
 
   /** The same qualities as {@code computed}, answering to {@code work} (see {@link #withWork}). */
@@ -47,6 +54,7 @@ public abstract sealed class Qualities
     this.work = work;
     this.scale = computed.scale;
     this.tolerance = computed.tolerance;
+    this.tradeOffOptima = computed.tradeOffOptima;
   }
 
   /**
@@ -104,7 +112,8 @@ public abstract sealed class Qualities
     if (!(p >= 0 && p <= 1)) {
       throw new IllegalArgumentException("p must be in [0, 1], got " + p);
     }
-    return evaluate(p).partition();
+    Partition known = tradeOffOptima.get(p);
+    return known != null ? known : evaluate(p).partition();
   }
 
   /**
@@ -125,7 +134,23 @@ public abstract sealed class Qualities
    * #breakpoints()} finds the same p and partition, up to the rounding of the breakpoint's crossing.
    */
   public final Breakpoint tradeOff() {
-    BreakpointSearch.Evaluator optimum = checked(this::evaluate);
+    // The last evaluation, which is most often at the p found (the crossing that nothing beats):
+    // its partition is then best(p)'s, kept for the request that asks it next.
+    Evaluation[] last = new Evaluation[1];
+    double[] lastP = {Double.NaN};
+    BreakpointSearch.Evaluator optimum = checked(at -> {
+      last[0] = evaluate(at);
+      lastP[0] = at;
+      return last[0];
+    });
+    Breakpoint found = tradeOff(optimum);
+    if (lastP[0] == found.p()) {
+      tradeOffOptima.put(found.p(), last[0].partition());
+    }
+    return found;
+  }
+
+  private Breakpoint tradeOff(BreakpointSearch.Evaluator optimum) {
     Evaluation whole = atOne();
     double gain = whole.gain();
     double loss = whole.loss();

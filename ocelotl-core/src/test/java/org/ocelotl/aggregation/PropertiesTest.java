@@ -145,6 +145,43 @@ class PropertiesTest {
     }
   }
 
+  /**
+   * The optimum at the trade-off's p is known once the trade-off evaluated it (decision 067): {@link
+   * Qualities#best} there runs no programme — none of its per-node checks of the work — on these
+   * qualities or those {@link Qualities#withWork} shares, and gives the parts, gain and loss of a
+   * programme on qualities computed afresh (the coarser of two tied optima where the trade-off's
+   * partition is the finer: {@code best}'s, not the trade-off's).
+   */
+  @Test
+  void theOptimumAtTheTradeOffsPIsKnownOnceEvaluated() {
+    Random seeds = new Random(37);
+    int known = 0;
+    for (int m = 0; m < 40; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = m % 2 == 0 ? model(Aggregation.SPATIOTEMPORAL, random)
+          : Models.phasesModel(random, Models.platform(2 + random.nextInt(3), 2 + random.nextInt(3), 1 + random.nextInt(3)),
+              2 + random.nextInt(30), 1 + random.nextInt(4), 1 + random.nextInt(4));
+      Qualities qualities = Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      double p = qualities.tradeOff().p();
+      java.util.concurrent.atomic.AtomicLong checks = new java.util.concurrent.atomic.AtomicLong();
+      Partition best = qualities.withWork(new Work() {
+        @Override
+        public void check() {
+          checks.incrementAndGet();
+        }
+      }).best(p);
+      Partition afresh = Qualities.of(model, Aggregation.SPATIOTEMPORAL).best(p);
+      String where = "seed " + seed + ", p " + p;
+      assertEquals(afresh.parts(), best.parts(), where);
+      assertEquals(Double.doubleToLongBits(afresh.gain()), Double.doubleToLongBits(best.gain()), where);
+      assertEquals(Double.doubleToLongBits(afresh.loss()), Double.doubleToLongBits(best.loss()), where);
+      assertEquals(afresh.parts(), qualities.best(p).parts(), where);
+      known += checks.get() == 0 ? 1 : 0;
+    }
+    assertEquals(39, known, "trade-offs of the 40 that ended on an evaluation at their p (the 40th on one before)");
+  }
+
   @Test
   void breakpointsAreThoseOfTheProgrammeSearch() {
     Random seeds = new Random(17);
