@@ -212,10 +212,10 @@ public abstract sealed class Qualities
   }
 
   /**
-   * The optimal partition at p = 1, the model as one part, which gain and loss are shown as
-   * fractions of: {@code best(1)}, the same parts, gain and loss, without the programme where the
-   * aggregation knows it at once (the spatiotemporal one: half a first answer's CPU at 768 leaves,
-   * docs/benchmarks.md, "A zoom's first answer, phase by phase").
+   * The optimal partition at p = 1, the model as one part, whose gain and loss the answers'
+   * fractions are of: {@code best(1)}, the same parts, gain and loss, without the programme where
+   * the aggregation knows it at once (the spatiotemporal one: a third of a zoom's first answer's CPU
+   * at 768 leaves, docs/benchmarks.md, "A zoom's first answer, phase by phase").
    */
   public final Partition whole() {
     return atOne().partition();
