@@ -67,6 +67,16 @@ public final class AnalysisService {
   private final ModelSource models;
   private final Memo<ModelId, BuiltModel> builtModels = new Memo<>(KEPT);
   private final Memo<AnalysisKey, Analysis> analyses = new Memo<>(KEPT);
+  /**
+   * The qualities of the last model a first answer was computed for ({@link #provisional}), for the
+   * requests that follow on that model (decision 067): a zoom's page asks the window at the
+   * analyst's p, then at its default p, and what that partition hides, three first answers on one
+   * model. Each request gets them {@link Qualities#withWork answering to its own work}. One only:
+   * they take 16 bytes per (node, interval), 96 MB at 768 leaves × 100 slices.
+   */
+  private final Memo<AnalysisKey, Qualities> firstQualities = new Memo<>(1);
+  /** Qualities computed for first answers (the others came from {@link #firstQualities}). */
+  private final java.util.concurrent.atomic.AtomicLong qualitiesComputed = new java.util.concurrent.atomic.AtomicLong();
   /** Graph layouts per kept model's tree (identity): a layout costs up to a second, a redraw must not. */
   private final Memo<ProducerTree, Platform.Layout> layouts = new Memo<>(KEPT);
 
@@ -101,12 +111,18 @@ public final class AnalysisService {
   public void clear() {
     builtModels.clear();
     analyses.clear();
+    firstQualities.clear();
     layouts.clear();
   }
 
   /** How many breakpoint searches this service has run. */
   long searches() {
     return searches.get();
+  }
+
+  /** How many models' qualities this service's first answers have computed. */
+  long qualitiesComputed() {
+    return qualitiesComputed.get();
   }
 
   /** Which model a kept model or analysis is of. */
@@ -211,7 +227,14 @@ public final class AnalysisService {
     }
     return java.util.Optional.of(cappedNow(() -> {
       progress.stage("computing qualities and the partition at p");
-      Qualities q = Qualities.of(built.model(), request.aggregation(), progress);
+      boolean[] computedHere = {false};
+      Qualities kept = firstQualities.get(new AnalysisKey(modelKey, request.aggregation()), () -> {
+        qualitiesComputed.incrementAndGet();
+        computedHere[0] = true;
+        return Qualities.of(built.model(), request.aggregation(), progress);
+      }, progress);
+      // Computed here, they answer to this request and reserved its evaluations' heap already.
+      Qualities q = computedHere[0] ? kept : kept.withWork(progress);
       boolean byDefault = Double.isNaN(request.p());
       Breakpoint tradeOff = byDefault ? q.tradeOff() : null;
       double p = byDefault ? tradeOff.p() : request.p();
@@ -219,7 +242,7 @@ public final class AnalysisService {
       Overview overview = request.view() == null ? null : OverviewGeometry.build(built.model(), partition,
           request.view(), window(built), built.typeColours(), request.height(), OverviewGeometry.VISUAL_THRESHOLD_PX);
       return new ProvisionalResult(TraceSummary.of(trace.store()), built, request.aggregation(), request.view(),
-          trace.request().producers().depth(), p, byDefault ? p : Double.NaN, partition, q.best(1), overview);
+          trace.request().producers().depth(), p, byDefault ? p : Double.NaN, partition, q.whole(), overview);
     }));
   }
 

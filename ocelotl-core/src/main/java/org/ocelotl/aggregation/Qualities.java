@@ -26,6 +26,12 @@ public abstract sealed class Qualities
   private final double scale;
   private final double tolerance;
   private volatile List<Breakpoint> breakpoints;
+  /**
+   * Optima that a trade-off evaluated at its own p ({@link #tradeOff}), by p, shared with the
+   * qualities {@link #withWork} gives: the page ranks what the default partition hides by asking
+   * {@link #best} at that p next (decision 067), and the programme's answer there is known.
+   */
+  private final java.util.Map<Double, Partition> tradeOffOptima;
 
   /**
    * The caller of the computation, until the breakpoints are found; then nobody: what is built
@@ -39,6 +45,16 @@ public abstract sealed class Qualities
     this.work = work;
     this.scale = scaleOf(model);
     this.tolerance = RELATIVE_TOLERANCE * scale;
+    this.tradeOffOptima = new java.util.concurrent.ConcurrentHashMap<>();
+  }
+
+  /** The same qualities as {@code computed}, answering to {@code work} (see {@link #withWork}). */
+  Qualities(Qualities computed, Work work) {
+    this.model = computed.model;
+    this.work = work;
+    this.scale = computed.scale;
+    this.tolerance = computed.tolerance;
+    this.tradeOffOptima = computed.tradeOffOptima;
   }
 
   /**
@@ -64,6 +80,17 @@ public abstract sealed class Qualities
     };
   }
 
+  /**
+   * These qualities, their arrays shared and not computed again, for another request: what is
+   * computed from them from now on (an optimum, the default p, the breakpoints) tells {@code work}
+   * of its progress and stops when {@code work} is cancelled, not when the request that computed
+   * the qualities is — a server that keeps them for the next request of the same model (decision
+   * 067) must not have that request cancelled by the end of the first. Breakpoints are searched
+   * again: only the qualities are shared. Reserves, as {@link #of} does, the heap of the
+   * evaluations that the new request will run.
+   */
+  public abstract Qualities withWork(Work work);
+
   /** Who is told of progress and asked whether to go on. */
   final Work work() {
     return work;
@@ -85,7 +112,8 @@ public abstract sealed class Qualities
     if (!(p >= 0 && p <= 1)) {
       throw new IllegalArgumentException("p must be in [0, 1], got " + p);
     }
-    return evaluate(p).partition();
+    Partition known = tradeOffOptima.get(p);
+    return known != null ? known : evaluate(p).partition();
   }
 
   /**
@@ -106,8 +134,24 @@ public abstract sealed class Qualities
    * #breakpoints()} finds the same p and partition, up to the rounding of the breakpoint's crossing.
    */
   public final Breakpoint tradeOff() {
-    BreakpointSearch.Evaluator optimum = checked(this::evaluate);
-    Evaluation whole = whole();
+    // The last evaluation, which is most often at the p found (the crossing that nothing beats):
+    // its partition is then best(p)'s, kept for the request that asks it next.
+    Evaluation[] last = new Evaluation[1];
+    double[] lastP = {Double.NaN};
+    BreakpointSearch.Evaluator optimum = checked(at -> {
+      last[0] = evaluate(at);
+      lastP[0] = at;
+      return last[0];
+    });
+    Breakpoint found = tradeOff(optimum);
+    if (lastP[0] == found.p()) {
+      tradeOffOptima.put(found.p(), last[0].partition());
+    }
+    return found;
+  }
+
+  private Breakpoint tradeOff(BreakpointSearch.Evaluator optimum) {
+    Evaluation whole = atOne();
     double gain = whole.gain();
     double loss = whole.loss();
     // A zero value at p = 1 makes its fraction 0 (Breakpoint.fraction): the score is then the
@@ -163,8 +207,18 @@ public abstract sealed class Qualities
   }
 
   /** The optimum at p = 1: the model as one part, the steepest line. */
-  Evaluation whole() {
+  Evaluation atOne() {
     return evaluate(1);
+  }
+
+  /**
+   * The optimal partition at p = 1, the model as one part, whose gain and loss the answers'
+   * fractions are of: {@code best(1)}, the same parts, gain and loss, without the programme where
+   * the aggregation knows it at once (the spatiotemporal one: a third of a zoom's first answer's CPU
+   * at 768 leaves, docs/benchmarks.md, "A zoom's first answer, phase by phase").
+   */
+  public final Partition whole() {
+    return atOne().partition();
   }
 
   private boolean sameLine(Evaluation x, Evaluation y) {

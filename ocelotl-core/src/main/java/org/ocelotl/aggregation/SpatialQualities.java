@@ -19,6 +19,20 @@ final class SpatialQualities extends Qualities {
   private final double[] gain;
   private final double[] loss;
 
+  private SpatialQualities(SpatialQualities computed, Work work) {
+    super(computed, work);
+    tree = computed.tree;
+    slices = computed.slices;
+    gain = computed.gain;
+    loss = computed.loss;
+  }
+
+  /** Its evaluations take a few arrays of one value per node: nothing to reserve. */
+  @Override
+  public Qualities withWork(Work work) {
+    return new SpatialQualities(this, work);
+  }
+
   SpatialQualities(MicroscopicModel model, Work work) {
     super(model, work);
     tree = model.tree();

@@ -71,6 +71,24 @@ final class SpatiotemporalQualities extends Qualities {
     parts = new Part[nodes][];
   }
 
+  private SpatiotemporalQualities(SpatiotemporalQualities computed, Work work) {
+    super(computed, work);
+    tree = computed.tree;
+    slices = computed.slices;
+    gain = computed.gain;
+    loss = computed.loss;
+    levels = computed.levels;
+    parts = computed.parts;
+    requireHeap((BYTES_PER_AGGREGATE - QUALITY_BYTES) * tree.size() * gain[0].length,
+        String.format("spatiotemporal evaluations of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
+            tree.size(), slices, BYTES_PER_AGGREGATE - QUALITY_BYTES));
+  }
+
+  @Override
+  public Qualities withWork(Work work) {
+    return new SpatiotemporalQualities(this, work);
+  }
+
   /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
   private void sumSeries(MicroscopicModel model, double[][] series, double[][] info) {
     int types = model.typeCount();
@@ -159,12 +177,17 @@ final class SpatiotemporalQualities extends Qualities {
     return part;
   }
 
-  /** The node's row of Parts, made once: two rows would lose the Parts put in the other. */
-  private synchronized Part[] partsOf(int node) {
-    if (parts[node] == null) {
-      parts[node] = new Part[intervalArrayLength(slices)];
+  /**
+   * The node's row of Parts, made once: two rows would lose the Parts put in the other. Locked on
+   * the rows themselves, which the qualities {@link #withWork} shares.
+   */
+  private Part[] partsOf(int node) {
+    synchronized (parts) {
+      if (parts[node] == null) {
+        parts[node] = new Part[intervalArrayLength(slices)];
+      }
+      return parts[node];
     }
-    return parts[node];
   }
 
   /** Heap per (node, interval) of the qualities: gain, loss and a reference to its Part. */
@@ -204,7 +227,7 @@ final class SpatiotemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes at once. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = whole();
+    Evaluation whole = atOne();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));
@@ -220,7 +243,7 @@ final class SpatiotemporalQualities extends Qualities {
    * was the first of the evaluations the search made before building the envelopes.
    */
   @Override
-  Evaluation whole() {
+  Evaluation atOne() {
     int k = interval(0, slices - 1);
     return new Built(new Partition(List.of(part(0, 0, slices - 1)), gain[0][k], loss[0][k]));
   }

@@ -41,6 +41,20 @@ final class TemporalQualities extends Qualities {
    */
   private final int[] reach;
 
+  private TemporalQualities(TemporalQualities computed, Work work) {
+    super(computed, work);
+    slices = computed.slices;
+    gain = computed.gain;
+    loss = computed.loss;
+    reach = computed.reach;
+  }
+
+  /** Its evaluations take no array beyond the qualities' own but a row's: nothing to reserve. */
+  @Override
+  public Qualities withWork(Work work) {
+    return new TemporalQualities(this, work);
+  }
+
   TemporalQualities(MicroscopicModel model, Work work) {
     super(model, work);
     slices = model.slices();
@@ -344,7 +358,7 @@ final class TemporalQualities extends Qualities {
 
   /** As {@link #envelopeBreakpoints()}, the envelopes holding at most budget bytes. */
   List<Breakpoint> envelopeBreakpoints(long budget) {
-    Evaluation whole = whole();
+    Evaluation whole = atOne();
     double limit = wholeFrom(whole);
     if (limit == 0) { // one part optimal from p = 0 on: a model with nothing to tell apart
       return List.of(new Breakpoint(0, whole.partition()));

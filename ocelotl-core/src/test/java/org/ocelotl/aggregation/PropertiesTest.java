@@ -68,6 +68,120 @@ class PropertiesTest {
     }
   }
 
+  /**
+   * The one-part partition without a programme is the programme's optimum at p = 1, to the bit: the
+   * same parts, gain and loss (the first answer's fractions are of it, the full answer's of the last
+   * breakpoint). Integer-valued models with ties and zeros, and trace-like ones with noise.
+   */
+  @ParameterizedTest
+  @EnumSource(Aggregation.class)
+  void wholeIsTheProgrammesOptimumAtOne(Aggregation aggregation) {
+    Random seeds = new Random(29 + aggregation.ordinal());
+    for (int m = 0; m < 60; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = m % 2 == 0 ? model(aggregation, random)
+          : Models.phasesModel(random, Models.platform(2 + random.nextInt(3), 2 + random.nextInt(3), 1 + random.nextInt(3)),
+              aggregation == Aggregation.SPATIAL ? 1 + random.nextInt(3) : 2 + random.nextInt(30), 1 + random.nextInt(4),
+              1 + random.nextInt(4));
+      Qualities qualities = Qualities.of(model, aggregation);
+      Partition programme = qualities.best(1);
+      Partition whole = qualities.whole();
+      String where = aggregation + " seed " + seed;
+      assertEquals(programme.parts(), whole.parts(), where);
+      assertEquals(1, whole.size(), where);
+      assertEquals(Double.doubleToLongBits(programme.gain()), Double.doubleToLongBits(whole.gain()), where + ": gain");
+      assertEquals(Double.doubleToLongBits(programme.loss()), Double.doubleToLongBits(whole.loss()), where + ": loss");
+    }
+  }
+
+  /**
+   * Qualities given to another request ({@link Qualities#withWork}) answer as those computed afresh
+   * — the same default p and partition, optima and breakpoints — and to that request's work alone:
+   * the first request's cancellation stops the first, not the other.
+   */
+  @ParameterizedTest
+  @EnumSource(Aggregation.class)
+  void qualitiesWithAnotherWorkAnswerAsComputedAfreshAndToThatWork(Aggregation aggregation) {
+    Random seeds = new Random(31 + aggregation.ordinal());
+    for (int m = 0; m < 20; m++) {
+      long seed = seeds.nextLong();
+      MicroscopicModel model = model(aggregation, new Random(seed));
+      String where = aggregation + " seed " + seed;
+      boolean[] cancelled = {false};
+      Work first = new Work() {
+        @Override
+        public void check() {
+          if (cancelled[0]) {
+            throw new IllegalStateException("cancelled");
+          }
+        }
+      };
+      Qualities computed = Qualities.of(model, aggregation, first);
+      Qualities other = computed.withWork(Work.NONE);
+      cancelled[0] = true;
+      assertThrows(IllegalStateException.class, computed::tradeOff, where + ": the first request stops");
+      Qualities afresh = Qualities.of(model, aggregation);
+      Breakpoint expected = afresh.tradeOff();
+      Breakpoint tradeOff = other.tradeOff();
+      assertEquals(expected.p(), tradeOff.p(), where + ": default p");
+      assertEquals(expected.partition().parts(), tradeOff.partition().parts(), where);
+      for (double p : new double[] {0, 0.1, 0.37, 0.8, 1}) {
+        assertEquals(afresh.best(p).parts(), other.best(p).parts(), where + " at p = " + p);
+      }
+      List<Breakpoint> breakpoints = other.breakpoints();
+      assertEquals(afresh.breakpoints().size(), breakpoints.size(), where);
+      for (int k = 0; k < breakpoints.size(); k++) {
+        assertEquals(afresh.breakpoints().get(k).p(), breakpoints.get(k).p(), where + ": breakpoint " + k);
+        assertEquals(afresh.breakpoints().get(k).partition().parts(), breakpoints.get(k).partition().parts(), where);
+      }
+      Qualities stopping = computed.withWork(new Work() {
+        @Override
+        public void check() {
+          throw new IllegalStateException("stopped");
+        }
+      });
+      assertThrows(IllegalStateException.class, stopping::tradeOff, where + ": another request's cancellation");
+    }
+  }
+
+  /**
+   * The optimum at the trade-off's p is known once the trade-off evaluated it (decision 067): {@link
+   * Qualities#best} there runs no programme — none of its per-node checks of the work — on these
+   * qualities or those {@link Qualities#withWork} shares, and gives the parts, gain and loss of a
+   * programme on qualities computed afresh (the coarser of two tied optima where the trade-off's
+   * partition is the finer: {@code best}'s, not the trade-off's).
+   */
+  @Test
+  void theOptimumAtTheTradeOffsPIsKnownOnceEvaluated() {
+    Random seeds = new Random(37);
+    int known = 0;
+    for (int m = 0; m < 40; m++) {
+      long seed = seeds.nextLong();
+      Random random = new Random(seed);
+      MicroscopicModel model = m % 2 == 0 ? model(Aggregation.SPATIOTEMPORAL, random)
+          : Models.phasesModel(random, Models.platform(2 + random.nextInt(3), 2 + random.nextInt(3), 1 + random.nextInt(3)),
+              2 + random.nextInt(30), 1 + random.nextInt(4), 1 + random.nextInt(4));
+      Qualities qualities = Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+      double p = qualities.tradeOff().p();
+      java.util.concurrent.atomic.AtomicLong checks = new java.util.concurrent.atomic.AtomicLong();
+      Partition best = qualities.withWork(new Work() {
+        @Override
+        public void check() {
+          checks.incrementAndGet();
+        }
+      }).best(p);
+      Partition afresh = Qualities.of(model, Aggregation.SPATIOTEMPORAL).best(p);
+      String where = "seed " + seed + ", p " + p;
+      assertEquals(afresh.parts(), best.parts(), where);
+      assertEquals(Double.doubleToLongBits(afresh.gain()), Double.doubleToLongBits(best.gain()), where);
+      assertEquals(Double.doubleToLongBits(afresh.loss()), Double.doubleToLongBits(best.loss()), where);
+      assertEquals(afresh.parts(), qualities.best(p).parts(), where);
+      known += checks.get() == 0 ? 1 : 0;
+    }
+    assertEquals(39, known, "trade-offs of the 40 that ended on an evaluation at their p (the 40th on one before)");
+  }
+
   @Test
   void breakpointsAreThoseOfTheProgrammeSearch() {
     Random seeds = new Random(17);
