@@ -45,6 +45,28 @@ final class SpatiotemporalQualities extends Qualities {
   // parts: the breakpoint search builds no partition, and the rows (24 MB of references at 1,189
   // nodes × 100 slices) are not held while its envelopes need the heap.
   private final Part[][] parts;
+  /**
+   * How far the best of [c, j] must lie above V(c, j), its value as one part (or its children's
+   * optima), for cut c to be skipped at j in every row before c: more than the rounding of the sums
+   * that compare them, so a skipped cut is strictly below each row's maximum and the programme gives
+   * the values and cuts it gives without skipping, bit for bit.
+   *
+   * <p>Why: write B for the computed best, u = 2^−53, M a bound of every sum's magnitude. Let row c's
+   * optimum at j be cut at c* > c. For a row first &lt; c and any y ≥ c, B(first, y) ≥ B(first, c − 1) +
+   * B(c, y) − 2k·u·M, k the number of segments of [c, y]'s optimum (by induction on k: its last
+   * segment [x, y] is a candidate of row first at y, one rounding there and one in B(c, y)). So row
+   * first's maximum at j is at least its candidate c, fl(B(first, c − 1) + V(c, j)), plus B(c, j) −
+   * V(c, j) − (2·|T| + 1)·u·M. The sums are values of segmentations, p·Σgain − (1 − p)·Σloss −
+   * τ·parts over disjoint aggregates; gains and losses of disjoint aggregates add up to at most
+   * the {@link #scale()} (each is at most its mass × log2 of its cells), and τ·parts ≤ 10^−12 × cells ×
+   * scale, so M ≤ 4 × scale for any model that fits in memory, and u·M ≤ ulp(4 × scale); one more
+   * ulp for the rounding of V + margin in the test.
+   *
+   * <p>Skipping cut c drops a candidate in each earlier row (N³/6 per node in all): cuts that lose
+   * to a finer cutting of their own interval are most of them at the p where partitions have many
+   * parts, two to four times fewer candidates on the 768-leaf benchmark model (docs/benchmarks.md).
+   */
+  private final double cutMargin;
 
   SpatiotemporalQualities(MicroscopicModel model, Work work) {
     super(model, work);
@@ -69,6 +91,7 @@ final class SpatiotemporalQualities extends Qualities {
     });
     levels = levels(tree);
     parts = new Part[nodes][];
+    cutMargin = (2.0 * slices + 2) * Math.ulp(4 * scale());
   }
 
   /** Per node, the values of its leaves summed: series[h][t·types + u], info[h][t] = Σ x·log2 x. */
@@ -227,7 +250,15 @@ final class SpatiotemporalQualities extends Qualities {
 
   @Override
   Evaluation evaluate(double p) {
-    Solution solution = new Solution(p);
+    return evaluate(p, cutMargin);
+  }
+
+  /**
+   * The optimum at p, a cut skipped where the best of its interval lies more than margin above the
+   * interval's whole value ({@link #cutMargin}; an infinite margin tries every cut).
+   */
+  Evaluation evaluate(double p, double margin) {
+    Solution solution = new Solution(p, margin);
     for (int[] level : levels) {
       IntStream.of(level).parallel().forEach(node -> {
         work().check();
@@ -250,10 +281,9 @@ final class SpatiotemporalQualities extends Qualities {
   }
 
   /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
-  private record Scratch(Table lines, double[] whole, double[] values, double[] best, int[] cuts, int[] reach) {
+  private record Scratch(Table lines, double[] whole, double[] values, double[] best, int[] cuts) {
     Scratch(int intervals, int slices) {
-      this(new Table(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices],
-          new int[slices]);
+      this(new Table(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices]);
     }
   }
 
@@ -263,13 +293,15 @@ final class SpatiotemporalQualities extends Qualities {
     private final double p;
     private final double q;
     private final double penalty;
+    private final double margin;
     private final Table[] tables;
     private Partition partition; // built on first request
 
-    Solution(double p) {
+    Solution(double p, double margin) {
       this.p = p;
       this.q = 1 - p;
       this.penalty = tolerance();
+      this.margin = margin;
       this.tables = new Table[tree.size()];
     }
 
@@ -310,35 +342,38 @@ final class SpatiotemporalQualities extends Qualities {
       double[] values = scratch.values; // the value of best(node, [first, last]), by interval
       double[] best = scratch.best;
       int[] cuts = scratch.cuts;
-      int[] reach = tree.isLeaf(node) ? reach(whole, scratch.reach) : null;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       // best(first, last) = max over cuts c of best(first, c − 1) + V(c, last), the lowest c on ties.
       // Cut by cut, for every first at once: the rows' maxima are independent (no chain through one
       // running maximum) and best(·, c − 1) is contiguous: 15–30 % less CPU per programme than row
-      // by row at 768 leaves (docs/benchmarks.md, "A new p"). Each row still sees its candidates in
-      // increasing c with the same sums, so the values and cuts are the row-by-row loop's, bit for bit.
+      // by row at 768 leaves (docs/benchmarks.md, "A new p"). The cuts run down from last and a
+      // candidate equal to the best so far replaces it, so each row keeps the lowest c among its
+      // maxima, the same sum as the row-by-row loop's: the values and cuts are its own, bit for bit.
+      // Going down, row c is complete as soon as cut c is tried (its candidates are the cuts from c
+      // on), which tells whether cut c can win in any row before it (see cutMargin).
       for (int last = 0; last < slices; last++) {
         int base = interval(0, last);
         int firsts = Math.min(last, lastFirst);
-        int from = reach == null ? 0 : reach[last];
         for (int first = 0; first <= firsts; first++) {
           best[first] = Double.NEGATIVE_INFINITY;
-          cuts[first] = Math.max(first, from);
         }
-        for (int c = from; c <= last; c++) {
+        for (int c = last; c >= 0; c--) {
           double v = whole[base + c];
           if (c <= firsts) { // first = c: nothing before the cut, worth 0
             double candidate = 0.0 + v;
-            if (candidate > best[c]) {
+            if (candidate >= best[c]) {
               best[c] = candidate;
               cuts[c] = c;
+            }
+            if (best[c] > v + margin) {
+              continue; // [c, last] is worth more cut than whole: no row chooses cut c
             }
           }
           int before = c == 0 ? 0 : interval(0, c - 1);
           int top = Math.min(c - 1, firsts);
           for (int first = 0; first <= top; first++) {
             double candidate = values[before + first] + v;
-            if (candidate > best[first]) {
+            if (candidate >= best[first]) {
               best[first] = candidate;
               cuts[first] = c;
             }
@@ -350,29 +385,6 @@ final class SpatiotemporalQualities extends Qualities {
         }
       }
       return table;
-    }
-
-    /**
-     * For a leaf, per last slice j, the first cut worth trying in the rows ending at j: below it,
-     * each aggregate [c, j] (a leaf's V is its aggregate) is worth less than −τ·(n + 1), n = j − c + 1
-     * slices, while the same slices as n single cells are worth −τ·n exactly (a single cell has
-     * gain = loss = 0, value −τ) and the cuts at c, c + 1, …, j give them: cut c is at least a τ
-     * below the row's maximum, far above rounding (a few ε × scale), so the programme never chooses
-     * it, not even on a tie, and skipping it changes neither the maximum nor the cut. Single cells
-     * are never below: the first cut worth trying is at most j. At small p only intervals that lose
-     * little can be parts of an optimum, and the leaves, most of the nodes, are scanned over a
-     * few slices instead of the whole row (the temporal programme's reach, docs/aggregation.md).
-     */
-    private int[] reach(double[] whole, int[] reach) {
-      for (int last = 0; last < slices; last++) {
-        int base = interval(0, last);
-        int c = 0;
-        while (c < last && whole[base + c] < -penalty * (last - c + 2)) {
-          c++;
-        }
-        reach[last] = c;
-      }
-      return reach;
     }
 
     /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
