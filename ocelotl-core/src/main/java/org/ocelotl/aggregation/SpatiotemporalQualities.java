@@ -19,26 +19,22 @@ import org.ocelotl.model.ProducerTree;
  * <p>One p: the three options of SPEC.md §4 folded into a segmentation. Let
  * V(h,[c,j]) = max(aggregate (h,[c,j]), Σ_children best(child,[c,j])); two temporal cuts in a row
  * are one finer segmentation, so best(h,[i,j]) = max over c in [i, j] of
- * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node, nodes of equal
- * height in parallel, children before parents; the root needs only intervals starting at 0.
- *
- * <p>Between two evaluations at p1 &lt; p2 (the breakpoint search), a subproblem whose optimum
- * has the same line (gain, loss, parts) at both is copied instead of maximised (see
- * {@link Qualities#evaluate}), and a node whose whole table is shared by both is not visited.
+ * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node at most (a cut c is
+ * skipped at j where [c, j] is worth more cut than whole, see {@link #cutMargin}), subtrees in
+ * parallel, children before parents; the root needs only intervals starting at 0.
  *
  * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 20·H·I bytes
- * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps a table of 24 bytes per
- * subproblem (gain, loss, parts and decision of its optimum), 24·H·I bytes, of which the
- * breakpoint search keeps the two ends of every range it is still splitting (evaluations share
- * the tables of the nodes that did not change). The constructor refuses a model for which
- * (20 + 24·(2 + P))·H·I bytes exceed the free heap, P being the fork/join parallelism.
+ * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps
+ * the decision of every subproblem, 4·H·I bytes, and while it runs the line (gain, loss, parts: 20
+ * bytes) of every subproblem of the nodes solved whose parent is not, taken from and given back to
+ * per-thread free lists. The constructor reserves (20 + 24·(2 + P))·H·I bytes, P being the
+ * fork/join parallelism: the qualities, and room for 2 + P evaluations and their lines.
  */
 final class SpatiotemporalQualities extends Qualities {
   private final ProducerTree tree;
   private final int slices;
   private final double[][] gain;
   private final double[][] loss;
-  private final int[][] levels;
   // One Part object per aggregate, shared by every partition that uses it: the breakpoints of a
   // large model hold thousands of partitions that differ in a few parts. Parts are immutable, so
   // a racy first fill is harmless. A node's row is made when a partition first has one of its
@@ -89,7 +85,6 @@ final class SpatiotemporalQualities extends Qualities {
       fillNode(node, series[node], info[node], types);
       work.advanced(done.incrementAndGet(), nodes);
     });
-    levels = levels(tree);
     parts = new Part[nodes][];
     cutMargin = (2.0 * slices + 2) * Math.ulp(4 * scale());
   }
@@ -150,21 +145,6 @@ final class SpatiotemporalQualities extends Qualities {
     }
     gain[node] = g;
     loss[node] = l;
-  }
-
-  /** Nodes grouped by height (longest path down to a leaf), lowest first. */
-  private static int[][] levels(ProducerTree tree) {
-    int[] height = new int[tree.size()];
-    for (int node = tree.size() - 1; node > 0; node--) {
-      int parent = tree.parent(node);
-      height[parent] = Math.max(height[parent], height[node] + 1);
-    }
-    int[][] levels = new int[height[0] + 1][];
-    for (int h = 0; h <= height[0]; h++) {
-      int level = h;
-      levels[h] = IntStream.range(0, tree.size()).filter(n -> height[n] == level).toArray();
-    }
-    return levels;
   }
 
   /** The aggregate (node, [first, last]) as the Part shared by every partition that has it. */
@@ -259,42 +239,77 @@ final class SpatiotemporalQualities extends Qualities {
    */
   Evaluation evaluate(double p, double margin) {
     Solution solution = new Solution(p, margin);
-    for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(node -> {
-        work().check();
-        solution.tables[node] = solution.solveNode(node);
-      });
-    }
+    solution.new Subtree(0).invoke(); // here, its forks in the common pool, as a parallel stream runs
     return solution;
   }
 
   /**
-   * The optimum of every subproblem best(h,[i,j]) at one p, by node: its line (gain, loss, parts
-   * of the optimal sub-partition) and how it is made: decision = cut·2 + 1 when V(h,[i,j]) is the
-   * aggregate itself rather than the children's optima (the flag belongs to V at the same
-   * interval, the cut to best).
+   * The line (gain, loss, parts) of the optimum of every subproblem best(h,[i,j]) of one node at one
+   * p, by interval: its parent sums them, then they are done with.
    */
-  private record Table(double[] gain, double[] loss, int[] parts, int[] decision) {
-    Table(int length) {
-      this(new double[length], new double[length], new int[length], new int[length]);
+  private record Lines(double[] gain, double[] loss, int[] parts) {
+    Lines(int length) {
+      this(new double[length], new double[length], new int[length]);
     }
   }
 
-  /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
-  private record Scratch(Table lines, double[] whole, double[] values, double[] best, int[] cuts) {
+  /**
+   * Per-thread work arrays of one node's solution, reused: an evaluation touches every node. The
+   * lines of V (the better of the aggregate and the children's optima) by interval, V itself, the
+   * values of best by interval, and per row the best so far and its cut.
+   */
+  private record Scratch(Lines lines, double[] whole, double[] values, double[] best, int[] cuts) {
     Scratch(int intervals, int slices) {
-      this(new Table(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices]);
+      this(new Lines(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices]);
     }
   }
 
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(0, 0));
 
+  /**
+   * Per thread, nodes' lines done with, for the next node to solve: a node's lines live from its
+   * programme to its parent's, and allocating them afresh (20 bytes per subproblem, 120 MB a programme
+   * at 768 leaves × 100 slices) had the collector copy them while they lived (docs/benchmarks.md, "A
+   * far p"). Solved depth first, a thread holds at most the lines of one path's children at once;
+   * beyond {@value #KEPT_LINES} free ones per thread the rest are left to the collector, so that a
+   * wide tree does not keep its widest level for good.
+   */
+  private static final ThreadLocal<java.util.ArrayDeque<Lines>> FREE_LINES = ThreadLocal.withInitial(
+      java.util.ArrayDeque::new);
+  private static final int KEPT_LINES = 32;
+
+  private static Lines takeLines(int length) {
+    java.util.ArrayDeque<Lines> free = FREE_LINES.get();
+    Lines lines = free.poll();
+    while (lines != null && lines.gain.length != length) { // another model's: let them go
+      free.clear();
+      lines = null;
+    }
+    return lines != null ? lines : new Lines(length);
+  }
+
+  private static void giveBack(Lines lines) {
+    java.util.ArrayDeque<Lines> free = FREE_LINES.get();
+    if (free.size() < KEPT_LINES) {
+      free.push(lines);
+    }
+  }
+
+  /**
+   * The optimum of every subproblem best(h,[i,j]) at one p, by node: how it is made, decision =
+   * cut·2 + 1 when V(h,[i,j]) is the aggregate itself rather than the children's optima (the flag
+   * belongs to V at the same interval, the cut to best); the lines of a node's optima until its
+   * parent has summed them; the root's line.
+   */
   private final class Solution implements Evaluation {
     private final double p;
     private final double q;
     private final double penalty;
     private final double margin;
-    private final Table[] tables;
+    private final int[][] decisions;
+    private final Lines[] lines;
+    private double rootGain;
+    private double rootLoss;
     private Partition partition; // built on first request
 
     Solution(double p, double margin) {
@@ -302,17 +317,52 @@ final class SpatiotemporalQualities extends Qualities {
       this.q = 1 - p;
       this.penalty = tolerance();
       this.margin = margin;
-      this.tables = new Table[tree.size()];
+      this.decisions = new int[tree.size()][];
+      this.lines = new Lines[tree.size()];
+    }
+
+    /**
+     * A node's subtree solved depth first, the children's subtrees in parallel: every node's
+     * children are solved before it, the tree's independent subtrees keep the cores busy whatever
+     * their shapes (by height, a level of a few large nodes kept one core waiting for the other), and
+     * a node's lines are given back as soon as its parent is solved.
+     */
+    final class Subtree extends java.util.concurrent.RecursiveAction {
+      private final int node;
+
+      Subtree(int node) {
+        this.node = node;
+      }
+
+      @Override
+      protected void compute() {
+        int children = tree.childCount(node);
+        if (children > 0) {
+          Subtree[] tasks = new Subtree[children];
+          for (int i = 0; i < children; i++) {
+            tasks[i] = new Subtree(tree.child(node, i));
+          }
+          invokeAll(tasks);
+        }
+        work().check();
+        solveNode(node);
+        if (node == 0) {
+          rootGain = lines[0].gain[interval(0, slices - 1)];
+          rootLoss = lines[0].loss[interval(0, slices - 1)];
+          giveBack(lines[0]);
+          lines[0] = null;
+        }
+      }
     }
 
     @Override
     public double gain() {
-      return tables[0].gain[interval(0, slices - 1)];
+      return rootGain;
     }
 
     @Override
     public double loss() {
-      return tables[0].loss[interval(0, slices - 1)];
+      return rootLoss;
     }
 
     @Override
@@ -323,22 +373,22 @@ final class SpatiotemporalQualities extends Qualities {
       return partition;
     }
 
-    private double value(Table table, int k) {
+    private double value(Lines table, int k) {
       return p * table.gain[k] - q * table.loss[k] - penalty * table.parts[k];
     }
 
-    private Table solveNode(int node) {
-      double[] g = gain[node];
-      double[] l = loss[node];
-      Table table = new Table(g.length);
+    /** Fills the node's decisions and lines, and gives back its children's lines. */
+    private void solveNode(int node) {
+      int length = gain[node].length;
       Scratch scratch = SCRATCH.get();
-      if (scratch.whole.length != g.length) {
-        scratch = new Scratch(g.length, slices);
+      if (scratch.whole.length != length) {
+        scratch = new Scratch(length, slices);
         SCRATCH.set(scratch);
       }
-      Table wholeLines = scratch.lines;
-      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
-      System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
+      int[] decision = new int[length];
+      Lines wholeLines = scratch.lines;
+      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole, decision);
+      Lines table = takeLines(length);
       double[] values = scratch.values; // the value of best(node, [first, last]), by interval
       double[] best = scratch.best;
       int[] cuts = scratch.cuts;
@@ -381,14 +431,15 @@ final class SpatiotemporalQualities extends Qualities {
         }
         for (int first = 0; first <= firsts; first++) {
           values[base + first] = best[first];
-          record(table, wholeLines, base + first, cuts[first], first, last);
+          record(table, decision, wholeLines, base + first, cuts[first], first, last);
         }
       }
-      return table;
+      decisions[node] = decision;
+      lines[node] = table;
     }
 
     /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
-    private void record(Table table, Table wholeLines, int k, int cut, int first, int last) {
+    private void record(Lines table, int[] decision, Lines wholeLines, int k, int cut, int first, int last) {
       int whole = interval(cut, last);
       double g = wholeLines.gain[whole];
       double l = wholeLines.loss[whole];
@@ -402,14 +453,15 @@ final class SpatiotemporalQualities extends Qualities {
       table.gain[k] = g;
       table.loss[k] = l;
       table.parts[k] = parts;
-      table.decision[k] |= cut << 1;
+      decision[k] |= cut << 1;
     }
 
     /**
-     * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
-     * aggregate itself is the better (on equal values, as the coarser).
+     * V(node, ·) of every interval, into lines the line of each V, and decision 1 where the aggregate
+     * itself is the better (on equal values, as the coarser; the root's V is read beyond row 0). The
+     * children's lines, summed, are given back.
      */
-    private double[] wholeOrSplit(int node, Table lines, double[] v) {
+    private double[] wholeOrSplit(int node, Lines lines, double[] v, int[] decision) {
       double[] g = gain[node];
       double[] l = loss[node];
       for (int k = 0; k < v.length; k++) {
@@ -418,16 +470,16 @@ final class SpatiotemporalQualities extends Qualities {
       Arrays.fill(lines.gain, 0);
       Arrays.fill(lines.loss, 0);
       Arrays.fill(lines.parts, 0);
-      Arrays.fill(lines.decision, 0);
-      if (!tree.isLeaf(node)) {
-        for (int i = 0; i < tree.childCount(node); i++) {
-          Table child = tables[tree.child(node, i)];
-          for (int k = 0; k < v.length; k++) {
-            lines.gain[k] += child.gain[k];
-            lines.loss[k] += child.loss[k];
-            lines.parts[k] += child.parts[k];
-          }
+      for (int i = 0; i < tree.childCount(node); i++) {
+        int childNode = tree.child(node, i);
+        Lines child = this.lines[childNode];
+        for (int k = 0; k < v.length; k++) {
+          lines.gain[k] += child.gain[k];
+          lines.loss[k] += child.loss[k];
+          lines.parts[k] += child.parts[k];
         }
+        this.lines[childNode] = null;
+        giveBack(child);
       }
       for (int k = 0; k < v.length; k++) {
         double split = tree.isLeaf(node) ? Double.NEGATIVE_INFINITY : value(lines, k);
@@ -435,7 +487,7 @@ final class SpatiotemporalQualities extends Qualities {
           lines.gain[k] = g[k];
           lines.loss[k] = l[k];
           lines.parts[k] = 1;
-          lines.decision[k] = 1;
+          decision[k] = 1;
         } else {
           v[k] = split;
         }
@@ -459,12 +511,12 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {
-      Table table = tables[node];
+      int[] decision = decisions[node];
       int last = lastOfAll;
       while (last >= first) {
-        int cut = table.decision[interval(first, last)] >> 1;
+        int cut = decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
-        if ((table.decision[whole] & 1) == 1) {
+        if ((decision[whole] & 1) == 1) {
           parts[tree.firstLeaf(node) * slices + cut] = part(node, cut, last);
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
