@@ -27,7 +27,7 @@ import org.ocelotl.model.ProducerTree;
  * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps
  * the decision of every subproblem, 4·H·I bytes, and while it runs the line (gain, loss, parts: 20
  * bytes) of every subproblem of the nodes solved whose parent is not, taken from and given back to
- * per-thread free lists. The constructor reserves (20 + 24·(2 + P))·H·I bytes, P being the
+ * the evaluation's free list. The constructor reserves (20 + 24·(2 + P))·H·I bytes, P being the
  * fork/join parallelism: the qualities, and room for 2 + P evaluations and their lines.
  */
 final class SpatiotemporalQualities extends Qualities {
@@ -267,35 +267,6 @@ final class SpatiotemporalQualities extends Qualities {
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(0, 0));
 
   /**
-   * Per thread, nodes' lines done with, for the next node to solve: a node's lines live from its
-   * programme to its parent's, and allocating them afresh (20 bytes per subproblem, 120 MB a programme
-   * at 768 leaves × 100 slices) had the collector copy them while they lived (docs/benchmarks.md, "A
-   * far p"). Solved depth first, a thread holds at most the lines of one path's children at once;
-   * beyond {@value #KEPT_LINES} free ones per thread the rest are left to the collector, so that a
-   * wide tree does not keep its widest level for good.
-   */
-  private static final ThreadLocal<java.util.ArrayDeque<Lines>> FREE_LINES = ThreadLocal.withInitial(
-      java.util.ArrayDeque::new);
-  private static final int KEPT_LINES = 32;
-
-  private static Lines takeLines(int length) {
-    java.util.ArrayDeque<Lines> free = FREE_LINES.get();
-    Lines lines = free.poll();
-    while (lines != null && lines.gain.length != length) { // another model's: let them go
-      free.clear();
-      lines = null;
-    }
-    return lines != null ? lines : new Lines(length);
-  }
-
-  private static void giveBack(Lines lines) {
-    java.util.ArrayDeque<Lines> free = FREE_LINES.get();
-    if (free.size() < KEPT_LINES) {
-      free.push(lines);
-    }
-  }
-
-  /**
    * The optimum of every subproblem best(h,[i,j]) at one p, by node: how it is made, decision =
    * cut·2 + 1 when V(h,[i,j]) is the aggregate itself rather than the children's optima (the flag
    * belongs to V at the same interval, the cut to best); the lines of a node's optima until its
@@ -308,6 +279,15 @@ final class SpatiotemporalQualities extends Qualities {
     private final double margin;
     private final int[][] decisions;
     private final Lines[] lines;
+    /**
+     * Lines done with, for the next node to solve: a node's lines live from its programme to its
+     * parent's, and allocating them afresh for every node (20 bytes per subproblem, 120 MB a
+     * programme at 768 leaves × 100 slices) had the collector copy them while they lived
+     * (docs/benchmarks.md, "A far p"). Solved depth first, an evaluation holds at once the lines of
+     * the children of the nodes on the paths being solved, a few tens; they go with it.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Lines> freeLines =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
     private double rootGain;
     private double rootLoss;
     private Partition partition; // built on first request
@@ -349,7 +329,6 @@ final class SpatiotemporalQualities extends Qualities {
         if (node == 0) {
           rootGain = lines[0].gain[interval(0, slices - 1)];
           rootLoss = lines[0].loss[interval(0, slices - 1)];
-          giveBack(lines[0]);
           lines[0] = null;
         }
       }
@@ -388,7 +367,8 @@ final class SpatiotemporalQualities extends Qualities {
       int[] decision = new int[length];
       Lines wholeLines = scratch.lines;
       double[] whole = wholeOrSplit(node, wholeLines, scratch.whole, decision);
-      Lines table = takeLines(length);
+      Lines free = freeLines.poll();
+      Lines table = free != null ? free : new Lines(length);
       double[] values = scratch.values; // the value of best(node, [first, last]), by interval
       double[] best = scratch.best;
       int[] cuts = scratch.cuts;
@@ -479,7 +459,7 @@ final class SpatiotemporalQualities extends Qualities {
           lines.parts[k] += child.parts[k];
         }
         this.lines[childNode] = null;
-        giveBack(child);
+        freeLines.add(child);
       }
       for (int k = 0; k < v.length; k++) {
         double split = tree.isLeaf(node) ? Double.NEGATIVE_INFINITY : value(lines, k);
