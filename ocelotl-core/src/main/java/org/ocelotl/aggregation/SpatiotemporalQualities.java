@@ -302,10 +302,9 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     /**
-     * A node's subtree solved depth first, the children's subtrees in parallel: every node's
-     * children are solved before it, the tree's independent subtrees keep the cores busy whatever
-     * their shapes (by height, a level of a few large nodes kept one core waiting for the other), and
-     * a node's lines are given back as soon as its parent is solved.
+     * A node's subtree solved depth first, the children's subtrees in parallel (they are
+     * independent): every node's children are solved before it, and a node's lines are given back
+     * as soon as its parent is solved, so that a few tens of them live at once, not a level's.
      */
     final class Subtree extends java.util.concurrent.RecursiveAction {
       private final int node;
