@@ -7,7 +7,9 @@
 # new p (from /proc, all threads), the answer's size, and an md5 of every answer (two builds must
 # give the same bytes).
 #
-#   bench/new_p.sh                                    # the bundled trace, this build
+#   bench/new_p.sh                                    # the bundled trace, this build; 12 breakpoints spread over
+#                                                     # the list: each far from the others (a click on the curves),
+#                                                     # so its parts are not built ahead (issue 28's far p)
 #   JAR=/tmp/before.jar TWICE=1 bench/new_p.sh        # another build, as its page asked
 #   TRACE=/work/large/smpi_large.trace bench/new_p.sh
 #   DEPTH=0 … bench/new_p.sh                          # every rank a leaf (the page: depth auto)
@@ -49,4 +51,5 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 echo "new p ($(wc -l < "$work/times") asked): median $(cut -d' ' -f1 "$work/times" | median) s," \
   "server CPU median $(( $(cut -d' ' -f2 "$work/times" | median) * 1000 / $(getconf CLK_TCK) )) ms," \
   "answer median $(cut -d' ' -f3 "$work/times" | median) bytes, answers $(cut -d' ' -f4 "$work/times" | tr '\n' ' ' | md5sum | cut -c1-8)"
+echo "breakpoints in the list: $(python3 -c 'import json; print(len(json.load(open("'"$work/full"'"))["breakpoints"]))')"
 echo "load average after: $(cut -d" " -f1-3 /proc/loadavg)"

@@ -59,6 +59,10 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
       description = "time Qualities.tradeOff (the page's first answer) and one programme instead of the search")
   boolean tradeOff;
 
+  @Option(names = "--new-p",
+      description = "time a loop of best(p).parts() over 10 p in 0.001–0.7 (a p picked far away) instead of the search")
+  boolean newP;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new SpatiotemporalSearch()).execute(args));
   }
@@ -71,7 +75,11 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
       System.gc();
       timedTradeOff(model, run);
     }
-    for (int run = 1; run <= runs && !tradeOff; run++) {
+    for (int run = 1; run <= runs && newP; run++) {
+      System.gc();
+      timedNewP(model, run);
+    }
+    for (int run = 1; run <= runs && !tradeOff && !newP; run++) {
       System.gc(); // the previous run's qualities and envelopes are not this run's to collect
       resetPeaks();
       Stages stages = new Stages(tree.size());
@@ -84,6 +92,45 @@ public final class SpatiotemporalSearch implements Callable<Integer> {
           peakHeap() >> 20);
     }
     return 0;
+  }
+
+  /** The p of {@code --new-p}: spread over the range where the partitions of the benchmark models change. */
+  private static final double[] NEW_P = {0.001, 0.003, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7};
+
+  /**
+   * One run of a p picked far away: the qualities, then {@code best(p).parts()} at each of {@link #NEW_P},
+   * wall and process CPU of each programme; the median of each, and a digest of every part (node,
+   * first and last slice) of every partition: two builds with the same digest gave the same parts.
+   */
+  private void timedNewP(MicroscopicModel model, int run) {
+    OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    Qualities qualities = Qualities.of(model, Aggregation.SPATIOTEMPORAL);
+    double[] wall = new double[NEW_P.length];
+    double[] cpu = new double[NEW_P.length];
+    long hash = 0xcbf29ce484222325L;
+    int parts = 0;
+    for (int k = 0; k < NEW_P.length; k++) {
+      long start = System.nanoTime();
+      long startCpu = os.getProcessCpuTime();
+      List<org.ocelotl.aggregation.Part> found = qualities.best(NEW_P[k]).parts();
+      wall[k] = (System.nanoTime() - start) / 1e6;
+      cpu[k] = (os.getProcessCpuTime() - startCpu) / 1e6;
+      for (org.ocelotl.aggregation.Part part : found) {
+        for (long word : new long[] {part.node(), part.first(), part.last()}) {
+          hash = (hash ^ word) * 0x100000001b3L;
+        }
+      }
+      parts += found.size();
+    }
+    System.out.printf("%srun %d: new p, %d programmes: median %.0f ms wall, %.0f ms CPU (CPU by p: %s); %d parts,"
+        + " digest %016x%n", label, run, NEW_P.length, median(wall), median(cpu), java.util.Arrays.toString(
+            java.util.Arrays.stream(cpu).mapToLong(Math::round).toArray()), parts, hash);
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    java.util.Arrays.sort(sorted);
+    return (sorted[(sorted.length - 1) / 2] + sorted[sorted.length / 2]) / 2;
   }
 
   /** One run of the page's first answer: the qualities, the trade-off's programmes, then one more. */

@@ -19,32 +19,50 @@ import org.ocelotl.model.ProducerTree;
  * <p>One p: the three options of SPEC.md §4 folded into a segmentation. Let
  * V(h,[c,j]) = max(aggregate (h,[c,j]), Σ_children best(child,[c,j])); two temporal cuts in a row
  * are one finer segmentation, so best(h,[i,j]) = max over c in [i, j] of
- * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node, nodes of equal
- * height in parallel, children before parents; the root needs only intervals starting at 0.
- *
- * <p>Between two evaluations at p1 &lt; p2 (the breakpoint search), a subproblem whose optimum
- * has the same line (gain, loss, parts) at both is copied instead of maximised (see
- * {@link Qualities#evaluate}), and a node whose whole table is shared by both is not visited.
+ * best(h,[i,c−1]) + V(h,[c,j]) with best(h, empty) = 0. O(|T|³/6) per node at most (a cut c is
+ * skipped at j where [c, j] is worth more cut than whole, see {@link #cutMargin}), subtrees in
+ * parallel, children before parents; the root needs only intervals starting at 0.
  *
  * <p>Memory, for H tree nodes and I = |T|(|T|+1)/2 intervals: the qualities take 20·H·I bytes
- * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps a table of 24 bytes per
- * subproblem (gain, loss, parts and decision of its optimum), 24·H·I bytes, of which the
- * breakpoint search keeps the two ends of every range it is still splitting (evaluations share
- * the tables of the nodes that did not change). The constructor refuses a model for which
- * (20 + 24·(2 + P))·H·I bytes exceed the free heap, P being the fork/join parallelism.
+ * (gain and loss of every aggregate, a reference to its shared Part); one evaluation of a p keeps
+ * the decision of every subproblem, 4·H·I bytes, and while it runs the line (gain, loss, parts: 20
+ * bytes) of every subproblem of the nodes solved whose parent is not, taken from and given back to
+ * the evaluation's free list. The constructor reserves (20 + 24·(2 + P))·H·I bytes, P being the
+ * fork/join parallelism: the qualities, and room for 2 + P evaluations and their lines.
  */
 final class SpatiotemporalQualities extends Qualities {
   private final ProducerTree tree;
   private final int slices;
   private final double[][] gain;
   private final double[][] loss;
-  private final int[][] levels;
   // One Part object per aggregate, shared by every partition that uses it: the breakpoints of a
   // large model hold thousands of partitions that differ in a few parts. Parts are immutable, so
   // a racy first fill is harmless. A node's row is made when a partition first has one of its
   // parts: the breakpoint search builds no partition, and the rows (24 MB of references at 1,189
   // nodes × 100 slices) are not held while its envelopes need the heap.
   private final Part[][] parts;
+  /**
+   * How far the best of [c, j] must lie above V(c, j), its value as one part (or its children's
+   * optima), for cut c to be skipped at j in every row before c: more than the rounding of the sums
+   * that compare them, so a skipped cut is strictly below each row's maximum and the programme gives
+   * the values and cuts it gives without skipping, bit for bit.
+   *
+   * <p>Why: write B for the computed best, u = 2^−53, M a bound of every sum's magnitude. Let row c's
+   * optimum at j be cut at c* > c. For a row first &lt; c and any y ≥ c, B(first, y) ≥ B(first, c − 1) +
+   * B(c, y) − 2k·u·M, k the number of segments of [c, y]'s optimum (by induction on k: its last
+   * segment [x, y] is a candidate of row first at y, one rounding there and one in B(c, y)). So row
+   * first's maximum at j is at least its candidate c, fl(B(first, c − 1) + V(c, j)), plus B(c, j) −
+   * V(c, j) − (2·|T| + 1)·u·M. The sums are values of segmentations, p·Σgain − (1 − p)·Σloss −
+   * τ·parts over disjoint aggregates; gains and losses of disjoint aggregates add up to at most
+   * the {@link #scale()} (each is at most its mass × log2 of its cells), and τ·parts ≤ 10^−12 × cells ×
+   * scale, so M ≤ 4 × scale for any model that fits in memory, and u·M ≤ ulp(4 × scale); one more
+   * ulp for the rounding of V + margin in the test.
+   *
+   * <p>Skipping cut c drops a candidate in each earlier row (N³/6 per node in all): cuts that lose
+   * to a finer cutting of their own interval are most of them at the p where partitions have many
+   * parts, two to four times fewer candidates on the 768-leaf benchmark model (docs/benchmarks.md).
+   */
+  private final double cutMargin;
 
   SpatiotemporalQualities(MicroscopicModel model, Work work) {
     super(model, work);
@@ -67,8 +85,8 @@ final class SpatiotemporalQualities extends Qualities {
       fillNode(node, series[node], info[node], types);
       work.advanced(done.incrementAndGet(), nodes);
     });
-    levels = levels(tree);
     parts = new Part[nodes][];
+    cutMargin = (2.0 * slices + 2) * Math.ulp(4 * scale());
   }
 
   private SpatiotemporalQualities(SpatiotemporalQualities computed, Work work) {
@@ -145,21 +163,6 @@ final class SpatiotemporalQualities extends Qualities {
     }
     gain[node] = g;
     loss[node] = l;
-  }
-
-  /** Nodes grouped by height (longest path down to a leaf), lowest first. */
-  private static int[][] levels(ProducerTree tree) {
-    int[] height = new int[tree.size()];
-    for (int node = tree.size() - 1; node > 0; node--) {
-      int parent = tree.parent(node);
-      height[parent] = Math.max(height[parent], height[node] + 1);
-    }
-    int[][] levels = new int[height[0] + 1][];
-    for (int h = 0; h <= height[0]; h++) {
-      int level = h;
-      levels[h] = IntStream.range(0, tree.size()).filter(n -> height[n] == level).toArray();
-    }
-    return levels;
   }
 
   /** The aggregate (node, [first, last]) as the Part shared by every partition that has it. */
@@ -250,60 +253,117 @@ final class SpatiotemporalQualities extends Qualities {
 
   @Override
   Evaluation evaluate(double p) {
-    Solution solution = new Solution(p);
-    for (int[] level : levels) {
-      IntStream.of(level).parallel().forEach(node -> {
-        work().check();
-        solution.tables[node] = solution.solveNode(node);
-      });
-    }
+    return evaluate(p, cutMargin);
+  }
+
+  /**
+   * The optimum at p, a cut skipped where the best of its interval lies more than margin above the
+   * interval's whole value ({@link #cutMargin}; an infinite margin tries every cut).
+   */
+  Evaluation evaluate(double p, double margin) {
+    Solution solution = new Solution(p, margin);
+    solution.new Subtree(0).invoke(); // here, its forks in the common pool, as a parallel stream runs
     return solution;
   }
 
   /**
-   * The optimum of every subproblem best(h,[i,j]) at one p, by node: its line (gain, loss, parts
-   * of the optimal sub-partition) and how it is made: decision = cut·2 + 1 when V(h,[i,j]) is the
-   * aggregate itself rather than the children's optima (the flag belongs to V at the same
-   * interval, the cut to best).
+   * The line (gain, loss, parts) of the optimum of every subproblem best(h,[i,j]) of one node at one
+   * p, by interval: its parent sums them, then they are done with.
    */
-  private record Table(double[] gain, double[] loss, int[] parts, int[] decision) {
-    Table(int length) {
-      this(new double[length], new double[length], new int[length], new int[length]);
+  private record Lines(double[] gain, double[] loss, int[] parts) {
+    Lines(int length) {
+      this(new double[length], new double[length], new int[length]);
     }
   }
 
-  /** Per-thread work arrays of one node's solution, reused: an evaluation touches every node. */
-  private record Scratch(Table lines, double[] whole, double[] values, double[] best, int[] cuts, int[] reach) {
+  /**
+   * Per-thread work arrays of one node's solution, reused: an evaluation touches every node. The
+   * lines of V (the better of the aggregate and the children's optima) by interval, V itself, the
+   * values of best by interval, and per row the best so far and its cut.
+   */
+  private record Scratch(Lines lines, double[] whole, double[] values, double[] best, int[] cuts) {
     Scratch(int intervals, int slices) {
-      this(new Table(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices],
-          new int[slices]);
+      this(new Lines(intervals), new double[intervals], new double[intervals], new double[slices], new int[slices]);
     }
   }
 
   private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(0, 0));
 
+  /**
+   * The optimum of every subproblem best(h,[i,j]) at one p, by node: how it is made, decision =
+   * cut·2 + 1 when V(h,[i,j]) is the aggregate itself rather than the children's optima (the flag
+   * belongs to V at the same interval, the cut to best); the lines of a node's optima until its
+   * parent has summed them; the root's line.
+   */
   private final class Solution implements Evaluation {
     private final double p;
     private final double q;
     private final double penalty;
-    private final Table[] tables;
+    private final double margin;
+    private final int[][] decisions;
+    private final Lines[] lines;
+    /**
+     * Lines done with, for the next node to solve: a node's lines live from its programme to its
+     * parent's, and allocating them afresh for every node (20 bytes per subproblem, 120 MB a
+     * programme at 768 leaves × 100 slices) had the collector copy them while they lived
+     * (docs/benchmarks.md, "A far p"). Solved depth first, an evaluation holds at once the lines of
+     * the children of the nodes on the paths being solved, a few tens; they go with it.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Lines> freeLines =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private double rootGain;
+    private double rootLoss;
     private Partition partition; // built on first request
 
-    Solution(double p) {
+    Solution(double p, double margin) {
       this.p = p;
       this.q = 1 - p;
       this.penalty = tolerance();
-      this.tables = new Table[tree.size()];
+      this.margin = margin;
+      this.decisions = new int[tree.size()][];
+      this.lines = new Lines[tree.size()];
+    }
+
+    /**
+     * A node's subtree solved depth first, the children's subtrees in parallel (they are
+     * independent): every node's children are solved before it, and a node's lines are given back
+     * as soon as its parent is solved, so that a few tens of them live at once, not a level's.
+     */
+    final class Subtree extends java.util.concurrent.RecursiveAction {
+      private final int node;
+
+      Subtree(int node) {
+        this.node = node;
+      }
+
+      @Override
+      protected void compute() {
+        int children = tree.childCount(node);
+        if (children > 0) {
+          Subtree[] tasks = new Subtree[children];
+          for (int i = 0; i < children; i++) {
+            tasks[i] = new Subtree(tree.child(node, i));
+          }
+          invokeAll(tasks);
+        }
+        work().check();
+        solveNode(node);
+        if (node == 0) {
+          rootGain = lines[0].gain[interval(0, slices - 1)];
+          rootLoss = lines[0].loss[interval(0, slices - 1)];
+          lines[0] = null;
+        }
+      }
     }
 
     @Override
     public double gain() {
-      return tables[0].gain[interval(0, slices - 1)];
+      return rootGain;
     }
 
     @Override
     public double loss() {
-      return tables[0].loss[interval(0, slices - 1)];
+      return rootLoss;
     }
 
     @Override
@@ -314,54 +374,58 @@ final class SpatiotemporalQualities extends Qualities {
       return partition;
     }
 
-    private double value(Table table, int k) {
+    private double value(Lines table, int k) {
       return p * table.gain[k] - q * table.loss[k] - penalty * table.parts[k];
     }
 
-    private Table solveNode(int node) {
-      double[] g = gain[node];
-      double[] l = loss[node];
-      Table table = new Table(g.length);
+    /** Fills the node's decisions and lines, and gives back its children's lines. */
+    private void solveNode(int node) {
+      int length = gain[node].length;
       Scratch scratch = SCRATCH.get();
-      if (scratch.whole.length != g.length) {
-        scratch = new Scratch(g.length, slices);
+      if (scratch.whole.length != length) {
+        scratch = new Scratch(length, slices);
         SCRATCH.set(scratch);
       }
-      Table wholeLines = scratch.lines;
-      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole);
-      System.arraycopy(wholeLines.decision, 0, table.decision, 0, g.length); // the root's V is read beyond row 0
+      int[] decision = new int[length];
+      Lines wholeLines = scratch.lines;
+      double[] whole = wholeOrSplit(node, wholeLines, scratch.whole, decision);
+      Lines free = freeLines.poll();
+      Lines table = free != null ? free : new Lines(length);
       double[] values = scratch.values; // the value of best(node, [first, last]), by interval
       double[] best = scratch.best;
       int[] cuts = scratch.cuts;
-      int[] reach = tree.isLeaf(node) ? reach(whole, scratch.reach) : null;
       int lastFirst = node == 0 ? 0 : slices - 1; // nothing above the root asks for other rows
       // best(first, last) = max over cuts c of best(first, c − 1) + V(c, last), the lowest c on ties.
       // Cut by cut, for every first at once: the rows' maxima are independent (no chain through one
       // running maximum) and best(·, c − 1) is contiguous: 15–30 % less CPU per programme than row
-      // by row at 768 leaves (docs/benchmarks.md, "A new p"). Each row still sees its candidates in
-      // increasing c with the same sums, so the values and cuts are the row-by-row loop's, bit for bit.
+      // by row at 768 leaves (docs/benchmarks.md, "A new p"). The cuts run down from last and a
+      // candidate equal to the best so far replaces it, so each row keeps the lowest c among its
+      // maxima, the same sum as the row-by-row loop's: the values and cuts are its own, bit for bit.
+      // Going down, row c is complete as soon as cut c is tried (its candidates are the cuts from c
+      // on), which tells whether cut c can win in any row before it (see cutMargin).
       for (int last = 0; last < slices; last++) {
         int base = interval(0, last);
         int firsts = Math.min(last, lastFirst);
-        int from = reach == null ? 0 : reach[last];
         for (int first = 0; first <= firsts; first++) {
           best[first] = Double.NEGATIVE_INFINITY;
-          cuts[first] = Math.max(first, from);
         }
-        for (int c = from; c <= last; c++) {
+        for (int c = last; c >= 0; c--) {
           double v = whole[base + c];
           if (c <= firsts) { // first = c: nothing before the cut, worth 0
             double candidate = 0.0 + v;
-            if (candidate > best[c]) {
+            if (candidate >= best[c]) {
               best[c] = candidate;
               cuts[c] = c;
+            }
+            if (best[c] > v + margin) {
+              continue; // [c, last] is worth more cut than whole: no row chooses cut c
             }
           }
           int before = c == 0 ? 0 : interval(0, c - 1);
           int top = Math.min(c - 1, firsts);
           for (int first = 0; first <= top; first++) {
             double candidate = values[before + first] + v;
-            if (candidate > best[first]) {
+            if (candidate >= best[first]) {
               best[first] = candidate;
               cuts[first] = c;
             }
@@ -369,37 +433,15 @@ final class SpatiotemporalQualities extends Qualities {
         }
         for (int first = 0; first <= firsts; first++) {
           values[base + first] = best[first];
-          record(table, wholeLines, base + first, cuts[first], first, last);
+          record(table, decision, wholeLines, base + first, cuts[first], first, last);
         }
       }
-      return table;
-    }
-
-    /**
-     * For a leaf, per last slice j, the first cut worth trying in the rows ending at j: below it,
-     * each aggregate [c, j] (a leaf's V is its aggregate) is worth less than −τ·(n + 1), n = j − c + 1
-     * slices, while the same slices as n single cells are worth −τ·n exactly (a single cell has
-     * gain = loss = 0, value −τ) and the cuts at c, c + 1, …, j give them: cut c is at least a τ
-     * below the row's maximum, far above rounding (a few ε × scale), so the programme never chooses
-     * it, not even on a tie, and skipping it changes neither the maximum nor the cut. Single cells
-     * are never below: the first cut worth trying is at most j. At small p only intervals that lose
-     * little can be parts of an optimum, and the leaves, most of the nodes, are scanned over a
-     * few slices instead of the whole row (the temporal programme's reach, docs/aggregation.md).
-     */
-    private int[] reach(double[] whole, int[] reach) {
-      for (int last = 0; last < slices; last++) {
-        int base = interval(0, last);
-        int c = 0;
-        while (c < last && whole[base + c] < -penalty * (last - c + 2)) {
-          c++;
-        }
-        reach[last] = c;
-      }
-      return reach;
+      decisions[node] = decision;
+      lines[node] = table;
     }
 
     /** Line and decision of best(node,[first,last]) made of best(node,[first,cut−1]) and V(node,[cut,last]). */
-    private void record(Table table, Table wholeLines, int k, int cut, int first, int last) {
+    private void record(Lines table, int[] decision, Lines wholeLines, int k, int cut, int first, int last) {
       int whole = interval(cut, last);
       double g = wholeLines.gain[whole];
       double l = wholeLines.loss[whole];
@@ -413,14 +455,15 @@ final class SpatiotemporalQualities extends Qualities {
       table.gain[k] = g;
       table.loss[k] = l;
       table.parts[k] = parts;
-      table.decision[k] |= cut << 1;
+      decision[k] |= cut << 1;
     }
 
     /**
-     * V(node, ·) of every interval, and into lines the line of each V with decision 1 where the
-     * aggregate itself is the better (on equal values, as the coarser).
+     * V(node, ·) of every interval, into lines the line of each V, and decision 1 where the aggregate
+     * itself is the better (on equal values, as the coarser; the root's V is read beyond row 0). The
+     * children's lines, summed, are given back.
      */
-    private double[] wholeOrSplit(int node, Table lines, double[] v) {
+    private double[] wholeOrSplit(int node, Lines lines, double[] v, int[] decision) {
       double[] g = gain[node];
       double[] l = loss[node];
       for (int k = 0; k < v.length; k++) {
@@ -429,16 +472,16 @@ final class SpatiotemporalQualities extends Qualities {
       Arrays.fill(lines.gain, 0);
       Arrays.fill(lines.loss, 0);
       Arrays.fill(lines.parts, 0);
-      Arrays.fill(lines.decision, 0);
-      if (!tree.isLeaf(node)) {
-        for (int i = 0; i < tree.childCount(node); i++) {
-          Table child = tables[tree.child(node, i)];
-          for (int k = 0; k < v.length; k++) {
-            lines.gain[k] += child.gain[k];
-            lines.loss[k] += child.loss[k];
-            lines.parts[k] += child.parts[k];
-          }
+      for (int i = 0; i < tree.childCount(node); i++) {
+        int childNode = tree.child(node, i);
+        Lines child = this.lines[childNode];
+        for (int k = 0; k < v.length; k++) {
+          lines.gain[k] += child.gain[k];
+          lines.loss[k] += child.loss[k];
+          lines.parts[k] += child.parts[k];
         }
+        this.lines[childNode] = null;
+        freeLines.add(child);
       }
       for (int k = 0; k < v.length; k++) {
         double split = tree.isLeaf(node) ? Double.NEGATIVE_INFINITY : value(lines, k);
@@ -446,7 +489,7 @@ final class SpatiotemporalQualities extends Qualities {
           lines.gain[k] = g[k];
           lines.loss[k] = l[k];
           lines.parts[k] = 1;
-          lines.decision[k] = 1;
+          decision[k] = 1;
         } else {
           v[k] = split;
         }
@@ -470,12 +513,12 @@ final class SpatiotemporalQualities extends Qualities {
     }
 
     private void collect(int node, int first, int lastOfAll, Part[] parts, double[] totals) {
-      Table table = tables[node];
+      int[] decision = decisions[node];
       int last = lastOfAll;
       while (last >= first) {
-        int cut = table.decision[interval(first, last)] >> 1;
+        int cut = decision[interval(first, last)] >> 1;
         int whole = interval(cut, last);
-        if ((table.decision[whole] & 1) == 1) {
+        if ((decision[whole] & 1) == 1) {
           parts[tree.firstLeaf(node) * slices + cut] = part(node, cut, last);
           totals[0] += gain[node][whole];
           totals[1] += loss[node][whole];
