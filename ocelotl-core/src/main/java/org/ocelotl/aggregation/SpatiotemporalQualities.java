@@ -95,8 +95,8 @@ final class SpatiotemporalQualities extends Qualities {
     slices = computed.slices;
     gain = computed.gain;
     loss = computed.loss;
-    levels = computed.levels;
     parts = computed.parts;
+    cutMargin = computed.cutMargin;
     requireHeap((BYTES_PER_AGGREGATE - QUALITY_BYTES) * tree.size() * gain[0].length,
         String.format("spatiotemporal evaluations of %d nodes × %d slices (%d bytes × nodes × |T|(|T|+1)/2)",
             tree.size(), slices, BYTES_PER_AGGREGATE - QUALITY_BYTES));
