@@ -1,0 +1,35 @@
+# The page's requests on 1 s windows through the API (issue 28; not a test): a server started with
+# `ocelotl view TRACE` (its Gantt warm-up on), then WAIT s later, on five 1 s windows twice over, the
+# Gantt chart's SVG (every producer, states, events and links, 1200 × 420), the statistics by producer
+# (top 10) and the event table's first page (100 longest states), as the page asks them. Per request
+# the wall time (sent → body read), the server's CPU (/proc, all threads) and the answer's size.
+#   python3 bench/window_api.py ocelotl-app/target/ocelotl.jar WORKSPACE TRACE WAIT
+import os, subprocess, sys, time, urllib.error, urllib.request
+jar, ws, trace, wait = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+srv = subprocess.Popen(["java", "-jar", jar, "view", trace, "--port", "0", "--workspace", ws], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+url = srv.stdout.readline().strip()
+base, token = url.split("?")[0], url.split("token=")[1].split("&")[0]
+tid = url.split("trace=")[1].split("&")[0]
+tick = os.sysconf("SC_CLK_TCK")
+def cpu():
+    f = open(f"/proc/{srv.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / tick
+def get(path):
+    c0, w0 = cpu(), time.time()
+    try:
+        body = urllib.request.urlopen(urllib.request.Request(f"{base}api/{path}", headers={"X-Ocelotl-Token": token})).read()
+    except urllib.error.HTTPError as e:
+        sys.exit(f"{path}: HTTP {e.code}: {e.read().decode()}")
+    return len(body), time.time() - w0, cpu() - c0
+try:
+    time.sleep(wait)
+    for k, (a, b) in enumerate([(5, 6), (2, 3), (7, 8), (4, 5), (6, 7)] * 2):
+        n, w, c = get(f"gantt?trace={tid}&from={a}&to={b}&kind=state%7Cevent%7Clink&format=svg&width=1200&height=420")
+        print(f"gantt [{a},{b}) #{k}: {w*1000:.0f} ms wall {c*1000:.0f} ms cpu {n} bytes", flush=True)
+        n, w, c = get(f"stats?trace={tid}&from={a}&to={b}&by=producer&top=10")
+        print(f"stats [{a},{b}) #{k}: {w*1000:.0f} ms wall {c*1000:.0f} ms cpu {n} bytes", flush=True)
+        n, w, c = get(f"events?trace={tid}&from={a}&to={b}&kind=state&sort=-duration&offset=0&limit=100")
+        print(f"events [{a},{b}) #{k}: {w*1000:.0f} ms wall {c*1000:.0f} ms cpu {n} bytes", flush=True)
+finally:
+    srv.terminate(); srv.wait()
