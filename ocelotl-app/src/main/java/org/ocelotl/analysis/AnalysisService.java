@@ -317,7 +317,7 @@ public final class AnalysisService {
    */
   public CompareResult compare(CompareRequest request, Progress progress) throws IOException {
     CompareResult result = compared(request, progress);
-    CompareRequest links = byTheLinks(request, result);
+    CompareRequest links = linksComparison(request, result);
     if (links == null) {
       return result;
     }
@@ -345,7 +345,7 @@ public final class AnalysisService {
     return node < 0 ? null : new CompareResult.LinkSite(node, link, first);
   }
 
-  /** The links' use over bandwidth: the one pair of variables {@link #byTheLinks} compares. */
+  /** The links' use over bandwidth: the one pair of variables {@link #linksComparison} compares. */
   public static final List<String> LINKS = List.of("bandwidth");
 
   /**
@@ -355,7 +355,7 @@ public final class AnalysisService {
    * 060: the first, not the first three, as a stretched comparison puts a waiting site second) —
    * and both traces record the links' bandwidth and its use; else null.
    */
-  private static CompareRequest byTheLinks(CompareRequest request, CompareResult result) {
+  private static CompareRequest linksComparison(CompareRequest request, CompareResult result) {
     ModelRequest asked = request.base().request();
     if (asked.metric() != Metric.STATE_DURATION || result.changes().isEmpty()
         || result.difference().model().tree().parent(result.changes().get(0).node()) >= 0
