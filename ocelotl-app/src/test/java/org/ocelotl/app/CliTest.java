@@ -26,7 +26,7 @@ import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.testing.SharedTraces;
 
 /** The commands import, list, rm and info as a user runs them: exit status, stdout, stderr. */
-class CliTest {
+public class CliTest {
 
   /** A valid Pajé trace: one process p1 with the states run [1,2), wait [2,4), run [4,4]. */
   static final String PAJE = String.join("\n",
@@ -43,14 +43,14 @@ class CliTest {
   @TempDir Path tmp;
   Path workspace;
 
-  record Result(int status, String out, String err) {}
+  public record Result(int status, String out, String err) {}
 
   @BeforeEach
   void setUp() {
     workspace = tmp.resolve("ws");
   }
 
-  static Result run(String... args) {
+  public static Result run(String... args) {
     PrintStream out = System.out;
     PrintStream err = System.err;
     ByteArrayOutputStream outBytes = new ByteArrayOutputStream();

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -22,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.app.Main;
+import org.ocelotl.app.CliTest;
 
 /**
  * The event table behind an aggregate: on the bundled trace, host lyon-c1-2 ran at 20 % speed in
@@ -55,17 +53,11 @@ class EventsTest {
   }
 
   static String cli(String... args) {
-    PrintStream out = System.out;
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-      List<String> all = new ArrayList<>(List.of("events", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString()));
-      all.addAll(List.of(args));
-      assertEquals(0, Main.run(all.toArray(String[]::new)));
-    } finally {
-      System.setOut(out);
-    }
-    return bytes.toString(StandardCharsets.UTF_8);
+    List<String> all = new ArrayList<>(List.of("events", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString()));
+    all.addAll(List.of(args));
+    CliTest.Result run = CliTest.run(all.toArray(String[]::new));
+    assertEquals(0, run.status(), run.err());
+    return run.out();
   }
 
   @Test
@@ -101,14 +93,10 @@ class EventsTest {
         .header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, svg.statusCode(), svg.body());
     Path file = dir.resolve("g.svg");
-    PrintStream out = System.out;
-    try {
-      System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-      assertEquals(0, Main.run("gantt", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString(), "--from",
-          "3", "--to", "5", "--producers", "lyon-c1", "--width", "1000", "--height", "700", "--out", file.toString()));
-    } finally {
-      System.setOut(out);
-    }
+    CliTest.Result run = CliTest.run("gantt", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString(),
+        "--from", "3", "--to", "5", "--producers", "lyon-c1", "--width", "1000", "--height", "700", "--out",
+        file.toString());
+    assertEquals(0, run.status(), run.err());
     assertEquals(java.nio.file.Files.readString(file), svg.body(), "the same bytes");
     HttpResponse<String> json = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
         + server.port() + "/api/gantt?trace=" + id + "&from=3&to=5&producers=nope")).header(Access.HEADER, token).build(),

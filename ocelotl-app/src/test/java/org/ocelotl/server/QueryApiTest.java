@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.app.Main;
+import org.ocelotl.app.CliTest;
 
 /**
  * The web UI's Query tab and the event table's sequence field, through the API: a read-only query
@@ -55,17 +55,11 @@ class QueryApiTest {
   }
 
   static String cli(String... args) {
-    java.io.PrintStream out = System.out;
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try {
-      System.setOut(new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8));
-      List<String> all = new java.util.ArrayList<>(List.of(args));
-      all.addAll(List.of("--workspace", dir.resolve("cli").toString()));
-      assertEquals(0, Main.run(all.toArray(String[]::new)));
-    } finally {
-      System.setOut(out);
-    }
-    return bytes.toString(StandardCharsets.UTF_8);
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--workspace", dir.resolve("cli").toString()));
+    CliTest.Result run = CliTest.run(all.toArray(String[]::new));
+    assertEquals(0, run.status(), run.err());
+    return run.out();
   }
 
   static final String LONGEST = """

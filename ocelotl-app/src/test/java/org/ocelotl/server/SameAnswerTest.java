@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.ocelotl.analysis.AnalysisService;
-import org.ocelotl.app.Main;
+import org.ocelotl.app.CliTest;
 import org.ocelotl.testing.SharedTraces;
 import org.ocelotl.workspace.Workspace;
 
@@ -49,7 +49,8 @@ class SameAnswerTest {
         new Api(Workspace.open(dir.resolve("workspace")), AnalysisService.standard()));
     token = URI.create(server.url()).getQuery().substring("token=".length());
     for (Path trace : List.of(GROUPED, EVENTS)) {
-      assertEquals(0, cli("info", trace.toString()), "import " + trace);
+      CliTest.Result info = cli("info", trace.toString());
+      assertEquals(0, info.status(), "import " + trace + ": " + info.err());
     }
   }
 
@@ -118,7 +119,8 @@ class SameAnswerTest {
     byte[] csv = get("/api/breakpoints?format=csv&" + query);
     byte[] svg = get("/api/export?format=svg&width=1000&height=700&" + query);
     byte[] parts = get("/api/export?format=csv&" + query);
-    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    CliTest.Result run = cli(args.toArray(String[]::new));
+    assertEquals(0, run.status(), request.label() + ": " + run.err());
     assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("o.json")), "JSON");
     assertArrayEquals(json, Files.readAllBytes(out.resolve("o.json")), "JSON bytes");
     assertArrayEquals(csv, Files.readAllBytes(out.resolve("o.csv")), "CSV bytes");
@@ -134,15 +136,9 @@ class SameAnswerTest {
     List<String> args = new ArrayList<>(List.of("outliers", request.trace().toString(), "--json"));
     args.addAll(request.cli());
     byte[] json = get("/api/outliers?" + query);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream stdout = System.out;
-    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
-    try {
-      assertEquals(0, cli(args.toArray(String[]::new)), request.label());
-    } finally {
-      System.setOut(stdout);
-    }
-    assertEquals(new String(json, StandardCharsets.UTF_8) + "\n", out.toString(StandardCharsets.UTF_8), "JSON");
+    CliTest.Result run = cli(args.toArray(String[]::new));
+    assertEquals(0, run.status(), request.label() + ": " + run.err());
+    assertEquals(new String(json, StandardCharsets.UTF_8) + "\n", run.out(), "JSON");
   }
 
   static Stream<Arguments> outlierRequests() {
@@ -178,7 +174,8 @@ class SameAnswerTest {
     args.addAll(request.cli());
     byte[] json = get("/api/treemap?" + query);
     byte[] svg = get("/api/treemap?format=svg&" + query);
-    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    CliTest.Result run = cli(args.toArray(String[]::new));
+    assertEquals(0, run.status(), request.label() + ": " + run.err());
     assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("t.json")), "JSON");
     assertArrayEquals(json, Files.readAllBytes(out.resolve("t.json")), "JSON bytes");
     assertArrayEquals(svg, Files.readAllBytes(out.resolve("t.svg")), "SVG bytes");
@@ -198,7 +195,8 @@ class SameAnswerTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("topologies")
   void theTopologyIsTheSameFromBothFrontEnds(Request request) throws Exception {
-    assertEquals(0, cli("info", request.trace().toString()), "import " + request.trace());
+    CliTest.Result info = cli("info", request.trace().toString());
+    assertEquals(0, info.status(), "import " + request.trace() + ": " + info.err());
     String query = "trace=" + URLEncoder.encode(traceId(request.trace()), StandardCharsets.UTF_8)
         + "&width=700&height=600" + request.api();
     Path out = Files.createTempDirectory(dir, "cli");
@@ -208,7 +206,8 @@ class SameAnswerTest {
     args.addAll(request.cli());
     byte[] json = get("/api/topology?" + query);
     byte[] svg = get("/api/topology?format=svg&" + query);
-    assertEquals(0, cli(args.toArray(String[]::new)), request.label());
+    CliTest.Result run = cli(args.toArray(String[]::new));
+    assertEquals(0, run.status(), request.label() + ": " + run.err());
     assertEquals(new String(json, StandardCharsets.UTF_8), Files.readString(out.resolve("t.json")), "JSON");
     assertArrayEquals(svg, Files.readAllBytes(out.resolve("t.svg")), "SVG bytes");
   }
@@ -231,10 +230,11 @@ class SameAnswerTest {
     return response.body();
   }
 
-  private static int cli(String... args) {
+  /** The command line, its workspace this test's, output captured. */
+  private static CliTest.Result cli(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.add(1, "--workspace");
     all.add(2, dir.resolve("workspace").toString());
-    return Main.run(all.toArray(String[]::new));
+    return CliTest.run(all.toArray(String[]::new));
   }
 }

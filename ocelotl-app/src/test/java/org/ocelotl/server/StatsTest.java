@@ -3,8 +3,6 @@ package org.ocelotl.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
-import org.ocelotl.app.Main;
+import org.ocelotl.app.CliTest;
 
 /**
  * {@code ocelotl stats} and {@code GET /api/stats} on the bundled trace: the same bytes, and the
@@ -50,25 +48,11 @@ class StatsTest {
         + "/api/stats?trace=" + id + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  record Run(int status, String out, String err) {}
-
-  static Run cli(String... args) {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-    ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
-      List<String> all = new ArrayList<>(List.of("stats", BUNDLED.toString(), "--workspace",
-          dir.resolve("workspace").toString()));
-      all.addAll(List.of(args));
-      int status = Main.run(all.toArray(String[]::new));
-      return new Run(status, outBytes.toString(StandardCharsets.UTF_8), errBytes.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+  static CliTest.Result cli(String... args) {
+    List<String> all = new ArrayList<>(List.of("stats", BUNDLED.toString(), "--workspace",
+        dir.resolve("workspace").toString()));
+    all.addAll(List.of(args));
+    return CliTest.run(all.toArray(String[]::new));
   }
 
   @Test
@@ -87,12 +71,12 @@ class StatsTest {
 
   @Test
   void theCommandLineAndTheApiGiveTheSameBytes() throws Exception {
-    Run csv = cli("--from", "8", "--to", "9", "--producers", "nancy,lyon-c1", "--by", "producer", "--top", "3");
+    CliTest.Result csv = cli("--from", "8", "--to", "9", "--producers", "nancy,lyon-c1", "--by", "producer", "--top", "3");
     assertEquals(0, csv.status(), csv.err());
     HttpResponse<String> apiCsv = api("&from=8&to=9&producers=nancy%7Clyon-c1&by=producer&top=3&format=csv");
     assertEquals(apiCsv.body(), csv.out());
     assertTrue(csv.out().startsWith("type,kind,producer,total,share,records,min,mean,median,p90,p99,max,producer_min,producer_max\n"));
-    Run json = cli("--from", "3", "--to", "5", "--by", "depth:2", "--kind", "state,link", "--buckets", "20", "--json");
+    CliTest.Result json = cli("--from", "3", "--to", "5", "--by", "depth:2", "--kind", "state,link", "--buckets", "20", "--json");
     assertEquals(0, json.status(), json.err());
     assertEquals(api("&from=3&to=5&by=depth:2&kind=state%7Clink&buckets=20").body(), json.out());
   }
@@ -105,10 +89,10 @@ class StatsTest {
         {"the window needs from < to, got from = 5.0, to = 3.0", "--from", "5", "--to", "3"},
         {"by: expected type, producer or depth:K (K ≥ 1), got 'rank'", "--by", "rank"},
         {"top: only with by producer or depth:K, where rows are groups", "--top", "3"}}) {
-      Run run = cli(java.util.Arrays.copyOfRange(c, 1, c.length));
-      assertEquals(new Run(1, "", "ocelotl: " + c[0] + "\n"), run);
+      CliTest.Result run = cli(java.util.Arrays.copyOfRange(c, 1, c.length));
+      assertEquals(new CliTest.Result(1, "", "ocelotl: " + c[0] + "\n"), run);
     }
-    Run both = cli("--json", "--csv");
+    CliTest.Result both = cli("--json", "--csv");
     assertEquals(2, both.status(), "a usage error");
     assertTrue(both.err().startsWith("Error: --json, --csv are mutually exclusive"), both.err());
     assertRefused(api("&producers=nope"), "unknown producer 'nope'");
