@@ -3,14 +3,19 @@
 # for the spatiotemporal overview at N = 100 once (the breakpoints are then kept), then for
 # ROUNDS × 12 breakpoints spread over the list, each as the page does: `progressive=1` first, then
 # — only if that answer was provisional, or with TWICE=1 as the page did before issue 28 — the
-# full request. Prints the median time per new p (all its requests), the server's CPU time per
-# new p (from /proc, all threads), the answer's size, and an md5 of every answer (two builds must
-# give the same bytes).
+# full request; each with `answer=view` (the page holds the model's breakpoints and curves,
+# decision 068), or the full answer with FULL=1 (as the page asked before it). Prints the median
+# time per new p (all its requests), the server's CPU time per new p (from /proc, all threads),
+# the answer's size, and an md5 of every answer's fields but parts, breakpoints and curves (the
+# same for either way and for two builds that give the same answers).
 #
 #   bench/new_p.sh                                    # the bundled trace, this build; 12 breakpoints spread over
 #                                                     # the list: each far from the others (a click on the curves),
 #                                                     # so its parts are not built ahead (issue 28's far p)
 #   JAR=/tmp/before.jar TWICE=1 bench/new_p.sh        # another build, as its page asked
+#   JAR=/tmp/before.jar FULL=1 bench/new_p.sh         # a build before decision 068: full answers
+#   CHECK=1 bench/new_p.sh                            # also the full answer of each p (not timed): the view
+#                                                     # answer's fields must be its own
 #   TRACE=/work/large/smpi_large.trace bench/new_p.sh
 #   DEPTH=0 … bench/new_p.sh                          # every rank a leaf (the page: depth auto)
 #   EACH=1 … bench/new_p.sh                           # also one line per new p asked
@@ -34,16 +39,26 @@ else
   ps=$(python3 -c 'import json; b=json.load(open("'"$work/full"'"))["breakpoints"]
 print(" ".join(repr(b[i]["p"]) for i in range(0, len(b), max(1, len(b) // 12))))')
 fi
+# FULL=1: the full answer, as the page asked before decision 068
+answer=$([ -n "${FULL:-}" ] || echo "&answer=view")
+# The answer's fields but those a view answer leaves out, parsed: the same numbers give the same digest.
+view_md5() { python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+print(json.dumps({k: v for k, v in r.items() if k not in ("parts", "breakpoints", "curves")}, sort_keys=True))' "$1" \
+  | md5sum | cut -c1-8; }
 : > "$work/times"
 for round in $(seq "${ROUNDS:-1}"); do
   for p in $ps; do
     sleep "${PAUSE:-0}"
     before=$(cpu)
-    t=$(fetch "overview?$q&p=$p&progressive=1" "$work/a")
+    t=$(fetch "overview?$q&p=$p&progressive=1$answer" "$work/a")
     if [ -n "${TWICE:-}" ] || grep -q '"provisional":true' "$work/a"; then
-      t=$(awk -v a="$t" -v b="$(fetch "overview?$q&p=$p" "$work/a")" 'BEGIN { print a + b }')
+      t=$(awk -v a="$t" -v b="$(fetch "overview?$q&p=$p$answer" "$work/a")" 'BEGIN { print a + b }')
     fi
-    echo "$t $(( $(cpu) - before )) $(stat -c %s "$work/a") $(md5sum < "$work/a" | cut -c1-8)" >> "$work/times"
+    echo "$t $(( $(cpu) - before )) $(stat -c %s "$work/a") $(view_md5 "$work/a")" >> "$work/times"
+    if [ -n "${CHECK:-}" ]; then
+      fetch "overview?$q&p=$p" "$work/b" > /dev/null
+      [ "$(view_md5 "$work/a")" = "$(view_md5 "$work/b")" ] || { echo "p = $p: the answers differ" >&2; exit 1; }
+    fi
   done
 done
 [ -n "${EACH:-}" ] && cat "$work/times" # one line per new p: seconds, server CPU ticks, bytes, md5

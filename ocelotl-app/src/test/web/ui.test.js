@@ -380,6 +380,46 @@ test('dragging on the curves slides p: the picture follows before the button is 
   await page.mouse.up();
 });
 
+test('a p far away on a model drawn asks the view answer; the curves stay, p and the part count are the full answer\'s', async () => {
+  await page.goto(`${url}&aggregation=spatiotemporal&slices=30`);
+  await page.waitForFunction(() => document.getElementById('caption').dataset.provisional === undefined
+    && /spatiotemporal/.test(document.getElementById('caption').dataset.view || '')
+    && /breakpoint \d+ of \d+/.test(document.getElementById('part-count').textContent), null, { timeout: 120_000 });
+  const asked = [];
+  const listen = r => { if (r.url().includes('/api/overview?')) asked.push(new URL(r.url()).searchParams); };
+  page.on('request', listen);
+  try {
+    const box = await page.$eval('#curves', c => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+    let shown = await caption();
+    for (const at of [0.6, 0.15, 0.35]) { // far from each other: no step of p
+      await page.mouse.click(box.x + box.w * at, box.y + box.h / 2);
+      shown = await captionChange(shown, ['p']);
+      const request = asked[asked.length - 1];
+      assert.equal(request.get('answer'), 'view', `the request carries answer=view: ${request}`);
+      // The full answer at the same p, as another client asks it.
+      const q = new URLSearchParams(request);
+      for (const key of ['answer', 'progressive', 'client', 'seq']) q.delete(key);
+      const full = await page.evaluate(async query => (await fetch(`/api/overview?${query}`)).json(), q.toString());
+      assert.equal(shown.p, full.p);
+      assert.equal(shown.parts, full.partCount, `p ${shown.p}: the partition's parts`);
+      assert.equal(await page.textContent('#part-count'),
+        `${full.partCount} part${full.partCount === 1 ? '' : 's'} · breakpoint ${full.curves.chosen + 1} of ${full.curves.breakpoints.length}`);
+      assert.equal(await page.$eval('#curves', c => c.dataset.empty), undefined, 'the curves are shown');
+      assert.ok((await pixels('curves')).inked > 500, 'the curves are drawn');
+    }
+    await shot('2c-far-p-view-answer');
+    // ← steps from the curves the page kept: the breakpoint below.
+    await page.focus('#curves');
+    const before = await caption();
+    await page.keyboard.press('ArrowLeft');
+    const stepped = await captionChange(before, ['p']);
+    assert.ok(stepped.p < before.p && stepped.parts > before.parts, `← from p ${before.p} gave ${stepped.p}`);
+    assert.equal(asked[asked.length - 1].get('answer'), 'view');
+  } finally {
+    page.off('request', listen);
+  }
+});
+
 test('the metric menu offers only the metrics the trace has records for; producer types are named', async () => {
   const offered = await page.$$eval('#metric option', os => os.filter(o => !o.disabled).map(o => o.value));
   assert.deepEqual(offered, ['state-duration', 'state-average', 'variable-mean', 'utilization', 'link-count'],

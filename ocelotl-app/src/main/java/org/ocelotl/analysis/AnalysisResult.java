@@ -56,6 +56,15 @@ public record AnalysisResult(Analysis analysis, ViewKind view, double p, Partiti
     return JsonForm.bytes(JsonForm.result(this));
   }
 
+  /**
+   * The JSON form without {@code parts}, {@code breakpoints} and {@code curves} (the API's
+   * {@code answer=view}, decision 068): what a page that holds the model's breakpoints needs to
+   * draw a new p; every other field's bytes are the full form's.
+   */
+  public byte[] viewJson() {
+    return JsonForm.bytes(JsonForm.result(this, false));
+  }
+
   /** The CSV form: the breakpoint table, one row per distinct optimal partition, p ascending. */
   public byte[] breakpointCsv() {
     StringBuilder csv = new StringBuilder("p,part_count,gain,loss,gain_fraction,loss_fraction\n");

@@ -83,15 +83,17 @@ public final class AnalysisService {
   /** How many breakpoints on each side of the one shown get their parts built ahead of a step of p. */
   static final int NEIGHBOURS = 3;
   /**
-   * Builds them one partition at a time, behind the requests: one thread, so that it takes at most
-   * one programme's share of the cores; a daemon, so that it never keeps the process alive.
+   * Builds them one partition at a time, behind the requests, on one core: a programme forks its
+   * subtrees into the pool it runs in (decision 066), and in the common pool the neighbours'
+   * programmes took both cores from the next request's (decision 068). Its worker is a daemon, so
+   * that it never keeps the process alive.
    */
-  private final java.util.concurrent.ExecutorService ahead = java.util.concurrent.Executors.newSingleThreadExecutor(
-      task -> {
-        Thread thread = new Thread(task, "ocelotl-parts-ahead");
-        thread.setDaemon(true);
-        return thread;
-      });
+  private final java.util.concurrent.ExecutorService ahead = new java.util.concurrent.ForkJoinPool(1, pool -> {
+    java.util.concurrent.ForkJoinWorkerThread thread =
+        java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+    thread.setName("ocelotl-parts-ahead");
+    return thread;
+  }, null, false);
   /** Counts the partitions shown to {@link #buildNeighbours}: a batch stops when a newer one is shown. */
   private final java.util.concurrent.atomic.AtomicLong shown = new java.util.concurrent.atomic.AtomicLong();
 
@@ -456,6 +458,15 @@ public final class AnalysisService {
     ModelKey modelKey = new ModelKey(TraceSummary.id(trace.store()), trace.store().metadata().source().modified(),
         trace.request());
     return builtModels.get(modelKey, () -> capped(() -> fromTrace(trace, progress)), progress);
+  }
+
+  /**
+   * Says that a request for another partition has come: the batch of neighbours under way stops
+   * before its next partition instead of taking the cores from it (a p picked far away finds none
+   * of them useful).
+   */
+  public void newRequest() {
+    shown.incrementAndGet();
   }
 
   /**

@@ -136,19 +136,29 @@ public final class JsonForm {
   // ---- the analysis result ------------------------------------------------------------------
 
   static ObjectNode result(AnalysisResult r) {
+    return result(r, true);
+  }
+
+  /**
+   * The result; {@code whole} false leaves out {@code parts}, {@code breakpoints} and
+   * {@code curves} (the API's {@code answer=view}, decision 068), every other field as it is.
+   */
+  static ObjectNode result(AnalysisResult r, boolean whole) {
     Analysis a = r.analysis();
     Partition last = r.lastPartition();
     ObjectNode json = shown(a.trace(), a.built(), a.aggregation(), r.view(), a.producerDepth(), r.timeScale(),
-        r.metricLabel(), r.p(), r.partition(), last);
+        r.metricLabel(), r.p(), r.partition(), last, whole);
     json.put("defaultP", a.defaultP());
-    json.putPOJO("breakpoints", streamedValue(out -> {
-      out.writeStartArray();
-      for (Breakpoint b : a.breakpoints()) {
-        breakpoint(b, last, out);
-      }
-      out.writeEndArray();
-    }));
-    json.set("curves", curves(r.curves()));
+    if (whole) {
+      json.putPOJO("breakpoints", streamedValue(out -> {
+        out.writeStartArray();
+        for (Breakpoint b : a.breakpoints()) {
+          breakpoint(b, last, out);
+        }
+        out.writeEndArray();
+      }));
+      json.set("curves", curves(r.curves()));
+    }
     json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
     if (r.chosen() != null) {
       json.set("variableChoice", variableChoice(r));
@@ -174,15 +184,17 @@ public final class JsonForm {
    * {@code provisional: true}, no breakpoints and no curves, and the default p only when it is the
    * p shown.
    */
-  static ObjectNode provisional(ProvisionalResult r) {
+  static ObjectNode provisional(ProvisionalResult r, boolean whole) {
     ObjectNode json = shown(r.trace(), r.built(), r.aggregation(), r.view(), r.producerDepth(), r.timeScale(),
-        r.metricLabel(), r.p(), r.partition(), r.whole());
+        r.metricLabel(), r.p(), r.partition(), r.whole(), whole);
     json.put("provisional", true);
     if (!Double.isNaN(r.defaultP())) {
       json.put("defaultP", r.defaultP());
     }
-    json.putArray("breakpoints");
-    json.set("curves", NODES.nullNode());
+    if (whole) {
+      json.putArray("breakpoints");
+      json.set("curves", NODES.nullNode());
+    }
     json.set("overview", r.overview() == null ? NODES.nullNode() : overview(r.overview()));
     return json;
   }
@@ -194,7 +206,8 @@ public final class JsonForm {
   }
 
   private static ObjectNode shown(TraceSummary trace, BuiltModel built, Aggregation aggregation, ViewKind view,
-      int producerDepth, TimeScale scale, String metricLabel, double p, Partition partition, Partition last) {
+      int producerDepth, TimeScale scale, String metricLabel, double p, Partition partition, Partition last,
+      boolean withParts) {
     MicroscopicModel model = built.model();
     ObjectNode json = object();
     json.set("trace", trace == null ? NODES.nullNode() : trace(trace));
@@ -223,13 +236,15 @@ public final class JsonForm {
     json.put("loss", partition.loss());
     json.put("gainFraction", Breakpoint.fraction(partition.gain(), last.gain()));
     json.put("lossFraction", Breakpoint.fraction(partition.loss(), last.loss()));
-    json.putPOJO("parts", streamedValue(out -> {
-      out.writeStartArray();
-      for (Part part : partition.parts()) {
-        part(built, aggregation, part, out);
-      }
-      out.writeEndArray();
-    }));
+    if (withParts) {
+      json.putPOJO("parts", streamedValue(out -> {
+        out.writeStartArray();
+        for (Part part : partition.parts()) {
+          part(built, aggregation, part, out);
+        }
+        out.writeEndArray();
+      }));
+    }
     return json;
   }
 

@@ -21,7 +21,12 @@ public record ProvisionalResult(TraceSummary trace, BuiltModel built, Aggregatio
     int producerDepth, double p, double defaultP, Partition partition, Partition whole, Overview overview) {
 
   public byte[] json() {
-    return JsonForm.bytes(JsonForm.provisional(this));
+    return JsonForm.bytes(JsonForm.provisional(this, true));
+  }
+
+  /** The JSON form without {@code parts}, {@code breakpoints} and {@code curves} (the API's {@code answer=view}). */
+  public byte[] viewJson() {
+    return JsonForm.bytes(JsonForm.provisional(this, false));
   }
 
   String metricLabel() {

@@ -66,6 +66,15 @@ public final class RequestSpec {
       "mode", "The overview drawn (stacked: temporal only).");
   public static final Param P = new Param("p", List.of("--p"), List.of("p"), Param.Type.NUMBER, "P|auto", 0, 1,
       List.of("auto"), "auto", null, "The trade-off p, or auto for the best normalised gain − loss.");
+  /** The values of {@link #ANSWER}. */
+  public static final String FULL = "full";
+  public static final String VIEW_ONLY = "view";
+  // Issue 28: at 768 leaves and a small p the full answer is 12–19 MB of JSON, and a new p of a
+  // model the page has drawn needs neither its parts (the page reads partCount) nor the
+  // breakpoints and curves, the same for every p of the model (decision 068).
+  public static final Param ANSWER = new Param("answer", List.of(), List.of("answer"), Param.Type.CHOICE,
+      "full|view", 0, 0, List.of(FULL, VIEW_ONLY), FULL, null, "The overview's answer: full, or view: without "
+          + "parts, breakpoints and curves (a page that holds the model's breakpoints asks a new p so).");
   public static final Param CUT = new Param("cut", List.of("--cut", "--cut-depth"), List.of("cut"), Param.Type.INTEGER,
       "p|D", 0, 1000, List.of("p"), "p", null, "Cut the tree at the spatial partition for p, or at depth D.");
   public static final Param STEP = new Param("step", List.of("--step"), List.of("step"), Param.Type.INTEGER, "K", 0,
@@ -141,6 +150,8 @@ public final class RequestSpec {
   /** An overview: the model, aggregated, at p, drawn at this height (the page's canvas). */
   public static final List<Param> OVERVIEW = concat(MODEL, List.of(AGGREGATION, VIEW, P,
       HEIGHT.defaulting("" + AnalysisRequest.DEFAULT_HEIGHT).ranging(20, MAX_SIDE)));
+  /** The overview endpoint: an overview, and how much of its answer to send. */
+  public static final List<Param> OVERVIEW_ANSWER = concat(OVERVIEW, List.of(ANSWER));
   /** An overview's picture: the overview at this size, with axes, legend, curves and caption. */
   public static final List<Param> PICTURE = concat(MODEL, List.of(AGGREGATION, VIEW, P,
       WIDTH.ranging(MIN_PICTURE_WIDTH, MAX_SIDE), HEIGHT.ranging(MIN_PICTURE_HEIGHT, MAX_SIDE)));
@@ -202,7 +213,7 @@ public final class RequestSpec {
 
   /** Every parameter, once, in the order of the docs' tables. */
   public static final List<Param> ALL = List.of(METRIC, FROM, TO, SLICES, DEPTH, PRODUCERS, EXCLUDE, EXCLUDE_KINDS,
-      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, CUT, STEP, ALIGN, TOGGLES, SIZE, FILL, MAPPING, WIDTH, HEIGHT, KIND, MATCH,
+      TYPES, EXCLUDE_TYPES, EXACT, SELECTION, AGGREGATION, VIEW, P, ANSWER, CUT, STEP, ALIGN, TOGGLES, SIZE, FILL, MAPPING, WIDTH, HEIGHT, KIND, MATCH,
       MIN_DURATION, MAX_DURATION, SEQUENCE, WITHIN, SORT, OFFSET, LIMIT, BY, TOP, BUCKETS, TIME);
 
   /** The spec as the page reads it ({@code /api/vocabulary}): every parameter, and what each request takes. */
@@ -217,7 +228,7 @@ public final class RequestSpec {
 
   /** The requests of the API, by endpoint (the command of the same name takes the same). */
   public static final java.util.Map<String, List<Param>> REQUESTS = new java.util.TreeMap<>(java.util.Map.of(
-      "overview", OVERVIEW, "export", PICTURE, "treemap", TREEMAP, "topology", TOPOLOGY, "gantt", GANTT,
+      "overview", OVERVIEW_ANSWER, "export", PICTURE, "treemap", TREEMAP, "topology", TOPOLOGY, "gantt", GANTT,
       "events", EVENTS, "stats", STATS, "outliers", OUTLIERS, "compare", COMPARE, "subtrace", SUB_TRACE));
 
   public static Vocabulary vocabulary() {

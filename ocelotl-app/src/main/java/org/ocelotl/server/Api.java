@@ -80,7 +80,7 @@ public final class Api implements AutoCloseable {
       entry("cancel", new Route("POST", List.of(), Set.of("client"), false,
           c -> json(new Cancelled(jobs().cancel(c.query().string("client")))))),
       entry("progress", get(List.of(), Set.of("client"), false, c -> json(jobs().progress(c.query().optional("client"))))),
-      entry("overview", get(OVERVIEW, union(ANALYSIS_KEYS, "progressive"), false, this::overview)),
+      entry("overview", get(OVERVIEW_ANSWER, union(ANALYSIS_KEYS, "progressive"), false, this::overview)),
       entry("outliers", get(OUTLIERS, ANALYSIS_KEYS, false, this::outliers)),
       entry("compare", get(COMPARE, Set.of("base", "other", "client", "seq", "format"), true, this::compare)),
       entry("breakpoints", get(OVERVIEW, ANALYSIS_KEYS, false, this::breakpoints)),
@@ -231,20 +231,24 @@ public final class Api implements AutoCloseable {
   /**
    * With {@code progressive=1}, a spatiotemporal request whose breakpoints are not known yet gets
    * the partition at p at once ({@code provisional: true}); the page then asks again without it.
+   * With {@code answer=view}, either answer leaves out the parts, breakpoints and curves.
    */
   private Response overview(Call c) throws IOException {
+    boolean whole = c.values().choice(ANSWER).equals(FULL);
     AnalysisRequest request = Requests.overview(c.values(), input(c));
     boolean progressive = c.query().choice("progressive", "0", List.of("0", "1")).equals("1");
     Jobs.Job job = begin(c);
+    service.newRequest();
     try {
       if (progressive) {
         Optional<ProvisionalResult> first = service.provisional(request, job);
         if (first.isPresent()) {
-          return Response.json(first.get().json());
+          return Response.json(whole ? first.get().json() : first.get().viewJson());
         }
       }
       AnalysisResult result = service.answer(request, job);
-      byte[] json = result.json(); // before the neighbours' programmes take the cores
+      // before the neighbours' programmes take the cores
+      byte[] json = whole ? result.json() : result.viewJson();
       service.buildNeighbours(request, result);
       return Response.json(json);
     } finally {

@@ -29,6 +29,7 @@ let trace = null;         // {id, name, start, end, unit, …} of the current tr
 let model = null;         // {name, slices, leaves, depth, types} in a model session (ocelotl view --model)
 let traceData = { id: null, producers: [], types: [] };
 let last = null;          // the last overview response drawn
+let lastState = null;     // the settings it answered: a new p of the same model asks answer=view
 let shownP = null;        // the p of the overview drawn last, full or provisional
 /**
  * The p the analyst had when they zoomed, until the zoom's first answer is asked: that answer is
@@ -327,6 +328,12 @@ async function render() {
     $('outliers').classList.add('stale');
     const params = S.apiParams(state);
     params.set('height', String(overview.plotHeight()));
+    const asked = state;
+    // The model drawn already (a new p, another view): its breakpoints and curves are the same for
+    // every p, and the page never reads the parts, so the answer leaves them out (decision 068).
+    const known = last && S.sameModel(lastState, asked) ? last : null;
+    const overviewParams = new URLSearchParams(params);
+    if (known) overviewParams.set('answer', 'view');
     const started = performance.now();
     const onProgress = showProgress;
     // A spatiotemporal search can take long: the server first gives the partition at p (the URL's,
@@ -338,14 +345,14 @@ async function render() {
       // A zoom: the window at the analyst's p first (one programme where the default p takes about
       // six), then at its own default p; what it hides is ranked only for the latter, which stays.
       if (yours !== null && state.p === '') {
-        const atYours = await api.overview(new URLSearchParams([...params, ['p', String(yours)], ['progressive', '1']]), onProgress);
+        const atYours = await api.overview(new URLSearchParams([...overviewParams, ['p', String(yours)], ['progressive', '1']]), onProgress);
         if (!atYours) return; // superseded by a newer request: that one will draw
         if (atYours.provisional) {
           atYours.clientMs = performance.now() - started;
           drawProvisional(atYours, true);
         }
       }
-      const first = await api.overview(new URLSearchParams([...params, ['progressive', '1']]), onProgress);
+      const first = await api.overview(new URLSearchParams([...overviewParams, ['progressive', '1']]), onProgress);
       if (!first) return; // superseded by a newer request: that one will draw
       if (first.provisional) {
         first.clientMs = performance.now() - started;
@@ -356,9 +363,11 @@ async function render() {
         result = first;
       }
     }
-    result ??= await api.overview(params, onProgress);
+    result ??= await api.overview(overviewParams, onProgress);
     if (!result) return; // superseded by a newer request: that one will draw
+    if (known) result = withCurves(result, known);
     last = result;
+    lastState = asked;
     last.clientMs = performance.now() - started;
     draw(result);
     $('overview').classList.remove('stale');
@@ -370,6 +379,18 @@ async function render() {
     // The old picture stays greyed: it does not answer the settings shown.
     message(last ? `${e.message} (the picture shown is the previous one)` : e.message, true);
   }
+}
+
+/**
+ * A view answer (answer=view) completed with what it left out of the same model's answer drawn
+ * before: its breakpoints, and its curves at the new p (the breakpoint chosen: the last at or
+ * below p, as the server chooses it).
+ */
+function withCurves(r, known) {
+  const ps = known.curves.breakpoints;
+  let chosen = 0;
+  for (let k = 0; k < ps.length; k++) if (ps[k] <= r.p) chosen = k;
+  return { ...r, breakpoints: known.breakpoints, curves: { ...known.curves, p: r.p, chosen } };
 }
 
 /** The busy badge: the stage, how far it is (a bar and a percentage when known) and the time spent. */
