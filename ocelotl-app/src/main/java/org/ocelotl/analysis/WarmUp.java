@@ -72,8 +72,8 @@ public final class WarmUp {
   /**
    * The event tables, statistics and zoom each look at a hundredth of the served trace (2·10⁶
    * states of a 2·10⁸-state trace): enough records for the JIT to compile their scans as a user's
-   * window does, for a few hundred ms of CPU each; they cost in proportion to the records read
-   * (decision 070). A zoom's qualities cost as much on any window: one zoom.
+   * window does; they cost in proportion to the records read, and on a tenth the statistics' steps
+   * took seconds of CPU each (decision 070). A zoom's qualities cost as much on any window: one zoom.
    */
   static final double TABLE_SPAN = 0.01;
   /** The page's chart when it cannot measure its box (details.js): 1000 × 420 px. */
