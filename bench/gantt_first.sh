@@ -16,7 +16,7 @@
 #
 #   bench/gantt_first.sh WORKSPACE TRACE FROM TO LABEL=JAR[:JAVA_OPTIONS] …
 #   ROUNDS=3 WAIT=5 bench/gantt_first.sh /tmp/ganttsummary-ws /work/seed/seed-2e8.paje 5 6 \
-#     main=/tmp/main.jar off=ocelotl-app/target/ocelotl.jar:-Docelotl.warmUpRounds=0 on=ocelotl-app/target/ocelotl.jar
+#     main=/tmp/main.jar off=ocelotl-app/target/ocelotl.jar:-Docelotl.warmUp=false on=ocelotl-app/target/ocelotl.jar
 set -euo pipefail
 workspace=$1 trace=$2 from=$3 to=$4
 shift 4

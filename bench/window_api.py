@@ -1,5 +1,5 @@
 # The page's requests on 1 s windows through the API (issue 28; not a test): a server started with
-# `ocelotl view TRACE` (its Gantt warm-up on), then WAIT s later, on five 1 s windows twice over, the
+# `ocelotl view TRACE` (its warm-up on, decision 070), then WAIT s later, on five 1 s windows twice over, the
 # Gantt chart's SVG (every producer, states, events and links, 1200 × 420), the statistics by producer
 # (top 10) and the event table's first page (100 longest states), as the page asks them. Per request
 # the wall time (sent → body read), the server's CPU (/proc, all threads) and the answer's size.

@@ -3,12 +3,19 @@
 # the window's default p; and the window's default p as the first answer. Per request the wall time
 # (sent → body read) and the server process's CPU (/proc). Not a test.
 #   python3 bench/zoom_first_api.py ocelotl-app/target/ocelotl.jar WORKSPACE TRACE_ID ZOOMS
+# With VIEW=TRACE (its file, imported in WORKSPACE) the server is `ocelotl view TRACE`, whose warm-up
+# (decision 070) runs for WAIT seconds (default 30) before the first request, during which the
+# server's CPU is printed; TRACE_ID is then the one the server names.
 import json, os, subprocess, sys, time, urllib.request
 jar, ws, trace_id, zooms = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 heap = "-XX:G1PeriodicGCInterval=10000 -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30".split()
-srv = subprocess.Popen(["java", *heap, "-cp", jar, "org.ocelotl.app.Main", "serve", "--port", "0", "--workspace", ws],
+view = os.environ.get("VIEW")
+command = ["view", view] if view else ["serve"]
+srv = subprocess.Popen(["java", *heap, "-cp", jar, "org.ocelotl.app.Main", *command, "--port", "0", "--workspace", ws],
                        stdout=subprocess.PIPE, text=True)
 url = srv.stdout.readline().strip()
+if view:
+    trace_id = url.split("trace=")[1].split("&")[0]
 base, token = url.split("?")[0], url.split("token=")[1].split("&")[0]
 tick = os.sysconf("SC_CLK_TCK")
 def cpu():
@@ -21,6 +28,10 @@ def get(q):
     body = json.loads(r.read())
     return body, time.time() - w0, cpu() - c0
 try:
+    if view:
+        c0 = cpu()
+        time.sleep(float(os.environ.get("WAIT", "30")))
+        print(f"view server idle for {os.environ.get('WAIT', '30')} s: {cpu() - c0:.2f} s cpu (its warm-up)", flush=True)
     meta = json.loads(urllib.request.urlopen(urllib.request.Request(f"{base}api/traces/{trace_id}",
         headers={"X-Ocelotl-Token": token})).read())
     s, e = meta["start"], meta["end"]

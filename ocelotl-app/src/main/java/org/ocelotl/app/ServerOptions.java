@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.ocelotl.analysis.GanttView;
-import org.ocelotl.analysis.GanttWarmUp;
+import org.ocelotl.analysis.WarmUp;
 import org.ocelotl.export.Format;
 import org.ocelotl.export.GanttPicture;
 import org.ocelotl.server.Api;
@@ -59,8 +59,8 @@ public final class ServerOptions {
     OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
     if (api.servesTraces()) {
-      // The page's first Gantt chart then runs compiled code (decisions 063, 065).
-      GanttWarmUp.start(server::idle, ServerOptions::drawn, served);
+      // The page's first Gantt chart, event table, statistics and zoom then run compiled code (decisions 063, 065, 070).
+      WarmUp.start(server::idle, ServerOptions::drawn, served);
     }
     String url = server.url() + query;
     out.println(url);

@@ -3,8 +3,11 @@ package org.ocelotl.analysis;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -12,15 +15,17 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.scan.GanttSummary;
+import org.ocelotl.scan.ModelCache;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.StoreWriter;
 import org.ocelotl.store.TraceStore;
 
 /**
- * The Gantt chart's code run in the background when a server starts, so that the user's first
- * chart runs code the JIT has already compiled (decisions 063 and 065): in a fresh server the first
- * chart of a crowded window cost about 3 times the CPU of the next ones, nearly all of it the JIT
- * compiling and the interpreter running the geometry, the drawing and the sums.
+ * The code of the page's first requests run in the background when a server starts, so that the
+ * user's first Gantt chart, event table page, statistics and zoom run code the JIT has already
+ * compiled (decisions 063, 065 and 070): in a fresh server each of them cost 1.5 to 3 times the CPU
+ * of the next ones, nearly all of it the JIT compiling and the interpreter running what only that
+ * request runs.
  *
  * <p>First, the charts of a small synthetic trace, made here in a temporary directory deleted at
  * the end. It has {@value #RANKS} ranks (4 sites › 4 hosts › 4 ranks) of {@value #STATES_PER_RANK}
@@ -31,18 +36,22 @@ import org.ocelotl.store.TraceStore;
  * number-writing branches a long trace's charts may not.
  *
  * <p>Then, when the server is started on a trace ({@code ocelotl view TRACE}; {@code ocelotl serve}
- * does not know yet which one the user opens), {@value #SERVED_ROUNDS} charts of that trace's own,
- * as the page asks them — every producer, states, events and links, the page's size — of two
- * windows of a tenth of the trace each ({@link #servedWindows}): the code then compiles for the
- * served trace's producers, types, summary level and shapes, which the synthetic charts only
- * approach (after them alone, the first real chart deoptimised and recompiled much of what they
- * had compiled). Nothing is kept: the user's window is read as a cold one would be (the warm-up
- * opens the store apart), and answered with the same bytes.
+ * does not know yet which one the user opens), the page's own requests of that trace, in two places
+ * of it ({@link #servedWindows}): {@value #SERVED_ROUNDS} Gantt charts of a tenth of the trace —
+ * every producer, states, events and links, the page's size — then, on a hundredth, the event
+ * table's first page and the statistics in each place, and a zoom (its first answer, at the
+ * window's default p then at that p, as the page asks it); the code then compiles for the served
+ * trace's producers, types, summary level and shapes, which the synthetic charts only approach
+ * (after them alone, the first real chart deoptimised and recompiled much of what they had
+ * compiled). Nothing is kept: the warm-up opens the store apart, its zooms have an analysis
+ * service and a model cache of their own that write nothing, and the user's requests are answered
+ * with the same bytes.
  *
- * <p>A step (one chart) runs only while the server answers nothing ({@code idle}): a request that
- * arrives meanwhile waits for one step at most, not for the warm-up.
+ * <p>A step (one request) runs only while the server answers nothing ({@code idle}): a request
+ * that arrives meanwhile waits for one step at most, not for the warm-up; a zoom, the longest step,
+ * stops as soon as a request arrives and is run again at the next idle moment.
  */
-public final class GanttWarmUp {
+public final class WarmUp {
   static final int RANKS = 64;
   static final int STATES_PER_RANK = 400;
   static final double DURATION = 10;
@@ -58,16 +67,34 @@ public final class GanttWarmUp {
   static final int ROUNDS = 2;
   /** Charts of the served trace, 3 of each window: each costs about what a user's chart does (decision 065). */
   static final int SERVED_ROUNDS = 6;
+  /** The served trace's charts each show a tenth of it (decision 065). */
+  static final double CHART_SPAN = 0.1;
+  /**
+   * The event tables, statistics and zoom each look at a hundredth of the served trace (2·10⁶
+   * states of a 2·10⁸-state trace): enough records for the JIT to compile their scans as a user's
+   * window does; they cost in proportion to the records read, and on a tenth the statistics' steps
+   * took seconds of CPU each (decision 070). A zoom's qualities cost as much on any window: one zoom.
+   */
+  static final double TABLE_SPAN = 0.01;
   /** The page's chart when it cannot measure its box (details.js): 1000 × 420 px. */
   static final int PAGE_WIDTH = 1000;
   static final int PAGE_HEIGHT = 420;
   /** What the page's chart shows unless the user unticks a kind (details.js). */
   static final List<String> PAGE_KINDS = List.of("state", "event", "link");
-  /** {@code -Docelotl.ganttWarmUp=false}: no warm-up, to measure what it saves (bench/gantt_first.sh). */
-  static final String PROPERTY = "ocelotl.ganttWarmUp";
+  /** {@code -Docelotl.warmUp=false}: no warm-up, to measure what it saves (bench/gantt_first.sh). */
+  static final String PROPERTY = "ocelotl.warmUp";
+  /** The page's event table (details.js): its first page of states, the longest first. */
+  static final Map<String, String> PAGE_EVENTS = Map.of(RequestSpec.KIND.name(), "state",
+      RequestSpec.SORT.name(), "-duration", RequestSpec.OFFSET.name(), "0", RequestSpec.LIMIT.name(), "100");
+  /** The page's statistics (stats.js): by producer, the top 10. */
+  static final Map<String, String> PAGE_STATS = Map.of(RequestSpec.BY.name(), "producer", RequestSpec.TOP.name(), "10");
+  /** The page's overview of a window (overview.js, bench/zoom_first_api.py): spatiotemporal, its mode view. */
+  static final Map<String, String> PAGE_ZOOM = Map.of(RequestSpec.AGGREGATION.name(), "spatiotemporal",
+      RequestSpec.VIEW.name(), "mode", RequestSpec.SLICES.name(), "100", RequestSpec.DEPTH.name(), "0",
+      RequestSpec.HEIGHT.name(), "800");
   private static final long SEED = 63;
 
-  private GanttWarmUp() {}
+  private WarmUp() {}
 
   /**
    * Starts the warm-up on a daemon thread of the lowest priority (which Linux ignores by default:
@@ -88,27 +115,156 @@ public final class GanttWarmUp {
         warmUp(idle, picture, served);
       } catch (RuntimeException e) {
         // Nothing lost but time: the user's first chart is then compiled as it runs. (That the
-        // charts run at all is GanttWarmUpTest's; a server's log is no place for their trace.)
+        // steps run at all is WarmUpTest's; a server's log is no place for their trace.)
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-    }, "ocelotl-gantt-warm-up");
+    }, "ocelotl-warm-up");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     thread.start();
   }
 
-  /** The synthetic trace's charts, then the served trace's (if any): the warm-up thread's work. */
+  /** The synthetic trace's charts, then the served trace's requests (if any): the warm-up thread's work. */
   static void warmUp(BooleanSupplier idle, Consumer<GanttView.Result> picture, TraceStore served)
       throws InterruptedException {
     try {
       synthetic(idle, picture);
     } catch (IOException | RuntimeException e) {
-      // A full temporary directory, say: the served trace's charts are still worth drawing.
+      // A full temporary directory, say: the served trace's requests are still worth running.
     }
     if (served != null) {
       draw(servedCharts(served), idle, picture);
+      run(servedTables(served), idle);
+      run(servedZooms(served, idle), idle);
     }
+  }
+
+  /** One request of the warm-up, its answer written as the server would and dropped. */
+  @FunctionalInterface
+  interface Step {
+    Object run() throws IOException;
+  }
+
+  /**
+   * Runs each step when the server is idle. A step stopped by a request ({@link Stopped}) runs
+   * again at the next idle moment; one that fails is skipped: the warm-up only ever saves time.
+   */
+  static void run(List<Step> steps, BooleanSupplier idle) throws InterruptedException {
+    for (Step step : steps) {
+      while (true) {
+        waitFor(idle);
+        try {
+          step.run();
+          break;
+        } catch (Stopped e) {
+          // A request arrived: it has the cores; this step waits for the next idle moment.
+        } catch (IOException | RuntimeException e) {
+          break;
+        }
+      }
+    }
+  }
+
+  /** A zoom of the warm-up stopped because a request arrived. */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped() {
+      super("a request arrived", null, false, false);
+    }
+  }
+
+  /**
+   * The event table's first page and the statistics of each of the served trace's
+   * {@link #servedWindows} ({@value #TABLE_SPAN} of it), as the page asks them, answered by the
+   * code that answers the page (the same reading of the query, the same scans, the JSON written).
+   */
+  static List<Step> servedTables(TraceStore store) {
+    List<Step> steps = new ArrayList<>();
+    for (double[] w : servedWindows(store.metadata().start(), store.metadata().windowEnd(), TABLE_SPAN)) {
+      steps.add(() -> {
+        RequestValues v = values(RequestSpec.EVENTS, window(w, PAGE_EVENTS));
+        return RecordTable.answer(v, store, Requests.window(v, store, null)).json();
+      });
+      steps.add(() -> {
+        RequestValues v = values(RequestSpec.STATS, window(w, PAGE_STATS));
+        return Statistics.of(v, store, Requests.window(v, store, null)).answer().json();
+      });
+    }
+    return steps;
+  }
+
+  /**
+   * A zoom on the first of the served trace's {@link #servedWindows} ({@value #TABLE_SPAN} of it),
+   * as the page asks its first answer: at the window's default p, then at that p (the page's first
+   * request is at the analyst's p, its second at the window's default). A user's first zoom scans
+   * the window (a model the cache does not hold) and computes its qualities, both cold when the
+   * whole run's overview came from the caches: the warm-up's does both. Their analysis service is the warm-up's own, over a model
+   * cache that writes nothing ({@code new ModelCache(0)}): the server's kept models, qualities and
+   * cache files are the user's alone. A zoom stops when a request arrives ({@link Stopped}).
+   */
+  static List<Step> servedZooms(TraceStore store, BooleanSupplier idle) {
+    AnalysisService service = new AnalysisService(new ModelCache(0)::build);
+    Progress yielding = new Progress() {
+      @Override
+      public void stage(String name) {
+        check();
+      }
+
+      @Override
+      public void check() {
+        if (!idle.getAsBoolean()) {
+          throw new Stopped();
+        }
+      }
+    };
+    double[] w = servedWindows(store.metadata().start(), store.metadata().windowEnd(), TABLE_SPAN)[0];
+    double[] p = {Double.NaN};
+    return List.of(() -> zoom(service, store, w, Double.NaN, p, yielding), () -> zoom(service, store, w, p[0], p, yielding));
+  }
+
+  /** The first answer of a zoom on {@code window} at {@code p} (NaN: its default), its p kept in {@code shown}. */
+  private static byte[] zoom(AnalysisService service, TraceStore store, double[] window, double p, double[] shown,
+      Progress progress) throws IOException {
+    Map<String, String> query = new HashMap<>(window(window, PAGE_ZOOM));
+    if (!Double.isNaN(p)) {
+      query.put(RequestSpec.P.name(), Double.toString(p));
+    }
+    RequestValues v = values(RequestSpec.OVERVIEW, query);
+    AnalysisRequest request = Requests.overview(v, new ModelInput.FromTrace(store, Requests.model(v, store, null)));
+    ProvisionalResult first = service.provisional(request, progress).orElseThrow();
+    shown[0] = first.p();
+    return first.json();
+  }
+
+  /** The page's query {@code page} on the window {@code w}. */
+  private static Map<String, String> window(double[] w, Map<String, String> page) {
+    Map<String, String> query = new HashMap<>(page);
+    query.put(RequestSpec.FROM.name(), Double.toString(w[0]));
+    query.put(RequestSpec.TO.name(), Double.toString(w[1]));
+    return query;
+  }
+
+  /** The values of a request taking {@code params}, read from {@code query} (by parameter name) as a URL's are. */
+  static RequestValues values(List<Param> params, Map<String, String> query) {
+    return new RequestValues(new RequestValues.Source() {
+      @Override
+      public String value(Param p) {
+        return query.get(p.name());
+      }
+
+      @Override
+      public List<String> items(Param p) {
+        String value = query.get(p.name());
+        return value == null ? List.of() : List.of(value.split("\\|"));
+      }
+
+      @Override
+      public String spelling(Param p) {
+        return "parameter '" + p.key() + "'";
+      }
+    }, params);
   }
 
   /** The synthetic trace's charts, its store in a temporary directory deleted after. */
@@ -145,7 +301,7 @@ public final class GanttWarmUp {
    */
   static List<Supplier<GanttView.Result>> servedCharts(TraceStore store) {
     double[][] windows = servedWindows(store.metadata().start(), store.metadata().windowEnd());
-    List<Supplier<GanttView.Result>> charts = new java.util.ArrayList<>();
+    List<Supplier<GanttView.Result>> charts = new ArrayList<>();
     for (int k = 0; k < SERVED_ROUNDS; k++) {
       double[] w = windows[k % windows.length];
       GanttView view = new GanttView(store, w[0], w[1], List.of(), List.of(), PAGE_KINDS, PAGE_WIDTH, PAGE_HEIGHT);
@@ -160,8 +316,17 @@ public final class GanttWarmUp {
    * uncompiled), and apart, so that two parts of the run are seen.
    */
   static double[][] servedWindows(double start, double end) {
+    return servedWindows(start, end, CHART_SPAN);
+  }
+
+  /** The same two windows, each {@code fraction} of the trace long. */
+  static double[][] servedWindows(double start, double end, double fraction) {
     double span = end - start;
-    return new double[][] {{start + 0.1 * span, start + 0.2 * span}, {start + 0.7 * span, start + 0.8 * span}};
+    double[][] windows = {{start + 0.1 * span, 0}, {start + 0.7 * span, 0}};
+    for (double[] w : windows) {
+      w[1] = w[0] + fraction * span;
+    }
+    return windows;
   }
 
   /** Writes the synthetic trace's store and summary into {@code dir}, then draws its charts {@value #ROUNDS} times. */
