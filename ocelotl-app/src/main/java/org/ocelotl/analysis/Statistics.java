@@ -12,6 +12,7 @@ import java.util.Set;
 import org.ocelotl.io.Csv;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.query.RecordQuery;
+import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 import org.ocelotl.view.TimeScale;
@@ -278,7 +279,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
   }
 
   /** Sums per (group, type) cell in primitive arrays, filled record by record. */
-  private static final class Tally implements RecordQuery.RecordSink {
+  private static final class Tally implements RecordQuery.StateSink {
     final StoreMetadata m;
     final Groups groups;
     /** Whether rows per group are asked for: without them, durations are kept per type only. */
@@ -349,43 +350,66 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       withStates = new boolean[m.producers().size()];
     }
 
+    /** Every state of a chunk the selection keeps, in this loop of the tally's own (see {@link RecordQuery.StateSink}). */
+    @Override
+    public void states(StateColumns c, RecordQuery.StateFilter keep) {
+      double[] start = c.start();
+      double[] end = c.end();
+      int[] producer = c.producer();
+      int[] type = c.type();
+      int[] depth = c.depth();
+      for (int i = 0, n = c.size(); i < n; i++) {
+        if (keep.keeps(start[i], end[i], producer[i], type[i])) {
+          state(producer[i], type[i], start[i], end[i], depth[i]);
+        }
+      }
+    }
+
     @Override
     public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
         int destination) {
+      if (kind == EventCategory.STATE) {
+        state(producer, type, start, end, depth);
+        return;
+      }
       // A link belongs to its source producer, as the store's per-producer counts say.
+      int group = groups.of()[producer];
+      if (group < 0 || kept != null && !kept.contains(type)) {
+        return;
+      }
+      int cell = counted(group, type, start);
+      other(kind, cell, Math.min(end, to) - Math.max(start, from), value);
+    }
+
+    private void state(int producer, int type, double start, double end, int depth) {
       int group = groups.of()[producer];
       if (group < 0) {
         return;
       }
-      if (kind == EventCategory.STATE) {
-        withStates[producer] = true;
-        nestedSeen |= nesting && depth > 0;
-      }
+      withStates[producer] = true;
+      nestedSeen |= nesting && depth > 0;
       if (kept != null && !kept.contains(type)) {
         return;
       }
+      int cell = counted(group, type, start);
+      // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
+      perProducer.add(producer * typeCount + type, Math.min(end, to) - Math.max(start, from));
+      log(cell, end - start);
+    }
+
+    /** A record of a group and a type counted, in its cell and in the density: its cell. */
+    private int counted(int group, int type, double start) {
       int cell = group * typeCount + type;
       records++;
       cellRecords[cell]++;
-      double clipped = Math.min(end, to) - Math.max(start, from);
-      if (kind == EventCategory.STATE) {
-        // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
-        perProducer.add(producer * typeCount + type, clipped);
-        log(cell, end - start);
-      } else {
-        other(kind, cell, clipped, value);
-      }
       if (start >= from) {
         // (start − from)·B/(to − from) < B since start < to; the min guards its rounding.
         density[Math.min(density.length - 1, (int) ((start - from) * density.length / (to - from)))]++;
       }
+      return cell;
     }
 
-    /**
-     * The kinds other than states, out of {@link #accept}: its compiled code then stays small
-     * enough for the JIT to inline it into the scan's loop (it refused it as "too large", a call
-     * per record, at 2×10⁸ states).
-     */
+    /** The kinds other than states: links' and variables' clipped times, events' counts. */
     private void other(EventCategory kind, int cell, double clipped, double value) {
       switch (kind) {
         case LINK -> total.add(cell, clipped);
@@ -406,7 +430,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       loggedCells[logSize++] = cell;
     }
 
-    /** The run's log, at its first state (out of {@link #log}, for the same reason as {@link #other}). */
+    /** The run's log, at its first state (out of {@link #log}, so that the state's tally stays small enough to inline). */
     private void newLog() {
       // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
       int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();

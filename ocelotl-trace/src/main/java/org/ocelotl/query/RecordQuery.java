@@ -221,6 +221,41 @@ public final class RecordQuery {
     void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value, int to);
   }
 
+  /**
+   * A sink that reads the states of a chunk itself, in a loop of its own ({@link #states}), rather
+   * than being handed them one by one: the scan's loop calls {@link #accept} through one call site
+   * for every sink, so that in a process where several kinds of sink have used it (a server: the
+   * statistics, the event table's pages, the Gantt chart's states) the compiler leaves that call
+   * virtual and per record; a loop in the sink's own class is compiled for that sink alone. Its
+   * other kinds still come through {@link #accept}.
+   */
+  public interface StateSink extends RecordSink {
+    /**
+     * The states of {@code c} (its first {@code c.size()} records, in order) that {@code keep}
+     * keeps are, in that order, those {@link #accept} would have been given.
+     */
+    void states(StateColumns c, StateFilter keep);
+  }
+
+  /** Which states of a chunk a selection keeps: those {@link #forEach} gives. */
+  public static final class StateFilter {
+    private final double from;
+    private final double to;
+    private final boolean[] producers;
+    private final boolean[] types;
+
+    StateFilter(double from, double to, boolean[] producers, boolean[] types) {
+      this.from = from;
+      this.to = to;
+      this.producers = producers;
+      this.types = types;
+    }
+
+    public boolean keeps(double start, double end, int producer, int type) {
+      return overlaps(start, end, from, to) && kept(producers, producer) && kept(types, type);
+    }
+  }
+
   /** The chunks of one run of {@link #forEachInRuns}: 2^18 records at the store's default capacity. */
   public static final int RUN_CHUNKS = 4;
 
@@ -310,11 +345,15 @@ public final class RecordQuery {
     switch (kind) {
       case STATE -> {
         StateColumns c = store.stateColumns();
+        StateFilter keep = new StateFilter(from, to, producers, types);
         for (Chunk chunk : chunks) {
+          if (offer instanceof StateSink own) {
+            forEachRun(store, chunk, c, runs, () -> own.states(c, keep));
+            continue;
+          }
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
-              if (overlaps(c.start()[i], c.end()[i], from, to) && kept(producers, c.producer()[i])
-                  && kept(types, c.type()[i])) {
+              if (keep.keeps(c.start()[i], c.end()[i], c.producer()[i], c.type()[i])) {
                 offer.accept(kind, c.producer()[i], c.type()[i], c.start()[i], c.end()[i], c.depth()[i], Double.NaN, -1);
               }
             }

@@ -233,6 +233,110 @@ class RecordQueryTest {
     }
   }
 
+  /**
+   * A {@link RecordQuery.StateSink} reads each chunk's states in its own loop through the
+   * selection's {@link RecordQuery.StateFilter}: run by run, it must keep exactly the states, in
+   * the same order, that a sink given them one by one keeps, and those must be the brute force's
+   * (the states of the window, producers and types asked for), whether the chunks are read whole
+   * or, for a few producers, producer by producer; its other kinds still come one by one.
+   */
+  @Test
+  void aStateSinkKeepsTheStatesARecordSinkIsGiven() throws IOException {
+    Path dir = Files.createDirectory(RecordQueryTest.dir.resolve("small-chunks-state-sink"));
+    StoreWriter writer = new StoreWriter(dir, 37);
+    new PajeReader().read(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"), writer, ReadOptions.STRICT);
+    writer.finish(new StoreMetadata.Source("smpi_small_flat.trace", 1, 2, "f", "paje"));
+    TraceStore small = TraceStore.open(dir);
+    StoreMetadata m = small.metadata();
+    List<RecordQuery.Record> every = new ArrayList<>();
+    RecordQuery.forEach(small, new RecordQuery.Selection(m.start(), m.end(), null, null,
+        EnumSet.allOf(EventCategory.class), null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+        RecordQuery.Column.START, false, 0, 0), every::add);
+    SplittableRandom random = new SplittableRandom(20261129);
+    int batches = 0;
+    for (int run = 0; run < 200; run++) {
+      double a = m.start() + random.nextDouble() * (m.end() - m.start());
+      double b = random.nextInt(4) == 0 ? m.end() : a + random.nextDouble() * (m.end() - a) + 1e-9;
+      java.util.Set<Integer> producers = null;
+      if (random.nextBoolean()) {
+        producers = new java.util.HashSet<>();
+        // one producer (read producer by producer) to most of them (chunks read whole)
+        int count = random.nextBoolean() ? 1 : 1 + random.nextInt(m.producers().size());
+        while (producers.size() < count) {
+          producers.add(random.nextInt(m.producers().size()));
+        }
+      }
+      java.util.Set<Integer> types = random.nextBoolean() ? null
+          : new java.util.HashSet<>(List.of(random.nextInt(m.types().size()), random.nextInt(m.types().size())));
+      EnumSet<EventCategory> kinds = random.nextBoolean() ? EnumSet.of(EventCategory.STATE)
+          : EnumSet.of(EventCategory.STATE, EventCategory.VARIABLE, EventCategory.LINK);
+      RecordQuery.Selection s = new RecordQuery.Selection(a, b, producers, types, kinds, null,
+          Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, RecordQuery.Column.START, false, 0, 0);
+      List<OneByOne> given = RecordQuery.forEachInRuns(small, s, OneByOne::new);
+      List<InItsLoop> read = RecordQuery.forEachInRuns(small, s, InItsLoop::new);
+      List<RecordQuery.Record> expected = new ArrayList<>();
+      List<RecordQuery.Record> got = new ArrayList<>();
+      for (int k = 0; k < given.size(); k++) {
+        expected.addAll(given.get(k).records);
+        got.addAll(read.get(k).records);
+        batches += read.get(k).batches;
+      }
+      String what = "selection " + run + ": " + s;
+      assertEquals(expected, got, what);
+      boolean reachesEnd = b >= m.end();
+      List<RecordQuery.Record> brute = new ArrayList<>();
+      for (RecordQuery.Record r : every) {
+        boolean inWindow = r.kind() == EventCategory.EVENT ? r.start() >= a && (r.start() < b || reachesEnd)
+            : (r.start() < b || reachesEnd) && (r.end() > a || r.end() == r.start() && r.start() >= a);
+        boolean ofProducers = producers == null || producers.contains(r.producer())
+            || r.kind() == EventCategory.LINK && producers.contains(r.to());
+        if (inWindow && kinds.contains(r.kind()) && ofProducers && (types == null || types.contains(r.type()))) {
+          brute.add(r);
+        }
+      }
+      java.util.Comparator<RecordQuery.Record> order = documentedOrder(RecordQuery.Column.START, false, m);
+      brute.sort(order);
+      got.sort(order);
+      assertEquals(brute, got, what);
+    }
+    assertEquals(true, batches > 1000, "the states came in batches: " + batches);
+  }
+
+  /** The records a sink is given one by one. */
+  private static final class OneByOne implements RecordQuery.RecordSink {
+    final List<RecordQuery.Record> records = new ArrayList<>();
+
+    @Override
+    public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
+        int to) {
+      records.add(new RecordQuery.Record(kind, producer, type, start, end, depth, value, to));
+    }
+  }
+
+  /** The states a sink keeps in its own loop, and its other records given one by one. */
+  private static final class InItsLoop implements RecordQuery.StateSink {
+    final List<RecordQuery.Record> records = new ArrayList<>();
+    int batches;
+
+    @Override
+    public void states(org.ocelotl.store.StateColumns c, RecordQuery.StateFilter keep) {
+      batches++;
+      for (int i = 0; i < c.size(); i++) {
+        if (keep.keeps(c.start()[i], c.end()[i], c.producer()[i], c.type()[i])) {
+          records.add(new RecordQuery.Record(EventCategory.STATE, c.producer()[i], c.type()[i], c.start()[i],
+              c.end()[i], c.depth()[i], Double.NaN, -1));
+        }
+      }
+    }
+
+    @Override
+    public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
+        int to) {
+      assertEquals(true, kind != EventCategory.STATE, "states come in batches");
+      records.add(new RecordQuery.Record(kind, producer, type, start, end, depth, value, to));
+    }
+  }
+
   /** The order RecordQuery documents: the column, then start, end, producer, type, depth, destination, kind. */
   private static java.util.Comparator<RecordQuery.Record> documentedOrder(RecordQuery.Column column,
       boolean descending, StoreMetadata m) {
