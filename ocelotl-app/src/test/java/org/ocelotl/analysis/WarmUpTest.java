@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,7 +130,7 @@ class WarmUpTest {
   void theTablesAndTheZoomRunAsThePageAsksThem() throws IOException {
     TraceStore store = WarmUp.store(dir.resolve("store"));
     List<WarmUp.Step> tables = WarmUp.servedTables(store);
-    assertEquals(4, tables.size(), "the event table's first page and the statistics, in two places");
+    assertEquals(2, tables.size(), "the event table's first page, in two places");
     for (WarmUp.Step step : tables) {
       assertTrue(((byte[]) step.run()).length > 0);
     }
@@ -171,32 +172,36 @@ class WarmUpTest {
     }
   }
 
+  /** The page's statistics (stats.js): by producer, the top 10. */
+  private static final Map<String, String> PAGE_STATS = Map.of(RequestSpec.BY.name(), "producer",
+      RequestSpec.TOP.name(), "10");
+
   /** The page's chart, event table, statistics and zoom (at its default p, then at that p) of a window, in one array. */
   private static byte[] answers(TraceStore store, double[] w) throws IOException {
     java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
     all.writeBytes(new GanttView(store, w[0], w[1], List.of(), List.of(), WarmUp.PAGE_KINDS, 1200, 420).answer().json());
-    java.util.Map<String, String> window = java.util.Map.of("from", Double.toString(w[0]), "to", Double.toString(w[1]));
+    Map<String, String> window = Map.of("from", Double.toString(w[0]), "to", Double.toString(w[1]));
     RequestValues events = WarmUp.values(RequestSpec.EVENTS, merged(window, WarmUp.PAGE_EVENTS));
     all.writeBytes(RecordTable.answer(events, store, Requests.window(events, store, null)).json());
-    RequestValues stats = WarmUp.values(RequestSpec.STATS, merged(window, WarmUp.PAGE_STATS));
+    RequestValues stats = WarmUp.values(RequestSpec.STATS, merged(window, PAGE_STATS));
     all.writeBytes(Statistics.of(stats, store, Requests.window(stats, store, null)).answer().json());
     AnalysisService service = AnalysisService.standard();
-    java.util.Map<String, String> zoom = merged(window, WarmUp.PAGE_ZOOM);
+    Map<String, String> zoom = merged(window, WarmUp.PAGE_ZOOM);
     ProvisionalResult first = provisional(service, store, zoom);
     all.writeBytes(first.json());
-    all.writeBytes(provisional(service, store, merged(zoom, java.util.Map.of("p", Double.toString(first.p())))).json());
+    all.writeBytes(provisional(service, store, merged(zoom, Map.of("p", Double.toString(first.p())))).json());
     return all.toByteArray();
   }
 
-  private static ProvisionalResult provisional(AnalysisService service, TraceStore store, java.util.Map<String, String> q)
+  private static ProvisionalResult provisional(AnalysisService service, TraceStore store, Map<String, String> q)
       throws IOException {
     RequestValues v = WarmUp.values(RequestSpec.OVERVIEW, q);
     return service.provisional(Requests.overview(v, new ModelInput.FromTrace(store, Requests.model(v, store, null))),
         Progress.NONE).orElseThrow();
   }
 
-  private static java.util.Map<String, String> merged(java.util.Map<String, String> a, java.util.Map<String, String> b) {
-    java.util.Map<String, String> m = new java.util.HashMap<>(a);
+  private static Map<String, String> merged(Map<String, String> a, Map<String, String> b) {
+    Map<String, String> m = new java.util.HashMap<>(a);
     m.putAll(b);
     return m;
   }
