@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.analysis.PlainJson;
+import org.ocelotl.testing.SharedTraces;
 
 /**
  * {@code ocelotl compare} on real pairs of SimGrid runs (examples/gen/simgrid-compare/gen_compare.sh):
@@ -219,8 +220,8 @@ class CompareCommandTest {
   @Test
   void runsWithNoProducerInCommonAreRefusedInOneLine() {
     List<String> args = List.of("compare", pair("cmp_base").toString(),
-        Path.of(System.getProperty("user.dir")).resolve("../../shared/traces/paje/simgrid/smpi_small_flat.trace")
-            .normalize().toString(), "--workspace", tmp.resolve("ws").toString());
+        SharedTraces.file("paje/simgrid/smpi_small_flat.trace").toString(), "--workspace",
+        tmp.resolve("ws").toString());
     CliTest.Result result = CliTest.run(args.toArray(String[]::new));
     assertEquals(1, result.status());
     assertTrue(result.err().startsWith("ocelotl: the runs have no producer in common (matched by path: BASE has "
