@@ -38,4 +38,15 @@ record BundledServer(OcelotlServer server, String token, String id) {
         StandardCharsets.UTF_8);
     return new BundledServer(server, token, id);
   }
+
+  /** {@code GET /api/PATH_AND_QUERY} with the token, the answer as text. */
+  HttpResponse<String> get(String pathAndQuery) throws Exception {
+    return get(pathAndQuery, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** {@code GET /api/PATH_AND_QUERY} with the token, the answer as {@code body} reads it. */
+  <T> HttpResponse<T> get(String pathAndQuery, HttpResponse.BodyHandler<T> body) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
+        + "/api/" + pathAndQuery)).header(Access.HEADER, token).build(), body);
+  }
 }

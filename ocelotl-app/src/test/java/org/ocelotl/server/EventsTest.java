@@ -30,26 +30,20 @@ import org.ocelotl.app.CliTest;
 class EventsTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static HttpResponse<String> api(String query) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
-        + "/api/events?trace=" + id + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    return bundled.get("events?trace=" + bundled.id() + query);
   }
 
   static String cli(String... args) {
@@ -88,9 +82,8 @@ class EventsTest {
 
   @Test
   void theGanttChartOfTheApiIsTheCommandLinesPicture() throws Exception {
-    HttpResponse<String> svg = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + server.port() + "/api/gantt?trace=" + id + "&from=3&to=5&producers=lyon-c1&format=svg&width=1000&height=700"))
-        .header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> svg = bundled.get("gantt?trace=" + bundled.id()
+        + "&from=3&to=5&producers=lyon-c1&format=svg&width=1000&height=700");
     assertEquals(200, svg.statusCode(), svg.body());
     Path file = dir.resolve("g.svg");
     CliTest.Result run = CliTest.run("gantt", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString(),
@@ -98,9 +91,7 @@ class EventsTest {
         file.toString());
     assertEquals(0, run.status(), run.err());
     assertEquals(java.nio.file.Files.readString(file), svg.body(), "the same bytes");
-    HttpResponse<String> json = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + server.port() + "/api/gantt?trace=" + id + "&from=3&to=5&producers=nope")).header(Access.HEADER, token).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> json = bundled.get("gantt?trace=" + bundled.id() + "&from=3&to=5&producers=nope");
     assertRefused(json, "unknown producer 'nope'");
   }
 
@@ -145,16 +136,14 @@ class EventsTest {
     Path trace = java.nio.file.Files.writeString(dir.resolve("long-name.json"), "{\"traceEvents\": [{\"name\": \""
         + "a".repeat(100) + "b\", \"ph\": \"X\", \"ts\": 0, \"dur\": 5, \"pid\": 1, \"tid\": 1}]}");
     HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/import")).header(Access.HEADER, token)
+        "http://127.0.0.1:" + bundled.server().port() + "/api/import")).header(Access.HEADER, bundled.token())
         .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", trace.toString())))).build(),
         HttpResponse.BodyHandlers.ofString());
     assertEquals(200, imported.statusCode(), imported.body());
     String longName = URLEncoder.encode((String) ((Map<?, ?>) PlainJson.parse(imported.body())).get("id"),
         StandardCharsets.UTF_8);
-    HttpResponse<String> refused = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> HttpClient.newHttpClient()
-        .send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/api/events?trace=" + longName
-            + "&match=" + URLEncoder.encode("(.*a){12}$", StandardCharsets.UTF_8))).header(Access.HEADER, token).build(),
-            HttpResponse.BodyHandlers.ofString()));
+    HttpResponse<String> refused = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> bundled.get("events?trace="
+        + longName + "&match=" + URLEncoder.encode("(.*a){12}$", StandardCharsets.UTF_8)));
     assertEquals(400, refused.statusCode(), refused.body());
     assertEquals("match: the regular expression took more than 1 s on the trace's names and values: it backtracks "
         + "(a repetition inside a repetition, such as (.*a){12}, can take years on a long name); write it without "

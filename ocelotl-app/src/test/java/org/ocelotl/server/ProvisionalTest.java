@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,27 +23,21 @@ import org.ocelotl.analysis.PlainJson;
  */
 class ProvisionalTest {
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static Map<?, ?> overview(String query) throws Exception {
-    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + server.port() + "/api/overview?trace=" + id + "&aggregation=spatiotemporal&slices=30&view=mode&height=400"
-        + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r = bundled.get("overview?trace=" + bundled.id()
+        + "&aggregation=spatiotemporal&slices=30&view=mode&height=400" + query);
     assertEquals(200, r.statusCode(), r.body());
     return (Map<?, ?>) PlainJson.parse(r.body());
   }
@@ -115,9 +106,8 @@ class ProvisionalTest {
 
   @Test
   void temporalRequestsGetTheFullAnswerAtOnce() throws Exception {
-    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + server.port() + "/api/overview?trace=" + id + "&aggregation=temporal&slices=30&view=stacked&height=400"
-        + "&progressive=1")).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r = bundled.get("overview?trace=" + bundled.id()
+        + "&aggregation=temporal&slices=30&view=stacked&height=400&progressive=1");
     assertEquals(200, r.statusCode(), r.body());
     Map<?, ?> answer = (Map<?, ?>) PlainJson.parse(r.body());
     assertNull(answer.get("provisional"));

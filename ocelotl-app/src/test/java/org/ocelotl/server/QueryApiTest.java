@@ -28,30 +28,24 @@ import org.ocelotl.app.CliTest;
 class QueryApiTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static HttpResponse<String> get(String path) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
-        + "/api/" + path)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    return bundled.get(path);
   }
 
   static HttpResponse<String> query(String sql, String format) throws Exception {
-    return get("query?trace=" + id + "&format=" + format + "&sql=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
+    return get("query?trace=" + bundled.id() + "&format=" + format + "&sql=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
   }
 
   static String cli(String... args) {
@@ -111,7 +105,7 @@ class QueryApiTest {
 
   @Test
   void aSequencesOccurrencesAreTheCommandsAndASavedSelection() throws Exception {
-    HttpResponse<String> json = get("events?trace=" + id + "&sequence=computing%7CPMPI_Allreduce&within=0.5"
+    HttpResponse<String> json = get("events?trace=" + bundled.id() + "&sequence=computing%7CPMPI_Allreduce&within=0.5"
         + "&sort=-duration&limit=3");
     assertEquals(200, json.statusCode(), json.body());
     assertEquals(cli("events", BUNDLED.toString(), "--sequence", "computing,PMPI_Allreduce", "--within", "0.5",
@@ -119,7 +113,7 @@ class QueryApiTest {
     Map<?, ?> answer = (Map<?, ?>) PlainJson.parse(json.body());
     assertTrue(((Number) answer.get("total")).longValue() > 100, json.body().substring(0, 400));
     HttpResponse<String> saved = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/selections?trace=" + id)).header(Access.HEADER, token)
+        "http://127.0.0.1:" + bundled.server().port() + "/api/selections?trace=" + bundled.id())).header(Access.HEADER, bundled.token())
         .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"reductions\", \"producers\": [\"nancy\"], "
             + "\"rule\": {\"kind\": \"sequence\", \"types\": [\"computing\", \"PMPI_Allreduce\"], \"longest\": 0.5}}"))
         .build(), HttpResponse.BodyHandlers.ofString());

@@ -3,9 +3,6 @@ package org.ocelotl.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,26 +23,20 @@ import org.ocelotl.app.CliTest;
 class StatsTest {
   static final Path BUNDLED = EventsTest.BUNDLED;
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static HttpResponse<String> api(String query) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
-        + "/api/stats?trace=" + id + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    return bundled.get("stats?trace=" + bundled.id() + query);
   }
 
   static CliTest.Result cli(String... args) {

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,26 +21,20 @@ import org.ocelotl.app.Main;
 class SubTraceApiTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static HttpResponse<byte[]> api(String query) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
-        + "/api/subtrace?trace=" + id + query)).header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofByteArray());
+    return bundled.get("subtrace?trace=" + bundled.id() + query, HttpResponse.BodyHandlers.ofByteArray());
   }
 
   /** The slow host of the bundled run, lyon-c1-2, in [3, 5) s: the same bytes from both front ends. */

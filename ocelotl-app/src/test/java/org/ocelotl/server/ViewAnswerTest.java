@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,27 +26,20 @@ class ViewAnswerTest {
   static final Set<String> LEFT_OUT = Set.of("parts", "breakpoints", "curves");
 
   @TempDir static Path dir;
-  static OcelotlServer server;
-  static String token;
-  static String id;
+  static BundledServer bundled;
 
   @BeforeAll
   static void start() throws Exception {
-    BundledServer bundled = BundledServer.start(dir);
-    server = bundled.server();
-    token = bundled.token();
-    id = bundled.id();
+    bundled = BundledServer.start(dir);
   }
 
   @AfterAll
   static void stop() {
-    server.close();
+    bundled.server().close();
   }
 
   static HttpResponse<String> get(String query) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port()
-        + "/api/overview?trace=" + id + "&slices=30&view=mode&height=400" + query)).header(Access.HEADER, token)
-        .build(), HttpResponse.BodyHandlers.ofString());
+    return bundled.get("overview?trace=" + bundled.id() + "&slices=30&view=mode&height=400" + query);
   }
 
   static ObjectNode overview(String query) throws Exception {
@@ -123,9 +113,7 @@ class ViewAnswerTest {
       assertEquals(400, r.statusCode(), r.body());
       assertEquals("{\"status\":400,\"error\":\"parameter 'answer': expected one of full, view, found '" + bad + "'\"}", r.body());
     }
-    HttpResponse<String> outliers = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        "http://127.0.0.1:" + server.port() + "/api/outliers?trace=" + id + "&answer=view"))
-        .header(Access.HEADER, token).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> outliers = bundled.get("outliers?trace=" + bundled.id() + "&answer=view");
     assertEquals(400, outliers.statusCode(), "the overview's own: " + outliers.body());
     assertTrue(outliers.body().contains("unknown parameter 'answer'"), outliers.body());
   }
