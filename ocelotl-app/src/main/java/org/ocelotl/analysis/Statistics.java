@@ -97,6 +97,13 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     tally.stateTotals();
     // After the subtraction: the totals rank the groups, and only the top N's durations are kept apart.
     tally.placeDurations(runs, top);
+    if (categories.contains(EventCategory.STATE)) {
+      // The durations read again, straight into their arrays: the same runs, states first (kinds in order).
+      RecordQuery.Selection states = new RecordQuery.Selection(start, end, null, selection.types(),
+          EnumSet.of(EventCategory.STATE), null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+          RecordQuery.Column.START, false, 0, 0);
+      RecordQuery.forEachInRuns(store, states, k -> tally.placing(k));
+    }
     return new Result(this, TraceSummary.of(store), start, end, depth >= 0, tally.rows(top), tally.records,
         tally.density);
   }
@@ -296,16 +303,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     final CompensatedSums covered;
     final long[] cellRecords;
     /**
-     * The run's states' durations and cells, in scan order, for the merge to place in each cell's
-     * and each type's array: made at the first state, at the run's largest size, so that it never
-     * grows (a growing array per cell was copied as it grew, then by the young collections).
-     */
-    double[] logged;
-    int[] loggedCells;
-    int logSize;
-    /**
-     * Filled by {@link #placeDurations}, their states' durations in scan order: per type, unless
-     * grouped; when grouped, per cell with a row of its own and, per type, of its groups beyond the top N.
+     * Made by {@link #placeDurations} and filled by the {@link Placing} of each run, their states'
+     * durations in scan order: per type, unless grouped; when grouped, per cell with a row of its
+     * own and, per type, of its groups beyond the top N.
      */
     double[][] typeDurations;
     double[][] cellDurations;
@@ -313,6 +313,10 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     /** Per type, its cells in the order of its group rows ({@link #rankGroups}); per cell, whether it has a row. */
     int[][] ranked;
     boolean[] ownRow;
+    /** Per run (of {@link RecordQuery#forEachInRuns}), where its durations go in each cell's, type's and others' array. */
+    int[][] cellAt;
+    int[][] typeAt;
+    int[][] othersAt;
     final long[] density;
     long records;
     /** The types asked for, or null for all; the others' states are read only as what nests the kept ones. */
@@ -391,10 +395,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       if (kept != null && !kept.contains(type)) {
         return;
       }
-      int cell = counted(group, type, start);
+      counted(group, type, start);
       // The cell's total is its producers' (stateTotals): one compensated sum per state, not two.
       perProducer.add(producer * typeCount + type, Math.min(end, to) - Math.max(start, from));
-      log(cell, end - start);
     }
 
     /** A record of a group and a type counted, in its cell and in the density: its cell. */
@@ -420,22 +423,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         }
         default -> throw new AssertionError(kind);
       }
-    }
-
-    private void log(int cell, double duration) {
-      if (logged == null) {
-        newLog();
-      }
-      logged[logSize] = duration;
-      loggedCells[logSize++] = cell;
-    }
-
-    /** The run's log, at its first state (out of {@link #log}, so that the state's tally stays small enough to inline). */
-    private void newLog() {
-      // A run reads at most RUN_CHUNKS chunks, each of at most chunkCapacity records.
-      int capacity = RecordQuery.RUN_CHUNKS * m.chunkCapacity();
-      logged = new double[capacity];
-      loggedCells = new int[capacity];
     }
 
     /**
@@ -464,13 +451,15 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     }
 
     /**
-     * Each run's logged durations into their type's array or, when grouped, into their group's
-     * array if the group has a row of its own (the top N), else into the type's others' array, at
-     * the place the concatenation of the runs' in run order gives them: each run's place in an
-     * array is what the runs before it hold of that array, so the runs are placed in parallel. Each
-     * duration is written once: a grouped type's figures are those of its groups' and others'
-     * arrays taken as one, and the groups beyond the top N, whose own figures are not shown, get
-     * no array.
+     * The arrays of the states' durations and each run's place in them, for a second scan to fill
+     * ({@link #placing}): per type or, when grouped, per group with a row of its own (the top N)
+     * and per type for its others, each duration at the place the concatenation of the runs' in
+     * run order gives it: a run's place in an array is what the runs before it hold of that array,
+     * so the runs are placed in parallel. Each duration is written once: a grouped type's figures
+     * are those of its groups' and others' arrays taken as one, and the groups beyond the top N,
+     * whose own figures are not shown, get no array. The first scan logged no durations: a log per
+     * run (3 MB, 80 runs for 1 s at the seeds' scale) was most of an answer's fresh heap, which a
+     * server pays in page faults (decision 073); reading the states again costs less.
      */
     void placeDurations(List<Tally> runs, int top) {
       int cells = cellRecords.length;
@@ -485,9 +474,9 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
       int[] cellSize = new int[cells];
       int[] typeSize = new int[typeCount];
       int[] othersSize = new int[typeCount];
-      int[][] cellAt = new int[runs.size()][];
-      int[][] typeAt = new int[runs.size()][];
-      int[][] othersAt = new int[runs.size()][];
+      cellAt = new int[runs.size()][];
+      typeAt = new int[runs.size()][];
+      othersAt = new int[runs.size()][];
       for (int r = 0; r < runs.size(); r++) {
         cellAt[r] = cellSize.clone();
         typeAt[r] = typeSize.clone();
@@ -512,12 +501,11 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           cellDurations[c] = ownRow[c] && cellSize[c] > 0 ? new double[cellSize[c]] : null;
         }
       }
-      java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(r -> runs.get(r).place(cellAt[r], typeAt[r],
-          othersAt[r], this));
-      for (Tally run : runs) {
-        run.logged = null; // the arrays hold them now
-        run.loggedCells = null;
-      }
+    }
+
+    /** The sink of the second scan's run {@code run}: its states' durations into the arrays. */
+    Placing placing(int run) {
+      return new Placing(this, cellAt[run], typeAt[run], othersAt[run]);
     }
 
     /**
@@ -560,8 +548,8 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     }
 
     /**
-     * Per run and cell, the durations the run logged: a state cell's records, as the runs counted
-     * them (no pass over the logs). The first run's counts are the sums {@link #merged} left in
+     * Per run and cell, the durations the run will place: a state cell's records, as the runs
+     * counted them. The first run's counts are the sums {@link #merged} left in
      * it, less the other runs' (exact: counts).
      */
     private int[][] logCounts(List<Tally> runs) {
@@ -585,31 +573,6 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
         counts[0][c] = (int) rest;
       }
       return counts;
-    }
-
-    /** This run's durations into {@code all}'s arrays, from the places given (which it moves on). */
-    private void place(int[] cellAt, int[] typeAt, int[] othersAt, Tally all) {
-      // Each cell's type looked up, not cell % typeCount: a division per state was a tenth of the placing.
-      int[] typeOfCell = new int[cellAt.length];
-      for (int c = 0; c < typeOfCell.length; c++) {
-        typeOfCell[c] = c % typeCount;
-      }
-      double[][] types = all.typeDurations;
-      double[][] cells = all.cellDurations;
-      double[][] others = all.othersDurations;
-      boolean[] own = all.ownRow;
-      for (int i = 0; i < logSize; i++) {
-        int cell = loggedCells[i];
-        double d = logged[i];
-        int type = typeOfCell[cell];
-        if (!grouped) {
-          types[type][typeAt[type]++] = d;
-        } else if (own[cell]) {
-          cells[cell][cellAt[cell]++] = d;
-        } else {
-          others[type][othersAt[type]++] = d;
-        }
-      }
     }
 
     /** A state of the window, kept for {@link #subtractNested} if its producer is counted. */
@@ -851,6 +814,85 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
     private static int nearestRank(int n, int percent) {
       long rank = ((long) percent * n + 99) / 100;
       return (int) rank - 1; // ≥ 0: percent·n ≥ 1
+    }
+  }
+
+  /**
+   * One run's states' durations written into the tally's arrays, from the places given (which it
+   * moves on): the states the tally counted in the same run, in the same order (its tests).
+   */
+  private static final class Placing implements RecordQuery.StateSink {
+    final int[] groupOf;
+    final boolean grouped;
+    final int typeCount;
+    /** Per type, whether its states are counted (the tally's {@code kept} as a mask); null: all. */
+    final boolean[] kept;
+    final boolean[] own;
+    final double[][] types;
+    final double[][] cells;
+    final double[][] others;
+    final int[] cellAt;
+    final int[] typeAt;
+    final int[] othersAt;
+
+    Placing(Tally all, int[] cellAt, int[] typeAt, int[] othersAt) {
+      groupOf = all.groups.of();
+      grouped = all.grouped;
+      typeCount = all.typeCount;
+      if (all.kept == null) {
+        kept = null;
+      } else {
+        kept = new boolean[typeCount];
+        for (int t : all.kept) {
+          if (t >= 0 && t < typeCount) {
+            kept[t] = true;
+          }
+        }
+      }
+      own = all.ownRow;
+      types = all.typeDurations;
+      cells = all.cellDurations;
+      others = all.othersDurations;
+      this.cellAt = cellAt;
+      this.typeAt = typeAt;
+      this.othersAt = othersAt;
+    }
+
+    @Override
+    public void states(StateColumns c, RecordQuery.StateFilter keep) {
+      double[] start = c.start();
+      double[] end = c.end();
+      int[] producer = c.producer();
+      int[] type = c.type();
+      for (int i = 0, n = c.size(); i < n; i++) {
+        if (keep.keeps(start[i], end[i], producer[i], type[i])) {
+          place(producer[i], type[i], end[i] - start[i]);
+        }
+      }
+    }
+
+    @Override
+    public void accept(EventCategory kind, int producer, int type, double start, double end, int depth, double value,
+        int destination) {
+      if (kind == EventCategory.STATE) {
+        place(producer, type, end - start);
+      }
+    }
+
+    /** As {@link Tally#state} counts: its group's, if counted and of a type kept. */
+    private void place(int producer, int type, double duration) {
+      int group = groupOf[producer];
+      if (group < 0 || kept != null && !kept[type]) {
+        return;
+      }
+      int cell = group * typeCount + type;
+      if (!grouped) {
+        types[type][typeAt[type]++] = duration;
+      } else if (own[cell]) {
+        cells[cell][cellAt[cell]++] = duration;
+      } else {
+        others[type][othersAt[type]++] = duration;
+      }
     }
   }
 

@@ -110,6 +110,83 @@ class StatisticsRunsTest {
     assertEquals(BEFORE, HexFormat.of().formatHex(digest.digest()));
   }
 
+  /**
+   * The durations' figures (least, median, p90, p99, most; the mean to 1e-12) of every row are
+   * those of the window's states sorted, per type, per producer with a row of its own and for the
+   * others: 60 seeded requests by type or by producer with a top N, on the store of 997-record
+   * chunks, whose durations a second scan places run by run where the first scan counted them
+   * (decision 073).
+   */
+  @Test
+  void durationsAreTheWindowsStatesSortedPerRow() {
+    TraceStore store = stores.get(1);
+    StoreMetadata m = store.metadata();
+    SplittableRandom random = new SplittableRandom(20261130);
+    List<String> typeNames = m.types().stream().map(StoreMetadata.EventType::name).toList();
+    for (int k = 0; k < 60; k++) {
+      double a = m.start() + random.nextDouble() * (m.end() - m.start());
+      double b = random.nextInt(5) == 0 ? m.end() : a + random.nextDouble() * (m.end() - a) + 1e-9;
+      boolean byProducer = random.nextInt(4) > 0;
+      int top = byProducer ? random.nextInt(6) : 0;
+      List<String> types = random.nextInt(3) == 0 ? List.of(typeNames.get(random.nextInt(typeNames.size())))
+          : List.of();
+      String what = "request " + k + " (seed 20261130): [" + a + ", " + b + ") by " + (byProducer ? "producer" : "type")
+          + " top " + top + " types " + types;
+      Statistics.Result r = new Statistics(store, a, b, List.of(), types, List.of(), byProducer ? "producer" : "type",
+          top, 10, random.nextBoolean()).answer();
+      java.util.Set<Integer> kept = org.ocelotl.query.RecordQuery.typesNamed(m, types);
+      java.util.Map<String, List<Double>> perType = new java.util.HashMap<>();
+      java.util.Map<String, List<Double>> perCell = new java.util.HashMap<>();
+      org.ocelotl.query.RecordQuery.forEach(store, new org.ocelotl.query.RecordQuery.Selection(a, b, null, kept,
+          java.util.EnumSet.of(EventCategory.STATE), null, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+          org.ocelotl.query.RecordQuery.Column.START, false, 0, 0), s -> {
+            String type = m.types().get(s.type()).name();
+            perType.computeIfAbsent(type, t -> new ArrayList<>()).add(s.end() - s.start());
+            perCell.computeIfAbsent(type + "\n" + m.path(s.producer()), t -> new ArrayList<>()).add(s.end() - s.start());
+          });
+      int rows = 0;
+      for (Statistics.Row type : r.types()) {
+        if (type.kind() != EventCategory.STATE) {
+          continue;
+        }
+        assertFigures(perType.get(type.type()), type.durations(), what + ", type " + type.type());
+        rows++;
+        List<Double> others = new ArrayList<>();
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        for (Statistics.Row g : type.groups()) {
+          shown.add(g.producer());
+        }
+        perCell.forEach((cell, durations) -> {
+          String[] typeAndPath = cell.split("\n", 2);
+          if (typeAndPath[0].equals(type.type()) && !shown.contains(typeAndPath[1])) {
+            others.addAll(durations);
+          }
+        });
+        for (Statistics.Row g : type.groups()) {
+          List<Double> expected = g.producer().equals(Statistics.OTHERS) ? others
+              : perCell.get(type.type() + "\n" + g.producer());
+          assertFigures(expected, g.durations(), what + ", type " + type.type() + ", group " + g.producer());
+          rows++;
+        }
+      }
+      assertEquals(perType.size() > 0, rows > 0, what + ": rows with durations");
+    }
+  }
+
+  /** min, mean, median, p90, p99, max of {@code durations} by nearest rank, against {@code figures}. */
+  private static void assertFigures(List<Double> durations, double[] figures, String what) {
+    double[] sorted = durations.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = sorted.length;
+    assertTrue(n > 0, what + ": no states");
+    double mean = java.util.Arrays.stream(sorted).sum() / n;
+    assertEquals(sorted[0], figures[0], what + ": min");
+    assertEquals(mean, figures[1], Math.abs(mean) * 1e-12, what + ": mean");
+    assertEquals(sorted[(50 * n + 99) / 100 - 1], figures[2], what + ": median");
+    assertEquals(sorted[(90 * n + 99) / 100 - 1], figures[3], what + ": p90");
+    assertEquals(sorted[(99 * n + 99) / 100 - 1], figures[4], what + ": p99");
+    assertEquals(sorted[n - 1], figures[5], what + ": max");
+  }
+
   private static MessageDigest sha256() {
     try {
       return MessageDigest.getInstance("SHA-256");

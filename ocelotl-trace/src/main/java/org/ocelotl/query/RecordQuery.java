@@ -232,7 +232,8 @@ public final class RecordQuery {
   public interface StateSink extends RecordSink {
     /**
      * The states of {@code c} (its first {@code c.size()} records, in order) that {@code keep}
-     * keeps are, in that order, those {@link #accept} would have been given.
+     * keeps are, in that order, those {@link #accept} would have been given. {@code c} is lent for
+     * the call only: the scan's columns are refilled, then kept for other scans.
      */
     void states(StateColumns c, StateFilter keep);
   }
@@ -267,6 +268,16 @@ public final class RecordQuery {
    */
   public static <T extends RecordSink> List<T> forEachInRuns(TraceStore store, Selection s,
       java.util.function.Supplier<T> sink) {
+    return forEachInRuns(store, s, k -> sink.get());
+  }
+
+  /**
+   * {@link #forEachInRuns(TraceStore, Selection, java.util.function.Supplier)} with the sink of the
+   * k-th run made knowing k: runs are the same for the same store and selection, so that a second
+   * scan's sink can write where the first scan's run k found its records would go.
+   */
+  public static <T extends RecordSink> List<T> forEachInRuns(TraceStore store, Selection s,
+      java.util.function.IntFunction<T> sink) {
     List<Run> runs = new ArrayList<>();
     for (EventCategory kind : s.kinds().stream().sorted().toList()) {
       List<Chunk> chunks = store.chunks(kind, s.from(), scanEnd(store, s));
@@ -276,7 +287,7 @@ public final class RecordQuery {
     }
     List<T> sinks = new ArrayList<>();
     for (int k = 0; k < runs.size(); k++) {
-      sinks.add(sink.get());
+      sinks.add(sink.apply(k));
     }
     RuntimeException[] failures = new RuntimeException[runs.size()];
     java.util.stream.IntStream.range(0, runs.size()).parallel().forEach(k -> {
@@ -334,7 +345,35 @@ public final class RecordQuery {
     return mask;
   }
 
+  /**
+   * Columns kept between scans, per kind, at most one per processor: a scan reads its chunks into
+   * columns of the store's chunk capacity (2 MB of states at the default), and a window's
+   * statistics read it in one scan per run, about 80 runs for 1 s at the seeds' scale; fresh
+   * columns each time were 150 MB of new heap per answer, whose pages a server's heap took as
+   * page faults (decision 073). A scan takes columns out of the pool and gives them back after,
+   * so that no two scans share them; beyond the pool's bound they are left to the collector.
+   */
+  private static final List<java.util.concurrent.ArrayBlockingQueue<Columns>> SPARE = java.util.stream.Stream
+      .generate(() -> new java.util.concurrent.ArrayBlockingQueue<Columns>(Runtime.getRuntime().availableProcessors()))
+      .limit(EventCategory.values().length).toList();
+
+  /** Columns of {@code kind} that hold any chunk of {@code store}: kept ones if large enough. */
+  private static Columns taken(TraceStore store, EventCategory kind) {
+    Columns kept = SPARE.get(kind.ordinal()).poll();
+    return kept != null && kept.capacity() >= store.metadata().chunkCapacity() ? kept : store.columns(kind);
+  }
+
   private static void scan(TraceStore store, EventCategory kind, List<Chunk> chunks, Selection s, RecordSink offer) {
+    Columns columns = taken(store, kind);
+    try {
+      scan(store, kind, chunks, s, offer, columns);
+    } finally {
+      SPARE.get(kind.ordinal()).offer(columns); // dropped when the pool is full
+    }
+  }
+
+  private static void scan(TraceStore store, EventCategory kind, List<Chunk> chunks, Selection s, RecordSink offer,
+      Columns columns) {
     double from = s.from();
     double to = scanEnd(store, s);
     // Links are grouped by source only, and a selection keeps those arriving at it too.
@@ -344,7 +383,7 @@ public final class RecordQuery {
     boolean[] types = mask(s.types(), store.metadata().types().size());
     switch (kind) {
       case STATE -> {
-        StateColumns c = store.stateColumns();
+        StateColumns c = (StateColumns) columns;
         StateFilter keep = new StateFilter(from, to, producers, types);
         for (Chunk chunk : chunks) {
           if (offer instanceof StateSink own) {
@@ -361,7 +400,7 @@ public final class RecordQuery {
         }
       }
       case EVENT -> {
-        EventColumns c = store.eventColumns();
+        EventColumns c = (EventColumns) columns;
         for (Chunk chunk : chunks) {
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
@@ -374,7 +413,7 @@ public final class RecordQuery {
         }
       }
       case VARIABLE -> {
-        VariableColumns c = store.variableColumns();
+        VariableColumns c = (VariableColumns) columns;
         for (Chunk chunk : chunks) {
           forEachRun(store, chunk, c, runs, () -> {
             for (int i = 0; i < c.size(); i++) {
@@ -387,7 +426,7 @@ public final class RecordQuery {
         }
       }
       case LINK -> {
-        LinkColumns c = store.linkColumns();
+        LinkColumns c = (LinkColumns) columns;
         for (Chunk chunk : chunks) {
           store.read(chunk, c);
           for (int i = 0; i < c.size(); i++) {
