@@ -470,7 +470,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
           ownRow[order[k]] = true;
         }
       }
-      int[][] runCounts = logCounts(runs);
+      int[][] runCounts = countsPerRun(runs);
       int[] cellSize = new int[cells];
       int[] typeSize = new int[typeCount];
       int[] othersSize = new int[typeCount];
@@ -552,7 +552,7 @@ public record Statistics(TraceStore store, double from, double to, List<String> 
      * counted them. The first run's counts are the sums {@link #merged} left in
      * it, less the other runs' (exact: counts).
      */
-    private int[][] logCounts(List<Tally> runs) {
+    private int[][] countsPerRun(List<Tally> runs) {
       int cells = cellRecords.length;
       boolean[] stateCell = new boolean[cells];
       for (StoreMetadata.EventType t : m.types()) {
