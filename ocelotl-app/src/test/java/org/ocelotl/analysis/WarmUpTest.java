@@ -26,8 +26,9 @@ import org.ocelotl.view.Gantt;
  * The warm-up's charts take the paths a user's chart of states takes (decision 063): were a
  * threshold to move, the warm-up would warm code nobody runs, and say nothing. On a served trace
  * they are the page's own charts of that trace (decision 065), then its event tables, statistics
- * and zoom (decision 070), each of which runs (a failure would be silent), waits for the server to
- * be idle, stops when a request arrives, and leaves the trace's answers and files as they were.
+ * and zoom (decision 070), and its charts again once the process is quiet (decision 074), each of
+ * which runs (a failure would be silent), waits for the server to be idle, stops when a request
+ * arrives, and leaves the trace's answers and files as they were.
  */
 class WarmUpTest {
   @TempDir Path dir;
@@ -115,14 +116,21 @@ class WarmUpTest {
   void theSyntheticChartsComeFirstThenTheServedTracesOwn() throws IOException, InterruptedException {
     TraceStore served = WarmUp.store(dir.resolve("served"));
     List<GanttView.Result> drawn = new java.util.ArrayList<>();
-    WarmUp.warmUp(() -> true, drawn::add, served);
+    WarmUp.warmUp(() -> true, drawn::add, served, () -> -1);
     int synthetic = WarmUp.ROUNDS * 3;
-    assertEquals(synthetic + WarmUp.SERVED_ROUNDS, drawn.size());
+    assertEquals(synthetic + WarmUp.SERVED_ROUNDS + WarmUp.LAST_CHARTS, drawn.size());
     for (int k = 0; k < drawn.size(); k++) {
       assertEquals(k >= synthetic, drawn.get(k).request().store() == served, "chart " + k);
     }
+    // The last ones, after the tables and the zoom: the page's chart of each window once more.
+    StoreMetadata m = served.metadata();
+    double[][] windows = WarmUp.servedWindows(m.start(), m.windowEnd());
+    for (int k = 0; k < WarmUp.LAST_CHARTS; k++) {
+      assertEquals(new GanttView(served, windows[k][0], windows[k][1], List.of(), List.of(), WarmUp.PAGE_KINDS,
+          WarmUp.PAGE_WIDTH, WarmUp.PAGE_HEIGHT), drawn.get(synthetic + WarmUp.SERVED_ROUNDS + k).request());
+    }
     drawn.clear();
-    WarmUp.warmUp(() -> true, drawn::add, null);
+    WarmUp.warmUp(() -> true, drawn::add, null, () -> -1);
     assertEquals(synthetic, drawn.size(), "no trace served (ocelotl serve): the synthetic charts alone");
   }
 
@@ -157,7 +165,7 @@ class WarmUpTest {
     // The user's zooms cached their models: gone, so that the warmed answers are computed too.
     delete(directory.resolve(org.ocelotl.scan.ModelCache.DIRECTORY));
     assertEquals(files, files(directory));
-    WarmUp.warmUp(() -> true, r -> {}, store);
+    WarmUp.warmUp(() -> true, r -> {}, store, () -> -1);
     assertEquals(files, files(directory), "the warm-up writes nothing next to the store");
     for (int k = 0; k < windows.length; k++) {
       assertArrayEquals(cold.get(k), answers(store, windows[k]), "[" + windows[k][0] + ", " + windows[k][1] + ")");
@@ -210,6 +218,19 @@ class WarmUpTest {
     try (java.util.stream.Stream<Path> paths = Files.walk(store)) {
       return paths.map(p -> store.relativize(p) + " " + p.toFile().length()).sorted().toList();
     }
+  }
+
+  @Test
+  void theLastChartsWaitForTheProcessToBeQuiet() throws InterruptedException {
+    // 10 ms steps; the process's CPU (ns) over them: 10, 8, 6 ms busy, then 0.4 ms (4 %): quiet.
+    long[] cpu = {0, 10_000_000, 18_000_000, 24_000_000, 24_400_000, 90_000_000};
+    int[] read = {0};
+    assertEquals(4, WarmUp.waitForQuiet(() -> cpu[read[0]++], 10, 1_000));
+    assertEquals(5, read[0], "no reading after the quiet step");
+    // Never quiet: given up after the bound.
+    long[] busy = {0};
+    assertEquals(5, WarmUp.waitForQuiet(() -> busy[0] += 10_000_000, 10, 50));
+    assertEquals(0, WarmUp.waitForQuiet(() -> -1, 10, 1_000), "no reading of the CPU: no wait");
   }
 
   @Test
