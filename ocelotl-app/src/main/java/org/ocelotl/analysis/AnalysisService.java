@@ -548,7 +548,8 @@ public final class AnalysisService {
   /**
    * The partition at the request's p, the curves and the view of an analysis. A partition of a
    * trace's analysis drawn for the first time is added to the breakpoint cache's file, so that a
-   * revisit after a restart draws it without computing the qualities.
+   * revisit after a restart draws it without computing the qualities: here when {@code keepNow},
+   * else by the {@link #buildNeighbours} batch that follows the answer.
    */
   private AnalysisResult drawn(Analysis analysis, AnalysisRequest request, VariableChoice chosen,
       Progress progress, boolean keepNow) {
