@@ -21,6 +21,9 @@
 #   EACH=1 … bench/new_p.sh                           # also one line per new p asked
 #   STEPS=6 PAUSE=1 bench/new_p.sh                    # as → and ← step, PAUSE s apart: up to STEPS breakpoints
 #                                                     # above the default p one by one and back, then below and back
+#   IDLE=1 bench/new_p.sh                             # after the full answer, wait until the server is idle (under
+#                                                     # 10 ticks of CPU in 2 s: every breakpoint's parts built
+#                                                     # ahead, decision 072), print how long and its CPU, then ask
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 trace=${TRACE:-$here/examples/smpi_perturbed.trace.gz}
@@ -30,6 +33,12 @@ q="trace=$id&aggregation=spatiotemporal&view=mode&slices=100&height=${HEIGHT:-60
 fetch() { curl -sf -H "X-Ocelotl-Token: $token" "$base/$1" -o "$2" -w '%{time_total}'; }
 cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 fetch "overview?$q" "$work/full" > /dev/null
+if [ -n "${IDLE:-}" ]; then
+  started=$(date +%s.%N); first=$(cpu); last=$first
+  while sleep 2; now=$(cpu); [ $((now - last)) -ge 10 ]; do last=$now; done
+  echo "idle after $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
+    "server CPU meanwhile $(( (now - first) * 1000 / $(getconf CLK_TCK) )) ms"
+fi
 if [ -n "${STEPS:-}" ]; then # the breakpoints after the default one, one step at a time, then back
   ps=$(python3 -c 'import json; r=json.load(open("'"$work/full"'")); b=[x["p"] for x in r["breakpoints"]]
 k=max(i for i in range(len(b)) if b[i] <= r["p"]); up=min('"$STEPS"', len(b) - 1 - k); down=min('"$STEPS"', k)

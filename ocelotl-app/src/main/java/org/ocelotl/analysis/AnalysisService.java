@@ -8,6 +8,7 @@ import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
 import org.ocelotl.aggregation.HeapBudget;
 import org.ocelotl.aggregation.Partition;
+import org.ocelotl.aggregation.PartsAhead;
 import org.ocelotl.aggregation.Qualities;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.model.Metric;
@@ -96,6 +97,15 @@ public final class AnalysisService {
   }, null, false);
   /** Counts the partitions shown to {@link #buildNeighbours}: a batch stops when a newer one is shown. */
   private final java.util.concurrent.atomic.AtomicLong shown = new java.util.concurrent.atomic.AtomicLong();
+  /** A partition was drawn for the first time and left for {@link #buildNeighbours} to keep on disk. */
+  private final java.util.concurrent.atomic.AtomicBoolean unwritten = new java.util.concurrent.atomic.AtomicBoolean();
+  /**
+   * The parts of every breakpoint of the analysis last shown, built behind its neighbours while the
+   * server is idle and kept as differences (decision 072): a p picked far away is then a look-up.
+   * One analysis only: the chain holds its breakpoints, and through the partitions not yet built
+   * their qualities.
+   */
+  private volatile PartsAhead chain;
 
   /** Breakpoint searches run (the other analyses came from a memo or the breakpoint cache). */
   private final java.util.concurrent.atomic.AtomicLong searches = new java.util.concurrent.atomic.AtomicLong();
@@ -200,8 +210,23 @@ public final class AnalysisService {
    *     meant for the user
    */
   public AnalysisResult answer(AnalysisRequest request, Progress progress) throws IOException {
+    return answer(request, progress, true);
+  }
+
+  /**
+   * The answer to an overview request of the web page, which {@link #buildNeighbours} follows: as
+   * {@link #answer}, but a partition drawn for the first time is added to the breakpoint cache's
+   * file by that batch, off the answer's path (the file holds every built partition's parts, tens
+   * of MB rewritten: 7 % of a far p's CPU, decision 068).
+   */
+  public AnalysisResult answerBeforeNeighbours(AnalysisRequest request, Progress progress) throws IOException {
+    return answer(request, progress, false);
+  }
+
+  private AnalysisResult answer(AnalysisRequest request, Progress progress, boolean keepNow) throws IOException {
     Resolved resolved = resolved(request, progress);
-    return drawn(analysis(resolved.input(), request.aggregation(), progress), request, resolved.chosen(), progress);
+    return drawn(analysis(resolved.input(), request.aggregation(), progress), request, resolved.chosen(), progress,
+        keepNow);
   }
 
   /**
@@ -475,10 +500,13 @@ public final class AnalysisService {
    * the page steps p from breakpoint to breakpoint (← and →), and a partition whose parts are built
    * is drawn without a dynamic programme (one costs 0.2–0.4 s at 768 leaves × 100 slices,
    * docs/benchmarks.md). A batch stops before its next partition when a newer one is shown, so the
-   * thread follows the analyst instead of queueing behind old positions. The web server calls this
-   * after answering; a one-shot command has no next step to prepare.
+   * thread follows the analyst instead of queueing behind old positions. The batch then writes the
+   * breakpoint cache's file if it built a partition or one was drawn ({@link #answerBeforeNeighbours}),
+   * and goes on, until the next request, with every other breakpoint of the list, outwards ({@link
+   * PartsAhead}: a p picked far away is then a look-up). The web server calls this after answering; a
+   * one-shot command has no next step to prepare.
    *
-   * @return done when the batch has ended (tests wait on it)
+   * @return done when the batch has ended: stopped, or every breakpoint's parts built (tests wait on it)
    */
   public java.util.concurrent.Future<?> buildNeighbours(AnalysisRequest request, AnalysisResult result) {
     long generation = shown.incrementAndGet();
@@ -496,9 +524,19 @@ public final class AnalysisService {
             }
           }
         }
-        if (built && request.input() instanceof ModelInput.FromTrace trace) {
+        if ((unwritten.getAndSet(false) | built) && request.input() instanceof ModelInput.FromTrace trace) {
           BreakpointCache.write(trace.store(), result.analysis().built().model(), result.analysis().aggregation(),
               breakpoints);
+        }
+        // Then every other breakpoint, one programme at a time, until the next request: the chain
+        // keeps their parts as differences, which the file does not hold (it keeps those drawn).
+        PartsAhead parts = chain;
+        if (parts == null || parts.breakpoints() != breakpoints) {
+          parts = new PartsAhead(breakpoints, result.analysis().built().model(), at);
+          chain = parts;
+        }
+        while (shown.get() == generation && parts.extend()) {
+          // one breakpoint more
         }
       } catch (RuntimeException e) {
         // Built ahead only to save time: a partition that cannot be built here (the heap, a store
@@ -510,16 +548,21 @@ public final class AnalysisService {
   /**
    * The partition at the request's p, the curves and the view of an analysis. A partition of a
    * trace's analysis drawn for the first time is added to the breakpoint cache's file, so that a
-   * revisit after a restart draws it without computing the qualities.
+   * revisit after a restart draws it without computing the qualities: here when {@code keepNow},
+   * else by the {@link #buildNeighbours} batch that follows the answer.
    */
-  private static AnalysisResult drawn(Analysis analysis, AnalysisRequest request, VariableChoice chosen,
-      Progress progress) {
+  private AnalysisResult drawn(Analysis analysis, AnalysisRequest request, VariableChoice chosen,
+      Progress progress, boolean keepNow) {
     progress.stage("drawing");
     double p = Double.isNaN(request.p()) ? analysis.defaultP() : request.p();
     Partition partition = Breakpoint.at(analysis.breakpoints(), p);
     if (!partition.partsBuilt() && request.input() instanceof ModelInput.FromTrace trace) {
       partition.parts();
-      BreakpointCache.write(trace.store(), analysis.built().model(), analysis.aggregation(), analysis.breakpoints());
+      if (keepNow) {
+        BreakpointCache.write(trace.store(), analysis.built().model(), analysis.aggregation(), analysis.breakpoints());
+      } else {
+        unwritten.set(true);
+      }
     }
     QualityCurves curves = QualityCurves.of(analysis.breakpoints(), p);
     Overview overview = null;
@@ -623,7 +666,8 @@ public final class AnalysisService {
     int rows = Math.max(1, (int) (request.analysis().height() / OverviewGeometry.VISUAL_THRESHOLD_PX));
     TraceStore store = trace.store();
     trace = new ModelInput.FromTrace(store, ModelBuilder.withDepthFor(store, trace.request(), rows));
-    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), null, progress);
+    AnalysisResult result = drawn(analysis(trace, Aggregation.SPATIAL, progress), request.analysis(), null, progress,
+        true);
     BuiltModel built = result.analysis().built();
     MicroscopicModel model = built.model();
     if (request.slice() >= model.slices()) {

@@ -246,7 +246,7 @@ public final class Api implements AutoCloseable {
           return Response.json(whole ? first.get().json() : first.get().viewJson());
         }
       }
-      AnalysisResult result = service.answer(request, job);
+      AnalysisResult result = service.answerBeforeNeighbours(request, job);
       // before the neighbours' programmes take the cores
       byte[] json = whole ? result.json() : result.viewJson();
       service.buildNeighbours(request, result);

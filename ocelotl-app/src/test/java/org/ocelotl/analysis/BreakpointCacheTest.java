@@ -117,6 +117,31 @@ class BreakpointCacheTest {
     assertEquals(0, restarted.searches());
   }
 
+  /**
+   * Once the batch has ended, the breakpoint farthest from the one shown is looked up in the chain
+   * (decision 072), not kept whole, and answers the bytes a restarted service's programme gives.
+   */
+  @Test
+  void aFarBreakpointIsLookedUpOnceTheBatchHasEnded() throws Exception {
+    AnalysisService first = AnalysisService.standard();
+    AnalysisRequest request = request(21, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    AnalysisResult shown = first.answerBeforeNeighbours(request, Progress.NONE);
+    List<Breakpoint> breakpoints = shown.analysis().breakpoints();
+    int at = Breakpoint.indexAt(breakpoints, shown.p());
+    first.buildNeighbours(request, shown).get();
+    int far = at < breakpoints.size() / 2 ? breakpoints.size() - 1 : 0;
+    assertTrue(Math.abs(far - at) > AnalysisService.NEIGHBOURS, "a breakpoint beyond the neighbours: " + far);
+    assertFalse(breakpoints.get(far).partition().partsBuilt(), "in the chain, not kept whole");
+    AnalysisRequest farRequest = request(21, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE,
+        breakpoints.get(far).p());
+    byte[] lookedUp = first.answerBeforeNeighbours(farRequest, Progress.NONE).json();
+
+    AnalysisService restarted = AnalysisService.standard();
+    AnalysisResult programme = restarted.answer(farRequest, Progress.NONE);
+    assertEquals(0, restarted.searches());
+    assertArrayEquals(programme.json(), lookedUp);
+  }
+
   @Test
   void aDamagedFileIsDroppedAndTheSearchRunsAgain() throws IOException {
     AnalysisRequest request = request(27, Aggregation.SPATIAL, null, Double.NaN);

@@ -48,6 +48,37 @@ public final class Partition {
     return result;
   }
 
+  /**
+   * The parts, without keeping them when they were not built: built by the source, which builds
+   * them again when {@link #parts} asks. For {@link PartsAhead}, which keeps every breakpoint's
+   * parts as differences and must not hold each list whole.
+   */
+  List<Part> partsOnce() {
+    List<Part> result = parts;
+    if (result != null) {
+      return result;
+    }
+    Supplier<List<Part>> from;
+    synchronized (this) {
+      if (parts != null) {
+        return parts;
+      }
+      from = source;
+    }
+    return List.copyOf(from.get());
+  }
+
+  /**
+   * Has parts not built yet built by {@code cheaper} instead of the source given at construction:
+   * the same parts, in the same order, for less ({@link PartsAhead}'s look-up instead of a dynamic
+   * programme). Nothing changes when they are built already.
+   */
+  synchronized void sourcedBy(Supplier<List<Part>> cheaper) {
+    if (parts == null) {
+      source = cheaper;
+    }
+  }
+
   /** Whether the parts are built already, so that asking for them costs nothing. */
   public boolean partsBuilt() {
     return parts != null;
