@@ -83,6 +83,8 @@ public final class AnalysisService {
 
   /** How many breakpoints on each side of the one shown get their parts built ahead of a step of p. */
   static final int NEIGHBOURS = 3;
+  /** How often the chain looks whether the server has become idle: a few ms against a programme's 0.2–0.4 s. */
+  static final long IDLE_POLL_MILLIS = 50;
   /**
    * Builds them one partition at a time, behind the requests, on one core: a programme forks its
    * subtrees into the pool it runs in (decision 066), and in the common pool the neighbours'
@@ -106,6 +108,11 @@ public final class AnalysisService {
    * their qualities.
    */
   private volatile PartsAhead chain;
+  /**
+   * Whether the chain may take its next programme: a server says whether it answers nothing
+   * ({@link #buildAheadOnlyWhile}); by default, always.
+   */
+  private volatile java.util.function.BooleanSupplier idle = () -> true;
 
   /** Breakpoint searches run (the other analyses came from a memo or the breakpoint cache). */
   private final java.util.concurrent.atomic.AtomicLong searches = new java.util.concurrent.atomic.AtomicLong();
@@ -495,6 +502,16 @@ public final class AnalysisService {
   }
 
   /**
+   * The chain of every breakpoint's parts (decision 072) then takes its next programme only while
+   * {@code idle} says so: a server's requests other than overviews (a Gantt chart, statistics, an
+   * event page) do not stop the batch, and minutes of programmes on one core would otherwise share
+   * the cores with them. The neighbours, a few programmes right after an answer, are not held.
+   */
+  public void buildAheadOnlyWhile(java.util.function.BooleanSupplier idle) {
+    this.idle = idle;
+  }
+
+  /**
    * Builds in the background the parts of the {@value #NEIGHBOURS} breakpoints on each side of the
    * one a result shows, nearest first, alternating sides, and keeps them in the breakpoint cache:
    * the page steps p from breakpoint to breakpoint (← and →), and a partition whose parts are built
@@ -535,12 +552,18 @@ public final class AnalysisService {
           parts = new PartsAhead(breakpoints, result.analysis().built().model(), at);
           chain = parts;
         }
-        while (shown.get() == generation && parts.extend()) {
-          // one breakpoint more
+        while (shown.get() == generation) {
+          if (!idle.getAsBoolean()) {
+            Thread.sleep(IDLE_POLL_MILLIS); // a chart, statistics or event page is being answered: it has the cores
+          } else if (!parts.extend()) {
+            break; // every breakpoint's parts built
+          }
         }
       } catch (RuntimeException e) {
         // Built ahead only to save time: a partition that cannot be built here (the heap, a store
         // removed meanwhile) is built, or its failure told, when a request asks for it.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt(); // the service is closing
       }
     });
   }

@@ -58,6 +58,7 @@ public final class ServerOptions {
     }
     OcelotlServer server = tokenFile == null ? OcelotlServer.start(address, port, api)
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
+    api.buildAheadOnlyWhile(server::idle);
     if (api.servesTraces()) {
       // The page's first Gantt chart, event table and zoom then run compiled code (decisions 063, 065, 070).
       WarmUp.start(server::idle, ServerOptions::drawn, served);

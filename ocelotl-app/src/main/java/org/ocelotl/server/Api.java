@@ -223,6 +223,11 @@ public final class Api implements AutoCloseable {
         c.values().number(TO));
   }
 
+  /** The analyses' work ahead runs only while {@code idle} (the server answers nothing): see {@link AnalysisService#buildAheadOnlyWhile}. */
+  public void buildAheadOnlyWhile(java.util.function.BooleanSupplier idle) {
+    service.buildAheadOnlyWhile(idle);
+  }
+
   private HttpError refusedInSession(String spelling) {
     return HttpError.badRequest(spelling + " chooses how a trace's model is built; this server shows the model file "
         + model.model().getFileName() + ", built already");

@@ -142,6 +142,33 @@ class BreakpointCacheTest {
     assertArrayEquals(programme.json(), lookedUp);
   }
 
+  /**
+   * The chain takes its programmes only while the server is idle: a batch waits after the
+   * neighbours while a request of another kind is answered, ends once idle, and stops at the next
+   * overview even while waiting.
+   */
+  @Test
+  void theChainWaitsWhileTheServerIsBusy() throws Exception {
+    AnalysisService service = AnalysisService.standard();
+    java.util.concurrent.atomic.AtomicBoolean idle = new java.util.concurrent.atomic.AtomicBoolean(false);
+    service.buildAheadOnlyWhile(idle::get);
+    AnalysisRequest request = request(21, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    AnalysisResult shown = service.answerBeforeNeighbours(request, Progress.NONE);
+    var batch = service.buildNeighbours(request, shown);
+    Thread.sleep(500);
+    assertFalse(batch.isDone(), "waits while the server is busy");
+    idle.set(true);
+    batch.get(30, java.util.concurrent.TimeUnit.SECONDS); // every breakpoint's parts built
+
+    idle.set(false);
+    AnalysisRequest other = request(22, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    var waiting = service.buildNeighbours(other, service.answerBeforeNeighbours(other, Progress.NONE));
+    Thread.sleep(500);
+    assertFalse(waiting.isDone(), "waits while the server is busy");
+    service.newRequest();
+    waiting.get(30, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
   @Test
   void aDamagedFileIsDroppedAndTheSearchRunsAgain() throws IOException {
     AnalysisRequest request = request(27, Aggregation.SPATIAL, null, Double.NaN);
