@@ -126,8 +126,13 @@ public final class AnalysisService {
     return new AnalysisService(ModelSource.cached());
   }
 
-  /** Forgets every kept model and analysis. */
+  /**
+   * Forgets every kept model and analysis, and the chain of parts built ahead; a batch under way
+   * stops before its next programme (a closed server's would otherwise run on for minutes).
+   */
   public void clear() {
+    shown.incrementAndGet();
+    chain = null;
     builtModels.clear();
     analyses.clear();
     firstQualities.clear();
