@@ -22,7 +22,7 @@ import org.ocelotl.store.TraceStore;
 
 /**
  * The code of the page's first requests run in the background when a server starts, so that the
- * user's first Gantt chart, event table page and zoom run code the JIT has already
+ * user's first Gantt chart, event table page, statistics and zoom run code the JIT has already
  * compiled (decisions 063, 065 and 070): in a fresh server each of them cost 1.5 to 3 times the CPU
  * of the next ones, nearly all of it the JIT compiling and the interpreter running what only that
  * request runs.
@@ -39,7 +39,7 @@ import org.ocelotl.store.TraceStore;
  * does not know yet which one the user opens), the page's own requests of that trace, in two places
  * of it ({@link #servedWindows}): {@value #SERVED_ROUNDS} Gantt charts of a tenth of the trace —
  * every producer, states, events and links, the page's size — then, on a hundredth, the event
- * table's first page in each place, and a zoom (its first answer, at the window's default p then at
+ * table's first page and the statistics in each place, and a zoom (its first answer, at the window's default p then at
  * that p, as the page asks it), and last, once the compilations these queued are over, the page's
  * chart of each place again ({@link #lastCharts}); the code then compiles for the served trace's
  * producers, types, summary level and shapes, which the synthetic charts only approach (after them
@@ -80,7 +80,8 @@ public final class WarmUp {
    * The event tables and the zoom each look at a hundredth of the served trace (2·10⁶ states of a
    * 2·10⁸-state trace): enough records for the JIT to compile their scans as a user's window does;
    * they cost in proportion to the records read. A zoom's qualities cost as much on any window: one
-   * zoom. No statistics: asked here they left a server's first statistics as dear (decision 070).
+   * zoom. The statistics too: taken out when their page faults made the first call dear whatever
+   * was compiled (decision 070), put back once an answer allocated a third as much (decisions 073, 075).
    */
   static final double TABLE_SPAN = 0.01;
   /** The page's chart when it cannot measure its box (details.js): 1000 × 420 px. */
@@ -93,6 +94,8 @@ public final class WarmUp {
   /** The page's event table (details.js): its first page of states, the longest first. */
   static final Map<String, String> PAGE_EVENTS = Map.of(RequestSpec.KIND.name(), "state",
       RequestSpec.SORT.name(), "-duration", RequestSpec.OFFSET.name(), "0", RequestSpec.LIMIT.name(), "100");
+  /** The page's statistics (stats.js): by producer, the top 10. */
+  static final Map<String, String> PAGE_STATS = Map.of(RequestSpec.BY.name(), "producer", RequestSpec.TOP.name(), "10");
   /** The page's overview of a window (overview.js, bench/zoom_first_api.py): spatiotemporal, its mode view. */
   static final Map<String, String> PAGE_ZOOM = Map.of(RequestSpec.AGGREGATION.name(), "spatiotemporal",
       RequestSpec.VIEW.name(), "mode", RequestSpec.SLICES.name(), "100", RequestSpec.DEPTH.name(), "0",
@@ -229,7 +232,7 @@ public final class WarmUp {
   }
 
   /**
-   * The event table's first page of each of the served trace's
+   * The event table's first page and the statistics of each of the served trace's
    * {@link #servedWindows} ({@value #TABLE_SPAN} of it), as the page asks them, answered by the
    * code that answers the page (the same reading of the query, the same scans, the JSON written).
    */
@@ -239,6 +242,10 @@ public final class WarmUp {
       steps.add(() -> {
         RequestValues v = values(RequestSpec.EVENTS, window(w, PAGE_EVENTS));
         return RecordTable.answer(v, store, Requests.window(v, store, null)).json();
+      });
+      steps.add(() -> {
+        RequestValues v = values(RequestSpec.STATS, window(w, PAGE_STATS));
+        return Statistics.of(v, store, Requests.window(v, store, null)).answer().json();
       });
     }
     return steps;

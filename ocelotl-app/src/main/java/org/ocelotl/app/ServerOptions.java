@@ -60,7 +60,7 @@ public final class ServerOptions {
         : OcelotlServer.start(address, port, api, TokenFile.token(tokenFile));
     api.buildAheadOnlyWhile(server::idle);
     if (api.servesTraces()) {
-      // The page's first Gantt chart, event table and zoom then run compiled code (decisions 063, 065, 070).
+      // The page's first Gantt chart, event table, statistics and zoom then run compiled code (decisions 063, 065, 070, 075).
       WarmUp.start(server::idle, ServerOptions::drawn, served);
     }
     String url = server.url() + query;

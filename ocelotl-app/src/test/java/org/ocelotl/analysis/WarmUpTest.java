@@ -138,7 +138,7 @@ class WarmUpTest {
   void theTablesAndTheZoomRunAsThePageAsksThem() throws IOException {
     TraceStore store = WarmUp.store(dir.resolve("store"));
     List<WarmUp.Step> tables = WarmUp.servedTables(store);
-    assertEquals(2, tables.size(), "the event table's first page, in two places");
+    assertEquals(4, tables.size(), "the event table's first page and the statistics, in two places");
     for (WarmUp.Step step : tables) {
       assertTrue(((byte[]) step.run()).length > 0);
     }
@@ -180,10 +180,6 @@ class WarmUpTest {
     }
   }
 
-  /** The page's statistics (stats.js): by producer, the top 10. */
-  private static final Map<String, String> PAGE_STATS = Map.of(RequestSpec.BY.name(), "producer",
-      RequestSpec.TOP.name(), "10");
-
   /** The page's chart, event table, statistics and zoom (at its default p, then at that p) of a window, in one array. */
   private static byte[] answers(TraceStore store, double[] w) throws IOException {
     java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
@@ -191,7 +187,7 @@ class WarmUpTest {
     Map<String, String> window = Map.of("from", Double.toString(w[0]), "to", Double.toString(w[1]));
     RequestValues events = WarmUp.values(RequestSpec.EVENTS, merged(window, WarmUp.PAGE_EVENTS));
     all.writeBytes(RecordTable.answer(events, store, Requests.window(events, store, null)).json());
-    RequestValues stats = WarmUp.values(RequestSpec.STATS, merged(window, PAGE_STATS));
+    RequestValues stats = WarmUp.values(RequestSpec.STATS, merged(window, WarmUp.PAGE_STATS));
     all.writeBytes(Statistics.of(stats, store, Requests.window(stats, store, null)).answer().json());
     AnalysisService service = AnalysisService.standard();
     Map<String, String> zoom = merged(window, WarmUp.PAGE_ZOOM);
