@@ -180,11 +180,7 @@ class RecordQueryTest {
    */
   @Test
   void pagesOfParallelRunsEqualTheBruteForcePage() throws IOException {
-    Path dir = Files.createDirectory(RecordQueryTest.dir.resolve("small-chunks"));
-    StoreWriter writer = new StoreWriter(dir, 37);
-    new PajeReader().read(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"), writer, ReadOptions.STRICT);
-    writer.finish(new StoreMetadata.Source("smpi_small_flat.trace", 1, 2, "f", "paje"));
-    TraceStore small = TraceStore.open(dir);
+    TraceStore small = smallChunks("small-chunks");
     StoreMetadata m = small.metadata();
     assertEquals(true, small.chunks(EventCategory.STATE).size() > 50, "many chunks");
     List<RecordQuery.Record> every = new ArrayList<>();
@@ -242,11 +238,7 @@ class RecordQueryTest {
    */
   @Test
   void aStateSinkKeepsTheStatesARecordSinkIsGiven() throws IOException {
-    Path dir = Files.createDirectory(RecordQueryTest.dir.resolve("small-chunks-state-sink"));
-    StoreWriter writer = new StoreWriter(dir, 37);
-    new PajeReader().read(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"), writer, ReadOptions.STRICT);
-    writer.finish(new StoreMetadata.Source("smpi_small_flat.trace", 1, 2, "f", "paje"));
-    TraceStore small = TraceStore.open(dir);
+    TraceStore small = smallChunks("small-chunks-state-sink");
     StoreMetadata m = small.metadata();
     List<RecordQuery.Record> every = new ArrayList<>();
     RecordQuery.forEach(small, new RecordQuery.Selection(m.start(), m.end(), null, null,
@@ -376,5 +368,14 @@ class RecordQueryTest {
     assertEquals("match: the regular expression took more than 1 s on the trace's names and values: it backtracks "
         + "(a repetition inside a repetition, such as (.*a){12}, can take years on a long name); write it without "
         + "nested repetitions", refused.getMessage());
+  }
+
+  /** The small flat SimGrid trace in a store of its own under {@code name}, cut into chunks of 37 records (about a hundred per kind). */
+  private static TraceStore smallChunks(String name) throws IOException {
+    Path dir = Files.createDirectory(RecordQueryTest.dir.resolve(name));
+    StoreWriter writer = new StoreWriter(dir, 37);
+    new PajeReader().read(SharedTraces.file("paje/simgrid/smpi_small_flat.trace"), writer, ReadOptions.STRICT);
+    writer.finish(new StoreMetadata.Source("smpi_small_flat.trace", 1, 2, "f", "paje"));
+    return TraceStore.open(dir);
   }
 }
