@@ -210,8 +210,10 @@ class WorkspaceTest {
     Files.writeString(trace, content);
     List<Process> children = new java.util.ArrayList<>();
     for (int k = 0; k < 3; k++) {
+      // -XX:-UsePerfData: no hsperfdata file, whose JVM warning (a file of the same pid locked by a process of
+      // another pid namespace sharing /tmp) once came before "READS" on the child's output.
       children.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-          "-cp", System.getProperty("java.class.path"), FakeFormat.class.getName(), workspace.directory().toString(),
+          "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), FakeFormat.class.getName(), workspace.directory().toString(),
           trace.toString()).redirectErrorStream(true).start());
     }
     int reads = 0;
