@@ -25,7 +25,9 @@ let server, url, browser, page, workspace;
 /** Starts `ocelotl view ARGS…` on a free port; resolves to [the process, the URL it printed]. */
 function startView(args) {
   return new Promise((ok, fail) => {
-    const view = spawn('java', ['-jar', jar, 'view', ...args, '--port', '0', '--workspace', workspace],
+    // -XX:-UsePerfData: no hsperfdata file, so no JVM warning about one (a fresh-clone CI run once
+    // printed one) can come before the URL line read below.
+    const view = spawn('java', ['-XX:-UsePerfData', '-jar', jar, 'view', ...args, '--port', '0', '--workspace', workspace],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     view.stderr.on('data', d => { err += d; });

@@ -15,10 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.app.CliTest;
 
@@ -29,25 +27,14 @@ import org.ocelotl.app.CliTest;
  */
 class EventsTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static HttpResponse<String> api(String query) throws Exception {
     return bundled.get("events?trace=" + bundled.id() + query);
   }
 
   static String cli(String... args) {
-    List<String> all = new ArrayList<>(List.of("events", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString()));
+    List<String> all = new ArrayList<>(List.of("events", BUNDLED.toString(), "--workspace", bundled.workspace().toString()));
     all.addAll(List.of(args));
     CliTest.Result run = CliTest.run(all.toArray(String[]::new));
     assertEquals(0, run.status(), run.err());
@@ -85,8 +72,8 @@ class EventsTest {
     HttpResponse<String> svg = bundled.get("gantt?trace=" + bundled.id()
         + "&from=3&to=5&producers=lyon-c1&format=svg&width=1000&height=700");
     assertEquals(200, svg.statusCode(), svg.body());
-    Path file = dir.resolve("g.svg");
-    CliTest.Result run = CliTest.run("gantt", BUNDLED.toString(), "--workspace", dir.resolve("workspace").toString(),
+    Path file = bundled.dir().resolve("g.svg");
+    CliTest.Result run = CliTest.run("gantt", BUNDLED.toString(), "--workspace", bundled.workspace().toString(),
         "--from", "3", "--to", "5", "--producers", "lyon-c1", "--width", "1000", "--height", "700", "--out",
         file.toString());
     assertEquals(0, run.status(), run.err());
@@ -133,7 +120,7 @@ class EventsTest {
    */
   @Test
   void anExpressionThatBacktracksForYearsIsRefused() throws Exception {
-    Path trace = java.nio.file.Files.writeString(dir.resolve("long-name.json"), "{\"traceEvents\": [{\"name\": \""
+    Path trace = java.nio.file.Files.writeString(bundled.dir().resolve("long-name.json"), "{\"traceEvents\": [{\"name\": \""
         + "a".repeat(100) + "b\", \"ph\": \"X\", \"ts\": 0, \"dur\": 5, \"pid\": 1, \"tid\": 1}]}");
     HttpResponse<String> imported = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
         "http://127.0.0.1:" + bundled.server().port() + "/api/import")).header(Access.HEADER, bundled.token())

@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.PlainJson;
 
 /**
@@ -22,18 +19,7 @@ import org.ocelotl.analysis.PlainJson;
  * minutes, for the test; the web UI asks N = 100).
  */
 class ProvisionalTest {
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static Map<?, ?> overview(String query) throws Exception {
     HttpResponse<String> r = bundled.get("overview?trace=" + bundled.id()

@@ -12,10 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.app.CliTest;
 
@@ -27,18 +25,7 @@ import org.ocelotl.app.CliTest;
  */
 class QueryApiTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static HttpResponse<String> get(String path) throws Exception {
     return bundled.get(path);
@@ -50,7 +37,7 @@ class QueryApiTest {
 
   static String cli(String... args) {
     List<String> all = new java.util.ArrayList<>(List.of(args));
-    all.addAll(List.of("--workspace", dir.resolve("cli").toString()));
+    all.addAll(List.of("--workspace", bundled.dir().resolve("cli").toString()));
     CliTest.Result run = CliTest.run(all.toArray(String[]::new));
     assertEquals(0, run.status(), run.err());
     return run.out();

@@ -19,10 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.AnalysisService;
 import org.ocelotl.analysis.ModelSource;
 import org.ocelotl.analysis.PlainJson;
@@ -35,19 +33,8 @@ import org.ocelotl.workspace.Workspace;
  * answer, and the server still answering afterwards.
  */
 class ServerFaultsTest {
-  @TempDir static Path dir;
-  static BundledServer bundled;
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
   static final HttpClient HTTP = HttpClient.newHttpClient();
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
 
   static HttpResponse<String> get(OcelotlServer server, String token, String pathAndQuery) throws Exception {
     return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + pathAndQuery))
@@ -67,12 +54,12 @@ class ServerFaultsTest {
       }
       return ModelSource.cached().build(store, request, work);
     };
-    Path trace = dir.resolve("tiny.trace");
+    Path trace = bundled.dir().resolve("tiny.trace");
     try (InputStream in = ServerAbuseTest.class.getResourceAsStream("tiny.trace")) {
       Files.copy(in, trace);
     }
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("greedy")), new AnalysisService(greedy)), bundled.token())) {
+        new Api(Workspace.open(bundled.dir().resolve("greedy")), new AnalysisService(greedy)), bundled.token())) {
       HttpResponse<String> imported = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + own.port()
           + "/api/import")).header(Access.HEADER, bundled.token())
           .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", trace.toString())))).build(),
@@ -199,12 +186,12 @@ class ServerFaultsTest {
       }
       return ModelSource.cached().build(store, request, work);
     };
-    Path trace = dir.resolve("left.trace");
+    Path trace = bundled.dir().resolve("left.trace");
     try (InputStream in = ServerAbuseTest.class.getResourceAsStream("tiny.trace")) {
       Files.copy(in, trace);
     }
     try (OcelotlServer own = OcelotlServer.start(InetAddress.getLoopbackAddress(), 0,
-        new Api(Workspace.open(dir.resolve("left")), new AnalysisService(endless)), bundled.token())) {
+        new Api(Workspace.open(bundled.dir().resolve("left")), new AnalysisService(endless)), bundled.token())) {
       HttpResponse<String> imported = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + own.port()
           + "/api/import")).header(Access.HEADER, bundled.token())
           .POST(HttpRequest.BodyPublishers.ofString(PlainJson.write(Map.of("path", trace.toString())))).build(),

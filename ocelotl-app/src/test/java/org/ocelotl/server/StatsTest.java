@@ -9,10 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.PlainJson;
 import org.ocelotl.app.CliTest;
 
@@ -22,18 +20,7 @@ import org.ocelotl.app.CliTest;
  */
 class StatsTest {
   static final Path BUNDLED = EventsTest.BUNDLED;
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static HttpResponse<String> api(String query) throws Exception {
     return bundled.get("stats?trace=" + bundled.id() + query);
@@ -41,7 +28,7 @@ class StatsTest {
 
   static CliTest.Result cli(String... args) {
     List<String> all = new ArrayList<>(List.of("stats", BUNDLED.toString(), "--workspace",
-        dir.resolve("workspace").toString()));
+        bundled.workspace().toString()));
     all.addAll(List.of(args));
     return CliTest.run(all.toArray(String[]::new));
   }

@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.app.Main;
 
 /**
@@ -20,18 +18,7 @@ import org.ocelotl.app.Main;
  */
 class SubTraceApiTest {
   static final Path BUNDLED = BundledServer.BUNDLED;
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static HttpResponse<byte[]> api(String query) throws Exception {
     return bundled.get("subtrace?trace=" + bundled.id() + query, HttpResponse.BodyHandlers.ofByteArray());
@@ -46,9 +33,9 @@ class SubTraceApiTest {
       String extension = format.equals("paje") ? "trace" : format.equals("chrome") ? "json" : "csv";
       assertEquals("attachment; filename=\"smpi_perturbed-3-5." + extension + "\"",
           answer.headers().firstValue("Content-Disposition").orElse(""), format);
-      Path out = dir.resolve("sub." + extension);
+      Path out = bundled.dir().resolve("sub." + extension);
       assertEquals(0, Main.run("export", BUNDLED.toString(), "--from", "3", "--to", "5", "--producers", "lyon-c1-2",
-          "--format", format, "--out", out.toString(), "--force", "--workspace", dir.resolve("workspace").toString()));
+          "--format", format, "--out", out.toString(), "--force", "--workspace", bundled.workspace().toString()));
       assertArrayEquals(Files.readAllBytes(out), answer.body(), format);
     }
     String paje = new String(api("&from=3&to=5&producers=lyon-c1-2").body());

@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ocelotl.analysis.JsonForm;
 
 /**
@@ -25,18 +22,7 @@ import org.ocelotl.analysis.JsonForm;
 class ViewAnswerTest {
   static final Set<String> LEFT_OUT = Set.of("parts", "breakpoints", "curves");
 
-  @TempDir static Path dir;
-  static BundledServer bundled;
-
-  @BeforeAll
-  static void start() throws Exception {
-    bundled = BundledServer.start(dir);
-  }
-
-  @AfterAll
-  static void stop() {
-    bundled.server().close();
-  }
+  @RegisterExtension static final BundledServer bundled = new BundledServer();
 
   static HttpResponse<String> get(String query) throws Exception {
     return bundled.get("overview?trace=" + bundled.id() + "&slices=30&view=mode&height=400" + query);

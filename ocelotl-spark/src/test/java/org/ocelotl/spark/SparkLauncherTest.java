@@ -8,13 +8,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ocelotl.testing.ChildJvm;
 import org.ocelotl.testing.SharedTraces;
 
 /**
@@ -29,7 +29,7 @@ class SparkLauncherTest {
 
   /** SparkMain in a JVM of its own on {@code classpath}, with the JVM options of the module's tests (Spark's add-opens). */
   static Run sparkMain(String classpath, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> command = ChildJvm.command();
     command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(a -> a.startsWith("--add-opens") || a.startsWith("-Djdk.reflect") || a.startsWith("-Dio.netty")
             || a.startsWith("-Djava.io.tmpdir"))

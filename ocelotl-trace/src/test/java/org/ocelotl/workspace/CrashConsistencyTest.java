@@ -26,6 +26,7 @@ import org.ocelotl.scan.ModelBuilder;
 import org.ocelotl.scan.ModelCache;
 import org.ocelotl.scan.ModelRequest;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.testing.ChildJvm;
 
 /**
  * {@code kill -9} at 100 seeded random instants of a process that imports the bundled trace
@@ -123,9 +124,9 @@ class CrashConsistencyTest {
   }
 
   private static Process start(Path workspace, int number) throws IOException {
-    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-        Child.class.getName(), workspace.toString(), TRACE.toString(), Integer.toString(number))
+    return new ProcessBuilder(ChildJvm.command("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp",
+        System.getProperty("java.class.path"), Child.class.getName(), workspace.toString(), TRACE.toString(),
+        Integer.toString(number)))
         .redirectErrorStream(true).start();
   }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ocelotl.store.StoreMetadata;
+import org.ocelotl.testing.ChildJvm;
 import org.ocelotl.testing.SharedTraces;
 
 /**
@@ -44,9 +45,8 @@ class ImportMemoryTest {
   @ValueSource(strings = {"ctf/ust-trace/ust/uid/0/64-bit/metadata", "otf2/ez_mpi4/eztrace_log.otf2"})
   void importsTheLargestSharedTraceOfItsFormatInASmallHeap(String relative) throws Exception {
     Path trace = SharedTraces.file(relative);
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        HEAP, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Child.class.getName(),
-        tmp.resolve("ws").toString(), trace.toString())
+    Process child = new ProcessBuilder(ChildJvm.command(HEAP, "-XX:TieredStopAtLevel=1", "-cp",
+        System.getProperty("java.class.path"), Child.class.getName(), tmp.resolve("ws").toString(), trace.toString()))
         .redirectErrorStream(true).start();
     String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(child.waitFor(300, TimeUnit.SECONDS), "the child import did not end");

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ocelotl.model.EventCategory;
 import org.ocelotl.store.TraceStore;
+import org.ocelotl.testing.ChildJvm;
 import org.ocelotl.trace.TraceFormatException;
 
 class WorkspaceTest {
@@ -210,11 +211,9 @@ class WorkspaceTest {
     Files.writeString(trace, content);
     List<Process> children = new java.util.ArrayList<>();
     for (int k = 0; k < 3; k++) {
-      // -XX:-UsePerfData: no hsperfdata file, whose JVM warning (a file of the same pid locked by a process of
-      // another pid namespace sharing /tmp) once came before "READS" on the child's output.
-      children.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-          "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), FakeFormat.class.getName(), workspace.directory().toString(),
-          trace.toString()).redirectErrorStream(true).start());
+      children.add(new ProcessBuilder(ChildJvm.command("-Xmx256m", "-cp", System.getProperty("java.class.path"),
+          FakeFormat.class.getName(), workspace.directory().toString(), trace.toString()))
+          .redirectErrorStream(true).start());
     }
     int reads = 0;
     for (Process child : children) {
@@ -263,9 +262,8 @@ class WorkspaceTest {
   @Test
   void aKilledImportLeavesNoVisibleStore() throws Exception {
     Files.writeString(trace, "FAKE\nforever\n");
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-cp", System.getProperty("java.class.path"), FakeFormat.class.getName(),
-        workspace.directory().toString(), trace.toString())
+    Process child = new ProcessBuilder(ChildJvm.command("-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        FakeFormat.class.getName(), workspace.directory().toString(), trace.toString()))
         .redirectErrorStream(true).start();
     try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       String line = out.readLine();
