@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 import org.ocelotl.model.EventCategory;
+import org.ocelotl.store.Chunk;
+import org.ocelotl.store.StateColumns;
 import org.ocelotl.store.StoreMetadata;
 import org.ocelotl.store.TraceStore;
 
@@ -25,9 +27,15 @@ import org.ocelotl.store.TraceStore;
  * the two sums the chart's summary marks are made of, by the model's scan kernel, so that a pixel
  * column made of whole buckets gets the same sums as from the records.
  *
+ * <p>A state-duration model whose slices are many buckets wide is also read from it (decision 077,
+ * {@link SummaryModel}): the buckets inside each slice, the records only at the slices' edges. The
+ * summary's time is inclusive; it serves exclusive-time models too when no state of the store lies
+ * in another ({@link #nested()}), since the kernel's exclusive time of a state at depth 0 is its
+ * inclusive time.
+ *
  * <p>One file next to the store ({@value #FILE}), memory-mapped, never on the heap. Layout
  * (little-endian): a header of {@value #HEADER} bytes (magic, format version, finest level,
- * producers, summarised producers, state types, start, end), the slot of each store producer
+ * producers, summarised producers, state types, start, end, whether states nest), the slot of each store producer
  * (int, −1 for one without states) and each store type (int, −1 for one not a state), then per
  * level from 0: the time of every (slot, bucket, type) as doubles, then their begun counts as ints.
  * Size: (2^(finest+1) − 1) × summarised producers × state types × 12 bytes.
@@ -49,8 +57,9 @@ public final class GanttSummary {
   /** A pixel column reads the coarsest level with at least this many buckets in it, when there is one. */
   static final int BUCKETS_PER_COLUMN = 4;
   private static final long MAGIC = 0x4f43_4753_554d_4d31L; // "OCGSUMM1"
-  private static final int VERSION = 1;
-  private static final int HEADER = 48;
+  // 2: the header says whether states nest (decision 077); a version-1 file is rewritten (Workspace).
+  private static final int VERSION = 2;
+  private static final int HEADER = 56;
   private static final int CELL_BYTES = Double.BYTES + Integer.BYTES;
   /** Slices per kernel pass while building: its three arrays stay near 100 MB at 768 ranks. */
   private static final int PIECE = 2048;
@@ -63,10 +72,11 @@ public final class GanttSummary {
   private final int types;
   private final double start;
   private final double end;
+  private final boolean nested;
   private final long tables;
 
   private GanttSummary(MappedByteBuffer data, int finest, int[] slotOfProducer, int[] slotOfType, int slots, int types,
-      double start, double end) {
+      double start, double end, boolean nested) {
     this.data = data;
     this.finest = finest;
     this.slotOfProducer = slotOfProducer;
@@ -75,12 +85,18 @@ public final class GanttSummary {
     this.types = types;
     this.start = start;
     this.end = end;
+    this.nested = nested;
     this.tables = HEADER + 4L * (slotOfProducer.length + slotOfType.length);
   }
 
   /** The finest level: 2^finest buckets over the trace. */
   public int finest() {
     return finest;
+  }
+
+  /** Whether some state of the store lies in another (its exclusive time then differs from the summary's). */
+  public boolean nested() {
+    return nested;
   }
 
   /** The length of a bucket of {@code level}, in the trace's unit. */
@@ -138,7 +154,8 @@ public final class GanttSummary {
       if (channel.size() != bytes(finest, slots, types, slotOfProducer.length, slotOfType.length)) {
         return Optional.empty(); // cut short
       }
-      return Optional.of(new GanttSummary(data, finest, slotOfProducer, slotOfType, slots, types, m.start(), m.end()));
+      return Optional.of(new GanttSummary(data, finest, slotOfProducer, slotOfType, slots, types, m.start(), m.end(),
+          data.getInt(48) != 0));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     }
@@ -170,15 +187,16 @@ public final class GanttSummary {
           StandardOpenOption.WRITE)) {
         MappedByteBuffer data = channel.map(FileChannel.MapMode.READ_WRITE, 0, size);
         data.order(ByteOrder.LITTLE_ENDIAN);
+        boolean nested = nested(store);
         GanttSummary summary = new GanttSummary(data, finest, slotOfProducer, slotOfType, slots, types, m.start(),
-            m.end());
+            m.end(), nested);
         summary.fillFinest(store);
         for (int level = finest - 1; level >= 0; level--) {
           summary.fillFromFiner(level);
         }
         data.putLong(0, MAGIC).putInt(8, VERSION).putInt(12, finest).putInt(16, slotOfProducer.length)
             .putInt(20, slots).putInt(24, slotOfType.length).putInt(28, types).putDouble(32, m.start())
-            .putDouble(40, m.end());
+            .putDouble(40, m.end()).putInt(48, nested ? 1 : 0);
         for (int p = 0; p < slotOfProducer.length; p++) {
           data.putInt(HEADER + 4 * p, slotOfProducer[p]);
         }
@@ -191,6 +209,39 @@ public final class GanttSummary {
     } finally {
       Files.deleteIfExists(temporary);
     }
+  }
+
+  /**
+   * Whether some state of the store lies in another (an outer type): read from the records, up to
+   * the first such state, since the store's metadata does not say.
+   */
+  private static boolean nested(TraceStore store) {
+    StateColumns columns = store.stateColumns();
+    for (Chunk chunk : store.chunks(EventCategory.STATE)) {
+      store.read(chunk, columns);
+      int[] outer = columns.outer();
+      for (int i = 0, n = columns.size(); i < n; i++) {
+        if (outer[i] >= 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Summarised producers' slot (−1: none), per store producer. */
+  int[] slotOfProducer() {
+    return slotOfProducer;
+  }
+
+  /** Summarised state types' slot (−1: not a state), per store type. */
+  int[] slotOfType() {
+    return slotOfType;
+  }
+
+  /** The time of one cell. */
+  double time(int level, int slot, long bucket, int type) {
+    return data.getDouble((int) timeAt(level, slot, bucket, type));
   }
 
   private long timeAt(int level, int slot, long bucket, int type) {

@@ -105,11 +105,21 @@ public final class ModelBuilder {
   }
 
   /**
-   * The additive sums of the plan's model, scanned with up to {@code threads} threads, telling
+   * The additive sums of the plan's model, scanned with up to {@code threads} threads (or, for a
+   * state-duration model of slices many buckets wide, read from the store's Gantt summary and the
+   * records at the slices' edges: {@link SummaryModel}), telling
    * {@code work} of each chunk read (of the chunks all bands read: a chunk across a band's
    * boundary is read by both) and checking it is still wanted before each.
    */
   static ModelSums scan(TraceStore store, ModelPlan plan, int threads, Work work) {
+    // The one place every local build passes (the CLI's and the server's, through the cache or not):
+    // a state-duration model of wide slices from the store's Gantt summary where it has one (decision 077).
+    ModelSums summarised = SummaryModel.sums(store, plan, threads, work);
+    return summarised != null ? summarised : records(store, plan, threads, work);
+  }
+
+  /** The plan's sums from every record of its window (SummaryModelTest's reference). */
+  static ModelSums records(TraceStore store, ModelPlan plan, int threads, Work work) {
     return scan(store, plan.layout(), plan.metric(), plan.inclusive(), threads, work);
   }
 

@@ -136,16 +136,17 @@ public final class Workspace {
   }
 
   /**
-   * The store, its Gantt summary written first if it should have one and has none (a store imported
-   * before summaries existed): once, under the store's lock, so that no chart pays for it.
+   * The store, its Gantt summary written first if it should have one and has none it can read (a
+   * store imported before summaries existed, or before its format's version): once, under the
+   * store's lock, so that no chart or model pays for it.
    */
   private TraceStore withGanttSummary(TraceStore store, Path target) throws IOException {
     int level = GanttSummary.finestLevelFor(store.metadata());
-    if (level < 0 || Files.exists(store.directory().resolve(GanttSummary.FILE))) {
+    if (level < 0 || GanttSummary.open(store).isPresent()) {
       return store;
     }
     return locked(target, () -> {
-      if (!Files.exists(store.directory().resolve(GanttSummary.FILE))) {
+      if (GanttSummary.open(store).isEmpty()) {
         GanttSummary.write(store, level);
       }
       return store;
