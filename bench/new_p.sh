@@ -24,6 +24,9 @@
 #   IDLE=1 bench/new_p.sh                             # after the full answer, wait until the server is idle (under
 #                                                     # 10 ticks of CPU in 2 s: every breakpoint's parts built
 #                                                     # ahead, decision 072), print how long and its CPU, then ask
+#   IDLE=1 PROBE=10 bench/new_p.sh                    # meanwhile, every PROBE s, the page's first events page (a
+#                                                     # request of another kind, as a user's click would come while
+#                                                     # the chain is built): its time, median and largest (decision 078)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 trace=${TRACE:-$here/examples/smpi_perturbed.trace.gz}
@@ -34,10 +37,21 @@ fetch() { curl -sf -H "X-Ocelotl-Token: $token" "$base/$1" -o "$2" -w '%{time_to
 cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 fetch "overview?$q" "$work/full" > /dev/null
 if [ -n "${IDLE:-}" ]; then
-  started=$(date +%s.%N); first=$(cpu); last=$first
-  while sleep 2; now=$(cpu); [ $((now - last)) -ge 10 ]; do last=$now; done
+  started=$(date +%s.%N); first=$(cpu); last=$first; : > "$work/probes"
+  while sleep 2; now=$(cpu); [ $((now - last)) -ge 10 ]; do
+    last=$now
+    if [ -n "${PROBE:-}" ] && [ "$(awk -v a="$started" -v b="$(date +%s.%N)" -v p="$PROBE" -v n="$(wc -l < "$work/probes")" \
+        'BEGIN { print (b - a >= p * (n + 1)) }')" = 1 ]; then
+      fetch "events?trace=$id&kind=state&sort=-duration&offset=0&limit=100" /dev/null >> "$work/probes"; echo >> "$work/probes"
+    fi
+  done
   echo "idle after $(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }') s," \
     "server CPU meanwhile $(( (now - first) * 1000 / $(getconf CLK_TCK) )) ms"
+  if [ -n "${PROBE:-}" ]; then
+    median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+    echo "events page meanwhile ($(wc -l < "$work/probes") asked): median $(median < "$work/probes") s," \
+      "largest $(sort -n "$work/probes" | tail -1) s"
+  fi
 fi
 if [ -n "${STEPS:-}" ]; then # the breakpoints after the default one, one step at a time, then back
   ps=$(python3 -c 'import json; r=json.load(open("'"$work/full"'")); b=[x["p"] for x in r["breakpoints"]]

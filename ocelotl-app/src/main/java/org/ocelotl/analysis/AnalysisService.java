@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.ocelotl.aggregation.Aggregation;
 import org.ocelotl.aggregation.Breakpoint;
+import org.ocelotl.aggregation.GatedPool;
 import org.ocelotl.aggregation.HeapBudget;
 import org.ocelotl.aggregation.Partition;
 import org.ocelotl.aggregation.PartsAhead;
@@ -83,20 +84,41 @@ public final class AnalysisService {
 
   /** How many breakpoints on each side of the one shown get their parts built ahead of a step of p. */
   static final int NEIGHBOURS = 3;
-  /** How often the chain looks whether the server has become idle: a few ms against a programme's 0.2–0.4 s. */
+  /** How often a waiting chain looks whether the server has become idle. */
   static final long IDLE_POLL_MILLIS = 50;
   /**
-   * Builds them one partition at a time, behind the requests, on one core: a programme forks its
-   * subtrees into the pool it runs in (decision 066), and in the common pool the neighbours'
-   * programmes took both cores from the next request's (decision 068). Its worker is a daemon, so
-   * that it never keeps the process alive.
+   * Runs the batches of {@link #buildNeighbours} one after the other, on a thread that only hands
+   * their programmes to the two pools below and waits: a worker of a fork/join pool waiting for a
+   * task of another pool may have its pool start a spare worker, which would run the next batch
+   * beside it. A daemon, so that it never keeps the process alive.
    */
-  private final java.util.concurrent.ExecutorService ahead = new java.util.concurrent.ForkJoinPool(1, pool -> {
+  private final java.util.concurrent.ExecutorService ahead = java.util.concurrent.Executors.newSingleThreadExecutor(
+      task -> {
+        Thread thread = new Thread(task, "ocelotl-parts-ahead");
+        thread.setDaemon(true);
+        return thread;
+      });
+  /**
+   * The neighbours' programmes, on one core: a programme forks its subtrees into the pool it runs in
+   * (decision 066), and in the common pool the neighbours' programmes took both cores from the next
+   * request's (decision 068).
+   */
+  private final java.util.concurrent.ForkJoinPool oneCore = new java.util.concurrent.ForkJoinPool(1, pool -> {
     java.util.concurrent.ForkJoinWorkerThread thread =
         java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-    thread.setName("ocelotl-parts-ahead");
+    thread.setName("ocelotl-neighbours");
+    thread.setDaemon(true);
     return thread;
   }, null, false);
+  /** The batch whose chain may take the cores ({@link #everyCore}'s gate), or -1: none. */
+  private volatile long chainOf = -1;
+  /**
+   * The chain's programmes, on every core while the server is idle (decision 078): each stops at
+   * its next node as soon as a request arrives, or a newer partition is shown, or the service is
+   * cleared, and is run again from the start at the next idle moment.
+   */
+  private final GatedPool everyCore = new GatedPool(Runtime.getRuntime().availableProcessors(), "ocelotl-chain",
+      () -> this.shown.get() == chainOf && this.idle.getAsBoolean()); // "this.": both are declared below
   /** Counts the partitions shown to {@link #buildNeighbours}: a batch stops when a newer one is shown. */
   private final java.util.concurrent.atomic.AtomicLong shown = new java.util.concurrent.atomic.AtomicLong();
   /** A partition was drawn for the first time and left for {@link #buildNeighbours} to keep on disk. */
@@ -128,7 +150,8 @@ public final class AnalysisService {
 
   /**
    * Forgets every kept model and analysis, and the chain of parts built ahead; a batch under way
-   * stops before its next programme (a closed server's would otherwise run on for minutes).
+   * stops, the chain's programme at its next node (a closed server's would otherwise run on for
+   * minutes).
    */
   public void clear() {
     shown.incrementAndGet();
@@ -507,10 +530,12 @@ public final class AnalysisService {
   }
 
   /**
-   * The chain of every breakpoint's parts (decision 072) then takes its next programme only while
-   * {@code idle} says so: a server's requests other than overviews (a Gantt chart, statistics, an
-   * event page) do not stop the batch, and minutes of programmes on one core would otherwise share
-   * the cores with them. The neighbours, a few programmes right after an answer, are not held.
+   * The chain of every breakpoint's parts (decision 072) then runs only while {@code idle} says so:
+   * a server's requests other than overviews (a Gantt chart, statistics, an event page) do not stop
+   * the batch, and minutes of programmes on every core would otherwise share the cores with them.
+   * The chain's programme under way stops at its next node when {@code idle} turns false, and runs
+   * again once it is true (decision 078); {@code idle} is asked before each node, from every core.
+   * The neighbours, a few programmes right after an answer, are not held.
    */
   public void buildAheadOnlyWhile(java.util.function.BooleanSupplier idle) {
     this.idle = idle;
@@ -524,8 +549,9 @@ public final class AnalysisService {
    * docs/benchmarks.md). A batch stops before its next partition when a newer one is shown, so the
    * thread follows the analyst instead of queueing behind old positions. The batch then writes the
    * breakpoint cache's file if it built a partition or one was drawn ({@link #answerBeforeNeighbours}),
-   * and goes on, until the next request, with every other breakpoint of the list, outwards ({@link
-   * PartsAhead}: a p picked far away is then a look-up). The web server calls this after answering; a
+   * and goes on, until the next request, with every other breakpoint of the list, outwards, each
+   * programme on every core while the server is idle ({@link PartsAhead}: a p picked far away is
+   * then a look-up; decision 078). The web server calls this after answering; a
    * one-shot command has no next step to prepare.
    *
    * @return done when the batch has ended: stopped, or every breakpoint's parts built (tests wait on it)
@@ -541,7 +567,8 @@ public final class AnalysisService {
           for (int k : new int[] {at + step, at - step}) {
             if (k >= 0 && k < breakpoints.size() && !breakpoints.get(k).partition().partsBuilt()
                 && shown.get() == generation) {
-              breakpoints.get(k).partition().parts();
+              Partition partition = breakpoints.get(k).partition();
+              oneCore.submit(partition::parts).get();
               built = true;
             }
           }
@@ -550,21 +577,31 @@ public final class AnalysisService {
           BreakpointCache.write(trace.store(), result.analysis().built().model(), result.analysis().aggregation(),
               breakpoints);
         }
-        // Then every other breakpoint, one programme at a time, until the next request: the chain
-        // keeps their parts as differences, which the file does not hold (it keeps those drawn).
+        // Then every other breakpoint, one programme at a time on every core, until the next
+        // request: the chain keeps their parts as differences, which the file does not hold (it
+        // keeps those drawn).
         PartsAhead parts = chain;
         if (parts == null || parts.breakpoints() != breakpoints) {
           parts = new PartsAhead(breakpoints, result.analysis().built().model(), at);
           chain = parts;
         }
+        chainOf = generation;
         while (shown.get() == generation) {
           if (!idle.getAsBoolean()) {
             Thread.sleep(IDLE_POLL_MILLIS); // a chart, statistics or event page is being answered: it has the cores
-          } else if (!parts.extend()) {
-            break; // every breakpoint's parts built
+            continue;
+          }
+          try {
+            if (!everyCore.submit(parts::extend).get()) {
+              break; // every breakpoint's parts built
+            }
+          } catch (java.util.concurrent.ExecutionException e) {
+            if (!(e.getCause() instanceof GatedPool.Closed)) {
+              break; // a partition that cannot be built here: see below
+            } // else a request came during the programme: it has the cores; the programme runs again once idle
           }
         }
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | java.util.concurrent.ExecutionException e) {
         // Built ahead only to save time: a partition that cannot be built here (the heap, a store
         // removed meanwhile) is built, or its failure told, when a request asks for it.
       } catch (InterruptedException e) {

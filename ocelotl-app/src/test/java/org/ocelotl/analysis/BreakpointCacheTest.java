@@ -169,6 +169,44 @@ class BreakpointCacheTest {
     waiting.get(30, java.util.concurrent.TimeUnit.SECONDS);
   }
 
+  /**
+   * The chain's programmes run on every core and ask the gate before each node (decision 078): a
+   * request that arrives during one (here the gate closed by its third node's asking) stops it,
+   * the batch then waits, and once idle it runs that programme again and ends; the far breakpoint
+   * then answers the bytes a restarted service's programme gives. Fails without the gate in the
+   * programme: nothing asks it from the chain's pool, so it never closes.
+   */
+  @Test
+  void aRequestStopsTheChainsProgrammeWhichRunsAgainOnceIdle() throws Exception {
+    AnalysisService service = AnalysisService.standard();
+    java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
+    java.util.concurrent.atomic.AtomicInteger fromThePool = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+    service.buildAheadOnlyWhile(() -> {
+      if (Thread.currentThread().getName().startsWith("ocelotl-chain") && fromThePool.incrementAndGet() == 3) {
+        open.set(false); // a request arrives while the programme runs
+        closed.countDown();
+      }
+      return open.get();
+    });
+    AnalysisRequest request = request(20, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE, Double.NaN);
+    AnalysisResult shown = service.answerBeforeNeighbours(request, Progress.NONE);
+    List<Breakpoint> breakpoints = shown.analysis().breakpoints();
+    int at = Breakpoint.indexAt(breakpoints, shown.p());
+    var batch = service.buildNeighbours(request, shown);
+    assertTrue(closed.await(30, java.util.concurrent.TimeUnit.SECONDS), "the programme asked the gate");
+    Thread.sleep(300);
+    assertFalse(batch.isDone(), "waits while the server is busy");
+    int far = at < breakpoints.size() / 2 ? breakpoints.size() - 1 : 0;
+    open.set(true);
+    batch.get(30, java.util.concurrent.TimeUnit.SECONDS); // every breakpoint's parts built
+    assertFalse(breakpoints.get(far).partition().partsBuilt(), "in the chain, not kept whole");
+    AnalysisRequest farRequest = request(20, Aggregation.SPATIOTEMPORAL, ViewKind.SPATIOTEMPORAL_MODE,
+        breakpoints.get(far).p());
+    byte[] lookedUp = service.answerBeforeNeighbours(farRequest, Progress.NONE).json();
+    assertArrayEquals(AnalysisService.standard().answer(farRequest, Progress.NONE).json(), lookedUp);
+  }
+
   @Test
   void aDamagedFileIsDroppedAndTheSearchRunsAgain() throws IOException {
     AnalysisRequest request = request(27, Aggregation.SPATIAL, null, Double.NaN);

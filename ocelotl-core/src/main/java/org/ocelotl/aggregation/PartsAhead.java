@@ -43,8 +43,9 @@ public final class PartsAhead {
   private final int[][] removed;
   /** Per breakpoint, (node, first, last) of each of its parts its neighbour towards the origin has not. */
   private final int[][] added;
-  // Written by the one thread that extends the chain; read by look-ups only for breakpoints whose
-  // source was set after their difference (Partition.sourcedBy's lock orders the two).
+  // Written by extend, one call at a time (a server's calls each run on a worker of its pool for the
+  // chain, decision 078); read by look-ups only for breakpoints whose source was set after their
+  // difference (Partition.sourcedBy's lock orders the two).
   private int low;
   private int high;
   private List<Part> lowParts;

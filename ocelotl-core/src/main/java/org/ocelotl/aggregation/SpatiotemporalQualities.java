@@ -347,6 +347,7 @@ final class SpatiotemporalQualities extends Qualities {
           invokeAll(tasks);
         }
         work().check();
+        GatedPool.check(); // in a server's pool for the chain of parts, a request has come (decision 078)
         solveNode(node);
         if (node == 0) {
           rootGain = lines[0].gain[interval(0, slices - 1)];
