@@ -1,6 +1,5 @@
 package org.ocelotl.scan;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ocelotl.aggregation.Work;
@@ -146,41 +145,9 @@ public final class ModelBuilder {
     for (int b = 0; b + 1 < bands.length; b++) {
       total += store.chunks(category, grid.boundary(bands[b]), grid.boundary(bands[b + 1])).size();
     }
-    Chunks read = new Chunks(work, new AtomicLong(), total);
-    if (bands.length == 2) {
-      scanBand(store, layout, sums, inclusive, bands[0], bands[1], read);
-      return sums;
-    }
-    List<Thread> workers = new ArrayList<>();
-    Throwable[] failures = new Throwable[bands.length - 1];
-    for (int b = 0; b + 1 < bands.length; b++) {
-      int band = b;
-      Thread worker = new Thread(() -> {
-        try {
-          scanBand(store, layout, sums, inclusive, bands[band], bands[band + 1], read);
-        } catch (Throwable t) {
-          failures[band] = t;
-        }
-      }, "ocelotl-scan-" + b);
-      worker.start();
-      workers.add(worker);
-    }
-    for (Thread worker : workers) {
-      try {
-        worker.join();
-      } catch (InterruptedException e) {
-        workers.forEach(Thread::interrupt);
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("model build interrupted", e);
-      }
-    }
-    for (Throwable failure : failures) {
-      if (failure instanceof RuntimeException r) {
-        throw r;
-      } else if (failure instanceof Error e) {
-        throw e;
-      }
-    }
+    Bands.Progress read = new Bands.Progress(work, new AtomicLong(), total);
+    Bands.run(bands.length - 1, "ocelotl-scan-",
+        b -> scanBand(store, layout, sums, inclusive, bands[b], bands[b + 1], read));
     return sums;
   }
 
@@ -204,15 +171,9 @@ public final class ModelBuilder {
   }
 
   /** The scan's progress: chunks read of all bands, told to the work before each next chunk. */
-  private record Chunks(Work work, AtomicLong done, long total) {
-    void next() {
-      work.check();
-      work.advanced(done.incrementAndGet(), total);
-    }
-  }
 
   private static void scanBand(TraceStore store, ModelLayout layout, ModelSums sums, boolean inclusive, int lo, int hi,
-      Chunks read) {
+      Bands.Progress read) {
     SliceGrid grid = layout.grid();
     EventCategory category = sums.metric().category();
     Columns columns = store.columns(category);

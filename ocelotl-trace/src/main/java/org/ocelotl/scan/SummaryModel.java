@@ -72,7 +72,7 @@ final class SummaryModel {
     }
     ModelSums sums = ModelSums.zero(plan.metric(), grid, plan.leaves(), plan.types());
     wholeBuckets(summary, plan, first, last, sums.arrays()[ModelSums.SUMS]);
-    edges(store, plan, lo, hi, threads, new Progress(work, new AtomicLong(), edgeChunks), sums);
+    edges(store, plan, lo, hi, threads, new Bands.Progress(work, new AtomicLong(), edgeChunks), sums);
     return sums;
   }
 
@@ -161,69 +161,23 @@ final class SummaryModel {
   }
 
   /**
-   * Chunks read by the edges' passes, told to the work before each next one (an edge between two
-   * bands is read by both: the count may pass the total by a few, and is held at it).
-   */
-  private record Progress(Work work, AtomicLong done, long total) {
-    void next() {
-      work.check();
-      work.advanced(Math.min(done.incrementAndGet(), total), total);
-    }
-  }
-
-  /**
    * Adds the records of the partial buckets at every slice edge, by the kernel over one-slice grids
    * [lo[k], boundary(k)) and [boundary(k), hi[k]) from the chunks around edge k. The slices are cut
    * in bands, one thread each: a thread owns its slices' cells (an edge between two bands is read by
    * both, each taking its side), and each cell gets its right-hand part then its left-hand part
    * whatever the bands, so the result does not depend on the number of threads.
    */
-  private static void edges(TraceStore store, ModelPlan plan, double[] lo, double[] hi, int threads, Progress progress,
+  private static void edges(TraceStore store, ModelPlan plan, double[] lo, double[] hi, int threads, Bands.Progress progress,
       ModelSums sums) {
     int slices = plan.grid().slices();
     int count = Math.max(1, Math.min(threads, slices));
-    List<Thread> workers = new ArrayList<>();
-    Throwable[] failures = new Throwable[count];
-    for (int b = 0; b < count; b++) {
-      int from = b * slices / count;
-      int to = (b + 1) * slices / count;
-      int band = b;
-      Runnable run = () -> {
-        try {
-          band(store, plan, lo, hi, from, to, progress, sums);
-        } catch (Throwable t) {
-          failures[band] = t;
-        }
-      };
-      if (count == 1) {
-        run.run();
-      } else {
-        Thread worker = new Thread(run, "ocelotl-summary-edges-" + b);
-        worker.start();
-        workers.add(worker);
-      }
-    }
-    for (Thread worker : workers) {
-      try {
-        worker.join();
-      } catch (InterruptedException e) {
-        workers.forEach(Thread::interrupt);
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("model build interrupted", e);
-      }
-    }
-    for (Throwable failure : failures) {
-      if (failure instanceof RuntimeException r) {
-        throw r;
-      } else if (failure instanceof Error e) {
-        throw e;
-      }
-    }
+    Bands.run(count, "ocelotl-summary-edges-",
+        b -> band(store, plan, lo, hi, b * slices / count, (b + 1) * slices / count, progress, sums));
   }
 
   /** The edges' parts of the slices [from, to): edges from … to, the outer two on their inner side only. */
   private static void band(TraceStore store, ModelPlan plan, double[] lo, double[] hi, int from, int to,
-      Progress progress, ModelSums sums) {
+      Bands.Progress progress, ModelSums sums) {
     SliceGrid grid = plan.grid();
     int slices = grid.slices();
     int leaves = plan.leaves();
